@@ -1,0 +1,144 @@
+import { isMap, isScalar, parseDocument, type Node as YamlNode, type YAMLMap } from 'yaml';
+import type { LineIndex } from './lineIndex';
+import type { Range } from './types';
+
+/** Where one frontmatter key and its value stand in the file, for diagnostics and exact edits. */
+export interface FieldLocation {
+  /** Dotted path: `name`, `metadata.type`. */
+  readonly key: string;
+  readonly keyRange: Range;
+  /** Range of the value's source text; empty at the end of the key line when the value is missing. */
+  readonly valueRange: Range;
+}
+
+/** A YAML problem, positioned in the whole file (not in the frontmatter block). */
+export interface FrontmatterError {
+  readonly message: string;
+  readonly range: Range;
+}
+
+/**
+ * The frontmatter of one file.
+ * - `missing`: the file does not start with a `---` line.
+ * - `invalid`: the block is unterminated, is not YAML, or is not a mapping; `errors` says why and where.
+ * - `ok`: `data` holds every key, unknown ones included, exactly as YAML reads them.
+ */
+export interface Frontmatter {
+  readonly status: 'ok' | 'missing' | 'invalid';
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly fields: ReadonlyMap<string, FieldLocation>;
+  readonly errors: readonly FrontmatterError[];
+  /** Offsets of the YAML text between the fences (empty when missing). */
+  readonly yamlStart: number;
+  readonly yamlEnd: number;
+  /** Offset where the Markdown body starts: after the closing fence's line break. */
+  readonly bodyStart: number;
+}
+
+interface Fences {
+  readonly yamlStart: number;
+  readonly yamlEnd: number;
+  readonly bodyStart: number;
+}
+
+const FENCE_OPEN = /^---[ \t]*(?:\r\n|\n|\r|$)/;
+const FENCE_CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
+
+/**
+ * Finds the `---` fences by hand rather than with gray-matter because positions are needed and
+ * gray-matter returns none; the rule is the one gray-matter and Claude Code apply: the file's first line
+ * (after an optional BOM) is `---`, and the block ends at the next `---` (or YAML's `...`) line.
+ */
+function findFences(text: string, contentStart: number): Fences | 'missing' | 'unterminated' {
+  const open = FENCE_OPEN.exec(text.slice(contentStart, contentStart + 8));
+  if (!open) return 'missing';
+  const yamlStart = contentStart + open[0].length;
+  let lineStart = yamlStart;
+  while (lineStart < text.length) {
+    let lineEnd = lineStart;
+    while (lineEnd < text.length && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
+    if (FENCE_CLOSE.test(text.slice(lineStart, lineEnd))) {
+      let bodyStart = lineEnd;
+      if (text[bodyStart] === '\r') bodyStart++;
+      if (text[bodyStart] === '\n') bodyStart++;
+      return { yamlStart, yamlEnd: lineStart, bodyStart };
+    }
+    lineStart = lineEnd;
+    if (text[lineStart] === '\r') lineStart++;
+    if (text[lineStart] === '\n') lineStart++;
+  }
+  return 'unterminated';
+}
+
+const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
+
+/** Parses the frontmatter of a memory file. `contentStart` skips a BOM. Never throws. */
+export function parseFrontmatter(text: string, contentStart: number, lines: LineIndex): Frontmatter {
+  const fences = findFences(text, contentStart);
+  if (fences === 'missing') {
+    return { status: 'missing', data: {}, fields: EMPTY_FIELDS, errors: [], yamlStart: contentStart, yamlEnd: contentStart, bodyStart: contentStart };
+  }
+  if (fences === 'unterminated') {
+    const firstLineEnd = lines.offsetAt({ line: lines.positionAt(contentStart).line + 1, character: 0 });
+    return {
+      status: 'invalid',
+      data: {},
+      fields: EMPTY_FIELDS,
+      errors: [{ message: 'The frontmatter block has no closing "---" line.', range: lines.rangeAt(contentStart, Math.max(contentStart + 3, firstLineEnd - 1)) }],
+      yamlStart: contentStart,
+      yamlEnd: contentStart,
+      bodyStart: contentStart,
+    };
+  }
+
+  const { yamlStart, yamlEnd, bodyStart } = fences;
+  const yamlText = text.slice(yamlStart, yamlEnd);
+  const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+  const base = { yamlStart, yamlEnd, bodyStart };
+  if (document.errors.length > 0) {
+    const errors = document.errors.map((error) => ({
+      message: firstLine(error.message),
+      range: lines.rangeAt(yamlStart + error.pos[0], yamlStart + Math.max(error.pos[1], error.pos[0] + 1)),
+    }));
+    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors, ...base };
+  }
+  const contents = document.contents;
+  if (contents !== null && !isMap(contents)) {
+    const range = contents.range ?? [0, yamlText.length, yamlText.length];
+    return {
+      status: 'invalid',
+      data: {},
+      fields: EMPTY_FIELDS,
+      errors: [{ message: 'The frontmatter is not a list of "key: value" pairs.', range: lines.rangeAt(yamlStart + range[0], yamlStart + range[1]) }],
+      ...base,
+    };
+  }
+  const data = (document.toJS() ?? {}) as Record<string, unknown>;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [], ...base };
+  }
+  const fields = new Map<string, FieldLocation>();
+  if (contents) collectFields(contents, '', yamlStart, lines, fields);
+  return { status: 'ok', data, fields, errors: [], ...base };
+}
+
+function collectFields(map: YAMLMap, prefix: string, base: number, lines: LineIndex, out: Map<string, FieldLocation>): void {
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || !pair.key.range) continue;
+    const key = prefix + String(pair.key.value);
+    const keyRange = lines.rangeAt(base + pair.key.range[0], base + pair.key.range[1]);
+    const value = pair.value as YamlNode | null;
+    const valueSpan = value?.range;
+    // A key with no value (`type:`) still gets a place to insert one: right after the colon.
+    const valueRange = valueSpan
+      ? lines.rangeAt(base + valueSpan[0], base + valueSpan[1])
+      : lines.rangeAt(base + pair.key.range[1] + 1, base + pair.key.range[1] + 1);
+    out.set(key, { key, keyRange, valueRange });
+    if (value && isMap(value)) collectFields(value, key + '.', base, lines, out);
+  }
+}
+
+function firstLine(message: string): string {
+  const end = message.indexOf('\n');
+  return (end < 0 ? message : message.slice(0, end)).trim();
+}

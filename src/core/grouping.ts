@@ -1,0 +1,31 @@
+import { displayName, type MemoryFile } from './memoryFile';
+import type { TypeSet } from './memoryTypes';
+
+/** One group of the sidebar: a configured type, or the memories with no or an unknown type. */
+export interface TypeGroup {
+  readonly kind: 'type' | 'unknown';
+  /** The type name; for the unknown group, the empty string. */
+  readonly type: string;
+  readonly memories: readonly MemoryFile[];
+}
+
+/**
+ * Groups memories by type in the configured order. Every configured type gets a group, empty ones too
+ * (they are where a memory can be moved); memories outside the set are gathered in one `unknown`
+ * group, never dropped.
+ */
+export function groupByType(memories: Iterable<MemoryFile>, typeSet: TypeSet): TypeGroup[] {
+  const buckets = new Map<string, MemoryFile[]>(typeSet.types.map((type) => [type, []]));
+  const unknown: MemoryFile[] = [];
+  for (const memory of memories) {
+    const bucket = memory.type !== undefined ? buckets.get(memory.type) : undefined;
+    (bucket ?? unknown).push(memory);
+  }
+  const groups: TypeGroup[] = typeSet.types.map((type) => ({ kind: 'type', type, memories: sortMemories(buckets.get(type)!) }));
+  if (unknown.length > 0) groups.push({ kind: 'unknown', type: '', memories: sortMemories(unknown) });
+  return groups;
+}
+
+function sortMemories(memories: MemoryFile[]): MemoryFile[] {
+  return memories.sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.path.localeCompare(b.path));
+}

@@ -1,0 +1,74 @@
+import { parseFrontmatter, type FieldLocation, type Frontmatter } from './frontmatter';
+import { LineIndex } from './lineIndex';
+import { findLinks, type MemoryLink } from './links';
+import { fileStem } from './rootPath';
+import type { RootPath } from './types';
+
+/** Where a file keeps its `type`: Claude Code's current shape nests it under `metadata`. */
+export type TypeLocation = 'top-level' | 'metadata';
+
+/** One memory file, parsed. Immutable: an edit produces a new one. */
+export interface MemoryFile {
+  readonly path: RootPath;
+  /** File name without `.md`. */
+  readonly stem: string;
+  readonly name: string | undefined;
+  readonly description: string | undefined;
+  readonly type: string | undefined;
+  readonly typeLocation: TypeLocation | undefined;
+  readonly frontmatter: Frontmatter;
+  readonly links: readonly MemoryLink[];
+  readonly hasBom: boolean;
+  readonly eol: '\n' | '\r\n';
+  /** Number of lines, for ranges at the end of the file. */
+  readonly lineCount: number;
+}
+
+/** Parses a memory file's text. Never throws: broken input becomes a `frontmatter.status` of `invalid`. */
+export function parseMemoryFile(path: RootPath, text: string): MemoryFile {
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  const lines = new LineIndex(text);
+  const frontmatter = parseFrontmatter(text, hasBom ? 1 : 0, lines);
+  const data = frontmatter.data;
+  const metadata = isRecord(data.metadata) ? data.metadata : undefined;
+  const topType = scalarString(data.type);
+  const nestedType = metadata ? scalarString(metadata.type) : undefined;
+  return {
+    path,
+    stem: fileStem(path),
+    name: scalarString(data.name),
+    description: scalarString(data.description),
+    type: topType ?? nestedType,
+    typeLocation: topType !== undefined || 'type' in data ? 'top-level' : metadata && 'type' in metadata ? 'metadata' : undefined,
+    frontmatter,
+    links: findLinks(text, frontmatter.bodyStart, lines),
+    hasBom,
+    eol: detectEol(text),
+    lineCount: lines.lineCount,
+  };
+}
+
+/** The name a person would recognise the memory by. */
+export function displayName(memory: MemoryFile): string {
+  return memory.name ?? memory.stem;
+}
+
+export function fieldLocation(memory: MemoryFile, key: string): FieldLocation | undefined {
+  return memory.frontmatter.fields.get(key);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Numbers and booleans are accepted as text (`name: 2026` is still a name); empty strings are absent. */
+function scalarString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+function detectEol(text: string): '\n' | '\r\n' {
+  const lf = text.indexOf('\n');
+  return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
+}

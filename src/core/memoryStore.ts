@@ -1,0 +1,195 @@
+import type { MemoryLink } from './links';
+import { parseMemoryFile, type MemoryFile } from './memoryFile';
+import { parseMemoryIndex, type IndexEntry, type MemoryIndex } from './memoryIndex';
+import { foldName, INDEX_FILE_NAME, isMemoryPath } from './rootPath';
+import type { RootPath } from './types';
+
+/** How a `[[target]]` resolves: one memory, none yet (a reservation), or several. */
+export interface LinkResolution {
+  readonly status: 'resolved' | 'dangling' | 'ambiguous';
+  readonly targets: readonly MemoryFile[];
+}
+
+/** A link seen from its target's side. */
+export interface LinkReference {
+  readonly source: MemoryFile;
+  readonly link: MemoryLink;
+}
+
+/** A name that links point to but no memory has yet: a deliberate TODO. */
+export interface Reservation {
+  readonly name: string;
+  readonly references: readonly LinkReference[];
+}
+
+/** What one update did, so callers can tell which dependants to refresh. */
+export interface StoreChange {
+  readonly path: RootPath;
+  readonly previous: MemoryFile | MemoryIndex | undefined;
+  readonly current: MemoryFile | MemoryIndex | undefined;
+}
+
+/**
+ * All memories of one root, held parsed. Every update costs time in proportion to the one file
+ * changed: the lookup tables are maintained by removing the old file's keys and adding the new ones,
+ * never by walking the root.
+ */
+export class MemoryStore {
+  private readonly files = new Map<RootPath, MemoryFile>();
+  private memoryIndex: MemoryIndex | undefined;
+  private readonly byName = new Map<string, Set<RootPath>>();
+  private readonly byFoldedKey = new Map<string, Set<RootPath>>();
+  private readonly linkSourcesByFoldedTarget = new Map<string, Set<RootPath>>();
+  private readonly entriesByTarget = new Map<RootPath, IndexEntry[]>();
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  get index(): MemoryIndex | undefined {
+    return this.memoryIndex;
+  }
+
+  /** Parses `text` as the file at `path` and replaces what the store held for it. */
+  update(path: RootPath, text: string): StoreChange {
+    if (path === INDEX_FILE_NAME) {
+      const previous = this.memoryIndex;
+      this.setIndex(parseMemoryIndex(text));
+      return { path, previous, current: this.memoryIndex };
+    }
+    if (!isMemoryPath(path)) return { path, previous: undefined, current: undefined };
+    const previous = this.files.get(path);
+    if (previous) this.unlink(previous);
+    const current = parseMemoryFile(path, text);
+    this.files.set(path, current);
+    this.link(current);
+    return { path, previous, current };
+  }
+
+  remove(path: RootPath): StoreChange {
+    if (path === INDEX_FILE_NAME) {
+      const previous = this.memoryIndex;
+      this.setIndex(undefined);
+      return { path, previous, current: undefined };
+    }
+    const previous = this.files.get(path);
+    if (previous) {
+      this.unlink(previous);
+      this.files.delete(path);
+    }
+    return { path, previous, current: undefined };
+  }
+
+  get(path: RootPath): MemoryFile | undefined {
+    return this.files.get(path);
+  }
+
+  memories(): IterableIterator<MemoryFile> {
+    return this.files.values();
+  }
+
+  /** Memories whose `name` is exactly `name`. */
+  findByName(name: string): MemoryFile[] {
+    return this.pathsToFiles(this.byName.get(name));
+  }
+
+  /**
+   * Resolves a link target: by exact `name` first; failing that, by name or file stem with case and
+   * `_`/`-` folded (so `[[Feedback_Math]]` finds `feedback-math`).
+   */
+  resolveLink(target: string): LinkResolution {
+    let targets = this.findByName(target);
+    if (targets.length === 0) targets = this.pathsToFiles(this.byFoldedKey.get(foldName(target)));
+    return { status: targets.length === 0 ? 'dangling' : targets.length === 1 ? 'resolved' : 'ambiguous', targets };
+  }
+
+  /** Every link, in any memory, that resolves to `memory`. */
+  backlinks(memory: MemoryFile): LinkReference[] {
+    const keys = new Set([foldName(memory.stem)]);
+    if (memory.name) keys.add(foldName(memory.name));
+    const references: LinkReference[] = [];
+    const seenSources = new Set<RootPath>();
+    for (const key of keys) {
+      for (const sourcePath of this.linkSourcesByFoldedTarget.get(key) ?? []) {
+        if (seenSources.has(sourcePath)) continue;
+        seenSources.add(sourcePath);
+        const source = this.files.get(sourcePath);
+        if (!source) continue;
+        for (const link of source.links) {
+          if (keys.has(foldName(link.target)) && this.resolveLink(link.target).targets.includes(memory)) {
+            references.push({ source, link });
+          }
+        }
+      }
+    }
+    return references;
+  }
+
+  /** Names linked to that no memory has yet, each with the links that reserve it. */
+  reservations(): Reservation[] {
+    const result: Reservation[] = [];
+    for (const [key, sources] of this.linkSourcesByFoldedTarget) {
+      const references: LinkReference[] = [];
+      for (const sourcePath of sources) {
+        const source = this.files.get(sourcePath)!;
+        for (const link of source.links) {
+          if (foldName(link.target) === key && this.resolveLink(link.target).status === 'dangling') references.push({ source, link });
+        }
+      }
+      if (references.length > 0) result.push({ name: references[0].link.target, references });
+    }
+    return result.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** MEMORY.md entries pointing at `path`. */
+  indexEntriesFor(path: RootPath): readonly IndexEntry[] {
+    return this.entriesByTarget.get(path) ?? [];
+  }
+
+  private setIndex(index: MemoryIndex | undefined): void {
+    this.memoryIndex = index;
+    this.entriesByTarget.clear();
+    for (const entry of index?.entries ?? []) {
+      if (entry.target === undefined) continue;
+      const list = this.entriesByTarget.get(entry.target) ?? [];
+      list.push(entry);
+      this.entriesByTarget.set(entry.target, list);
+    }
+  }
+
+  private link(memory: MemoryFile): void {
+    if (memory.name) addTo(this.byName, memory.name, memory.path);
+    for (const key of foldedKeys(memory)) addTo(this.byFoldedKey, key, memory.path);
+    for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
+  }
+
+  private unlink(memory: MemoryFile): void {
+    if (memory.name) removeFrom(this.byName, memory.name, memory.path);
+    for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, memory.path);
+    for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
+  }
+
+  private pathsToFiles(paths: ReadonlySet<RootPath> | undefined): MemoryFile[] {
+    if (!paths) return [];
+    return [...paths].sort().map((path) => this.files.get(path)!);
+  }
+}
+
+function foldedKeys(memory: MemoryFile): Set<string> {
+  const keys = new Set([foldName(memory.stem)]);
+  if (memory.name) keys.add(foldName(memory.name));
+  return keys;
+}
+
+function addTo(map: Map<string, Set<RootPath>>, key: string, path: RootPath): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(path);
+}
+
+function removeFrom(map: Map<string, Set<RootPath>>, key: string, path: RootPath): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(path);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,24 @@
+/** A zero-based position, as VS Code counts it: line, and UTF-16 code units into the line. */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+/** A half-open range between two positions. */
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/**
+ * A replacement of the text between two offsets of one file, in UTF-16 code units of the file's text
+ * as read (BOM included). Core operations produce these; adapters apply them as WorkspaceEdits or with
+ * node fs, so no file is ever rewritten beyond the bytes meant to change.
+ */
+export interface TextEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+
+/** Memory-root-relative path with `/` separators, e.g. `team/feedback_math.md`. */
+export type RootPath = string;
