@@ -47,12 +47,12 @@ const FENCE_CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
 /**
  * Finds the `---` fences by hand rather than with gray-matter because positions are needed and
  * gray-matter returns none; the rule is the one gray-matter and Claude Code apply: the file's first line
- * (after an optional BOM) is `---`, and the block ends at the next `---` (or YAML's `...`) line.
+ * is `---`, and the block ends at the next `---` (or YAML's `...`) line.
  */
-function findFences(text: string, contentStart: number): Fences | 'missing' | 'unterminated' {
-  const open = FENCE_OPEN.exec(text.slice(contentStart, contentStart + 8));
+function findFences(text: string): Fences | 'missing' | 'unterminated' {
+  const open = FENCE_OPEN.exec(text.slice(0, 8));
   if (!open) return 'missing';
-  const yamlStart = contentStart + open[0].length;
+  const yamlStart = open[0].length;
   let lineStart = yamlStart;
   while (lineStart < text.length) {
     let lineEnd = lineStart;
@@ -72,22 +72,22 @@ function findFences(text: string, contentStart: number): Fences | 'missing' | 'u
 
 const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
 
-/** Parses the frontmatter of a memory file. `contentStart` skips a BOM. Never throws. */
-export function parseFrontmatter(text: string, contentStart: number, lines: LineIndex): Frontmatter {
-  const fences = findFences(text, contentStart);
+/** Parses the frontmatter of a memory file's text (without BOM). Never throws. */
+export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
+  const fences = findFences(text);
   if (fences === 'missing') {
-    return { status: 'missing', data: {}, fields: EMPTY_FIELDS, errors: [], yamlStart: contentStart, yamlEnd: contentStart, bodyStart: contentStart };
+    return { status: 'missing', data: {}, fields: EMPTY_FIELDS, errors: [], yamlStart: 0, yamlEnd: 0, bodyStart: 0 };
   }
   if (fences === 'unterminated') {
-    const firstLineEnd = lines.offsetAt({ line: lines.positionAt(contentStart).line + 1, character: 0 });
+
     return {
       status: 'invalid',
       data: {},
       fields: EMPTY_FIELDS,
-      errors: [{ message: 'The frontmatter block has no closing "---" line.', range: lines.rangeAt(contentStart, Math.max(contentStart + 3, firstLineEnd - 1)) }],
-      yamlStart: contentStart,
-      yamlEnd: contentStart,
-      bodyStart: contentStart,
+      errors: [{ message: 'The frontmatter block has no closing "---" line.', range: lines.rangeAt(0, 3) }],
+      yamlStart: 0,
+      yamlEnd: 0,
+      bodyStart: 0,
     };
   }
 

@@ -24,11 +24,16 @@ export interface MemoryFile {
   readonly lineCount: number;
 }
 
-/** Parses a memory file's text. Never throws: broken input becomes a `frontmatter.status` of `invalid`. */
+/**
+ * Parses a memory file's text. A leading BOM is noted and skipped: positions and offsets are those of
+ * the text after it. Never throws: broken input becomes a `frontmatter.status` of `invalid`.
+ */
 export function parseMemoryFile(path: RootPath, text: string): MemoryFile {
   const hasBom = text.charCodeAt(0) === 0xfeff;
-  const lines = new LineIndex(text);
-  const frontmatter = parseFrontmatter(text, hasBom ? 1 : 0, lines);
+  // Positions count from after the BOM, as an editor shows the text.
+  const content = hasBom ? text.slice(1) : text;
+  const lines = new LineIndex(content);
+  const frontmatter = parseFrontmatter(content, lines);
   const data = frontmatter.data;
   const metadata = isRecord(data.metadata) ? data.metadata : undefined;
   const topType = scalarString(data.type);
@@ -41,9 +46,9 @@ export function parseMemoryFile(path: RootPath, text: string): MemoryFile {
     type: topType ?? nestedType,
     typeLocation: topType !== undefined || 'type' in data ? 'top-level' : metadata && 'type' in metadata ? 'metadata' : undefined,
     frontmatter,
-    links: findLinks(text, frontmatter.bodyStart, lines),
+    links: findLinks(content, frontmatter.bodyStart, lines),
     hasBom,
-    eol: detectEol(text),
+    eol: detectEol(content),
     lineCount: lines.lineCount,
   };
 }

@@ -46,15 +46,15 @@ const ENTRY = /^(\s*[-*+]\s+)\[((?:\\.|[^\]\\])*)\]\((<[^>]*>|[^)\s]*)\)\s*(?:([
 const BULLET = /^\s*[-*+]\s+/;
 const HEADING = /^\s{0,3}#{1,6}(\s|$)/;
 
+/** Parses MEMORY.md. Like memory files, positions count from after a BOM. */
 export function parseMemoryIndex(text: string): MemoryIndex {
   const hasBom = text.charCodeAt(0) === 0xfeff;
   const content = hasBom ? text.slice(1) : text;
-  const offsetBase = hasBom ? 1 : 0;
-  const index = new LineIndex(text);
+  const index = new LineIndex(content);
   const lines: IndexLine[] = [];
   const entries: IndexEntry[] = [];
   const rawLines = content.split(/\r\n|\n|\r/);
-  let lineStartOffset = offsetBase;
+  let lineStartOffset = 0;
   for (let line = 0; line < rawLines.length; line++) {
     const lineText = rawLines[line];
     const parsed = parseLine(lineText, line, lineStartOffset, index);

@@ -11,9 +11,9 @@ export interface Range {
 }
 
 /**
- * A replacement of the text between two offsets of one file, in UTF-16 code units of the file's text
- * as read (BOM included). Core operations produce these; adapters apply them as WorkspaceEdits or with
- * node fs, so no file is ever rewritten beyond the bytes meant to change.
+ * A replacement of the text in a range of one file, positioned in the text without its BOM, as an
+ * editor shows it. Core operations produce these; adapters apply them as WorkspaceEdits or with node fs,
+ * so no file is ever rewritten beyond the bytes meant to change.
  */
 export interface TextEdit {
   readonly range: Range;
