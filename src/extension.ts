@@ -1,7 +1,60 @@
 import * as vscode from 'vscode';
+import { resolveTypeSet, type TypeSet } from './core';
+import { Commands, ContextKeys } from './commands';
+import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import { discoverRoots } from './features/roots/discoverRoots';
+import { MemoryWorkspace } from './features/roots/memoryWorkspace';
+import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import { registerMemoryTree } from './features/tree/registerMemoryTree';
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(new vscode.Disposable(() => undefined));
+/** What activation returns: the integration tests read the user-visible tree through it. */
+export interface MemoryShelfApi {
+  readonly workspace: MemoryWorkspace;
+  readonly tree: MemoryTreeProvider;
+}
+
+/** Composition root: wires the features and returns at once; roots load in the background. */
+export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
+  const typeSet = (): TypeSet => {
+    const config = vscode.workspace.getConfiguration('memoryShelf');
+    return resolveTypeSet(config.get<string>('types.preset'), config.get<unknown[]>('types.custom'));
+  };
+  const workspace = new MemoryWorkspace(discoverRoots);
+  const tree = registerMemoryTree(workspace, typeSet);
+  const reload = async (): Promise<void> => {
+    await workspace.reload();
+    await vscode.commands.executeCommand('setContext', ContextKeys.hasRoots, workspace.roots.length > 0);
+    await vscode.commands.executeCommand('setContext', ContextKeys.ready, true);
+  };
+
+  context.subscriptions.push(
+    workspace,
+    tree.disposable,
+    registerCreateMemoryFolder(reload),
+    vscode.commands.registerCommand(Commands.refresh, reload),
+    vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('memoryShelf.roots') || event.affectsConfiguration('memoryShelf.autoMemory')) void reload();
+      else if (event.affectsConfiguration('memoryShelf.types')) tree.provider.refresh();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void reload()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void reload()),
+    watchForNewRoots(workspace, reload),
+  );
+  void reload();
+  return { workspace, tree: tree.provider };
+}
+
+/** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */
+function watchForNewRoots(workspace: MemoryWorkspace, reload: () => Promise<void>): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/memory/*.md', false, true, true);
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  watcher.onDidCreate((uri) => {
+    if (workspace.rootOf(uri)) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => void reload(), 300);
+  });
+  return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(pending)));
 }
 
 export function deactivate(): void {}

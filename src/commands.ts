@@ -1,0 +1,12 @@
+/** Every command id in one table; ids starting with `_` are internal and hidden from the palette. */
+export const Commands = {
+  refresh: 'memoryShelf.refresh',
+  createMemoryFolder: 'memoryShelf.createMemoryFolder',
+  openMemory: 'memoryShelf.openMemory',
+} as const;
+
+/** Context keys the manifest's `when` clauses read. */
+export const ContextKeys = {
+  ready: 'memoryShelf.ready',
+  hasRoots: 'memoryShelf.hasRoots',
+} as const;

@@ -1,0 +1,121 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { nodeRootsHost } from '../../roots/nodeRootsHost';
+import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
+import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
+
+/** Nested `memory/` folders are looked for this many at most; a monorepo can hold many. */
+const MAX_NESTED_ROOTS = 50;
+
+/**
+ * The memory roots of every workspace folder: Claude Code's auto memory folder, the project's
+ * `memory/` folders and those named in `memoryShelf.roots`. Only folders that exist are shown.
+ */
+export async function discoverRoots(): Promise<MemoryRootInfo[]> {
+  const config = vscode.workspace.getConfiguration('memoryShelf');
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const multiRoot = folders.length > 1;
+  const infos: MemoryRootInfo[] = [];
+  const seen = new Set<string>();
+  const add = (info: MemoryRootInfo): void => {
+    const key = info.uri.toString();
+    if (!seen.has(key)) {
+      seen.add(key);
+      infos.push(info);
+    }
+  };
+
+  for (const folder of folders) {
+    const suffix = multiRoot ? ` · ${folder.name}` : '';
+    if (folder.uri.scheme === 'file') {
+      const found = await resolveWorkspaceRoots(
+        {
+          workspaceFolder: folder.uri.fsPath,
+          homeDir: os.homedir(),
+          env: process.env,
+          trusted: vscode.workspace.isTrusted,
+          configuredRoots: config.get<string[]>('roots', []),
+          showAutoMemory: config.get<boolean>('autoMemory.show', true),
+        },
+        nodeRootsHost,
+      );
+      for (const root of found) {
+        if (root.exists) add(await describe(root, folder, suffix));
+      }
+    }
+    for (const uri of await nestedMemoryFolders(folder)) {
+      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri) });
+    }
+  }
+  return infos;
+}
+
+async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix: string): Promise<MemoryRootInfo> {
+  const uri = vscode.Uri.file(root.path);
+  switch (root.kind) {
+    case 'auto-memory':
+      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root) };
+    case 'project-memory':
+      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri) };
+    case 'configured':
+      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, root.setting) };
+  }
+}
+
+function autoLoadStatus(root: Extract<FoundRoot, { kind: 'auto-memory' }>): RootLoadStatus {
+  const reason = root.location.reason;
+  if (!reason) return { loadedByClaude: true, detail: vscode.l10n.t('loaded by Claude Code at session start') };
+  const detail = reason.setting === 'autoMemoryEnabled'
+    ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
+    : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');
+  return { loadedByClaude: false, detail };
+}
+
+/**
+ * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
+ * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
+ */
+async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, setting?: string): Promise<RootLoadStatus> {
+  const relative = path.posix.relative(folder.uri.path, root.path);
+  const origin = setting !== undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('project memory');
+  if (!relative.startsWith('..')) {
+    const importLine = new RegExp(`(^|\\s)@(\\./)?${escapeRegExp(relative)}/MEMORY\\.md\\b`, 'm');
+    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
+      const text = await readText(vscode.Uri.joinPath(folder.uri, name));
+      if (text !== undefined && importLine.test(text)) {
+        return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, name) };
+      }
+    }
+  }
+  return { loadedByClaude: false, detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+}
+
+/** `memory/` folders below the workspace folder's top, found through VS Code's file search. */
+async function nestedMemoryFolders(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
+  const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/memory/*.md'), '**/node_modules/**', MAX_NESTED_ROOTS * 20);
+  const byFolder = new Map<string, vscode.Uri>();
+  for (const file of files) {
+    const parent = vscode.Uri.joinPath(file, '..');
+    if (byFolder.size < MAX_NESTED_ROOTS) byFolder.set(parent.toString(), parent);
+  }
+  return [...byFolder.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string {
+  const relative = path.posix.relative(folder.uri.path, uri.path);
+  return relative && !relative.startsWith('..') ? relative : uri.fsPath.replace(os.homedir(), '~');
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+

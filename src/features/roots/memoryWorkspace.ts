@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import { MemoryRoot, type MemoryRootInfo } from './memoryRoot';
+
+/** Typing in a memory re-parses that one file after this pause. */
+const TYPING_DEBOUNCE_MS = 150;
+
+/**
+ * Every memory root of the window and how they stay current: a file-system watcher per root for
+ * changes on disk, and open-document events for unsaved edits. Each event re-reads one file into its
+ * root's store; nothing rescans a root except an explicit refresh or a change of the set of roots.
+ */
+export class MemoryWorkspace implements vscode.Disposable {
+  private rootList: MemoryRoot[] = [];
+  private readonly rootDisposables: vscode.Disposable[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly pendingTyping = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly changeEmitter = new vscode.EventEmitter<MemoryRoot | undefined>();
+  private loading: Promise<void> = Promise.resolve();
+  private generation = 0;
+
+  /** Fires with the root whose memories changed, or undefined when the set of roots changed. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(private readonly discover: () => Promise<MemoryRootInfo[]>) {
+    this.disposables.push(
+      this.changeEmitter,
+      vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event.document)),
+      vscode.workspace.onDidCloseTextDocument((document) => void this.onDocumentClosed(document)),
+    );
+  }
+
+  get roots(): readonly MemoryRoot[] {
+    return this.rootList;
+  }
+
+  /** Resolves when the latest discovery and load have finished. */
+  get ready(): Promise<void> {
+    return this.loading;
+  }
+
+  /** Finds the roots again and loads them; used at start, on settings changes and by the refresh command. */
+  reload(): Promise<void> {
+    const generation = ++this.generation;
+    this.loading = this.loading.then(() => this.loadRoots(generation)).catch((error: unknown) => {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Memory Shelf could not read the memory folders: {0}', String(error)));
+    });
+    return this.loading;
+  }
+
+  rootOf(uri: vscode.Uri): { root: MemoryRoot; path: string } | undefined {
+    for (const root of this.rootList) {
+      const path = root.relativePath(uri);
+      if (path !== undefined) return { root, path };
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    for (const timer of this.pendingTyping.values()) clearTimeout(timer);
+    vscode.Disposable.from(...this.rootDisposables, ...this.disposables).dispose();
+  }
+
+  private async loadRoots(generation: number): Promise<void> {
+    const infos = await this.discover();
+    if (generation !== this.generation) return;
+    const roots = infos.map((info) => new MemoryRoot(info));
+    const openDocuments = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
+    await Promise.all(roots.map((root) => root.load((uri) => openDocuments.get(uri.toString())?.getText())));
+    if (generation !== this.generation) return;
+    vscode.Disposable.from(...this.rootDisposables.splice(0)).dispose();
+    this.rootList = roots;
+    for (const root of roots) this.rootDisposables.push(this.watch(root));
+    this.changeEmitter.fire(undefined);
+  }
+
+  private watch(root: MemoryRoot): vscode.Disposable {
+    // `**` rather than `**/*.md`: deleting a folder reports only the folder, and its memories go with it.
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root.uri, '**'));
+    const onCreateOrChange = async (uri: vscode.Uri): Promise<void> => {
+      const path = root.relativePath(uri);
+      if (path === undefined || !root.isTracked(path) || isHidden(path)) return;
+      // An open editor's text wins over the disk until it is saved or closed.
+      if (isDirtyInEditor(uri)) return;
+      await root.refreshFromDisk(path);
+      this.changeEmitter.fire(root);
+    };
+    watcher.onDidCreate(onCreateOrChange);
+    watcher.onDidChange(onCreateOrChange);
+    watcher.onDidDelete((uri) => {
+      const path = root.relativePath(uri);
+      if (path === undefined) return;
+      if (root.removeTree(path).some((change) => change.previous !== undefined)) this.changeEmitter.fire(root);
+    });
+    return watcher;
+  }
+
+  private onDocumentChanged(document: vscode.TextDocument): void {
+    const found = this.rootOf(document.uri);
+    if (!found || !found.root.isTracked(found.path) || isHidden(found.path)) return;
+    const key = document.uri.toString();
+    clearTimeout(this.pendingTyping.get(key));
+    this.pendingTyping.set(key, setTimeout(() => {
+      this.pendingTyping.delete(key);
+      if (document.isClosed) return;
+      found.root.store.update(found.path, document.getText());
+      this.changeEmitter.fire(found.root);
+    }, TYPING_DEBOUNCE_MS));
+  }
+
+  /** A closed editor may have held unsaved text; the disk is the truth again. */
+  private async onDocumentClosed(document: vscode.TextDocument): Promise<void> {
+    const found = this.rootOf(document.uri);
+    if (!found || !found.root.isTracked(found.path) || isHidden(found.path)) return;
+    clearTimeout(this.pendingTyping.get(document.uri.toString()));
+    await found.root.refreshFromDisk(found.path);
+    this.changeEmitter.fire(found.root);
+  }
+}
+
+function isDirtyInEditor(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.toString() === key);
+}
+
+function isHidden(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}

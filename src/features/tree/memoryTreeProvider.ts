@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import { displayName, groupByType, isKnownType, type MemoryFile, type TypeGroup, type TypeSet } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../roots/memoryRoot';
+import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { typeIcon } from './typeIcons';
+
+export type MemoryTreeNode =
+  | { readonly kind: 'root'; readonly root: MemoryRoot }
+  | { readonly kind: 'group'; readonly root: MemoryRoot; readonly group: TypeGroup }
+  | { readonly kind: 'memory'; readonly root: MemoryRoot; readonly memory: MemoryFile; readonly group: TypeGroup };
+
+/**
+ * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
+ * between calls; `id`s keep VS Code's expansion and selection across refreshes.
+ */
+export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNode>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<MemoryTreeNode | undefined>();
+  private readonly subscription: vscode.Disposable;
+  // VS Code finds a refreshed element by object identity, so each root keeps one node object.
+  private readonly rootNodes = new WeakMap<MemoryRoot, MemoryTreeNode>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+
+  constructor(private readonly workspace: MemoryWorkspace, private readonly typeSet: () => TypeSet) {
+    // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
+    this.subscription = workspace.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined));
+  }
+
+  refresh(): void {
+    this.changeEmitter.fire(undefined);
+  }
+
+  getChildren(node?: MemoryTreeNode): MemoryTreeNode[] {
+    if (!node) return this.workspace.roots.map((root) => this.rootNode(root));
+    if (node.kind === 'root') return groupByType(node.root.store.memories(), this.typeSet()).map((group) => ({ kind: 'group', root: node.root, group }));
+    if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
+    return [];
+  }
+
+  getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
+    if (node.kind === 'root') return undefined;
+    if (node.kind === 'group') return this.rootNode(node.root);
+    return { kind: 'group', root: node.root, group: node.group };
+  }
+
+  getTreeItem(node: MemoryTreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'root':
+        return rootItem(node.root);
+      case 'group':
+        return groupItem(node.root, node.group);
+      case 'memory':
+        return memoryItem(node.root, node.memory, this.typeSet());
+    }
+  }
+
+  private rootNode(root: MemoryRoot): MemoryTreeNode {
+    let node = this.rootNodes.get(root);
+    if (!node) this.rootNodes.set(root, (node = { kind: 'root', root }));
+    return node;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changeEmitter.dispose();
+  }
+}
+
+function rootItem(root: MemoryRoot): vscode.TreeItem {
+  const item = new vscode.TreeItem(root.info.label, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = root.uri.toString();
+  item.description = root.info.load.detail;
+  item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : 'archive');
+  item.resourceUri = root.uri;
+  item.contextValue = `root.${root.info.kind}`;
+  const count = root.store.size;
+  item.tooltip = new vscode.MarkdownString(
+    [
+      `**${escapeMarkdown(root.info.label)}**`,
+      escapeMarkdown(root.info.load.detail),
+      `\`${root.uri.fsPath || root.uri.toString()}\``,
+      vscode.l10n.t('{0} memories', count),
+    ].join('\n\n'),
+  );
+  return item;
+}
+
+function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
+  const label = group.kind === 'unknown' ? vscode.l10n.t('Untyped / unknown') : group.type;
+  const state = group.memories.length === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded;
+  const item = new vscode.TreeItem(label, state);
+  item.id = `${root.uri.toString()}#group:${group.kind}:${group.type}`;
+  item.description = String(group.memories.length);
+  item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : typeIcon(group.type);
+  item.contextValue = group.kind === 'unknown' ? 'group.unknown' : 'group';
+  item.tooltip = group.kind === 'unknown'
+    ? vscode.l10n.t('{0} memories with no type or a type outside the configured set', group.memories.length)
+    : vscode.l10n.t('{0} memories of type "{1}"', group.memories.length, group.type);
+  return item;
+}
+
+function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet): vscode.TreeItem {
+  const uri = root.uriOf(memory.path);
+  const title = root.store.indexEntriesFor(memory.path)[0]?.title;
+  const item = new vscode.TreeItem(title ?? displayName(memory), vscode.TreeItemCollapsibleState.None);
+  item.id = `${root.uri.toString()}#memory:${memory.path}`;
+  item.description = memory.description ?? '';
+  item.resourceUri = uri;
+  item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
+  item.contextValue = 'memory';
+  item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
+  const lines = [`**${escapeMarkdown(displayName(memory))}**`];
+  if (memory.description) lines.push(escapeMarkdown(memory.description));
+  else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
+  lines.push(vscode.l10n.t('Type: {0}', memory.type ?? vscode.l10n.t('none')));
+  if (memory.frontmatter.status !== 'ok') lines.push(`$(warning) ${vscode.l10n.t('The frontmatter is missing or does not parse.')}`);
+  lines.push(`\`${memory.path}\``);
+  item.tooltip = new vscode.MarkdownString(lines.join('\n\n'), true);
+  return item;
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,106 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MemoryShelfApi } from '../../src/extension';
+import { activateExtension, eventually, findItem, visibleTree, workspaceUri } from './helpers';
+
+const encoder = new TextEncoder();
+
+describe('Memory sidebar', () => {
+  let api: MemoryShelfApi;
+
+  before(async () => {
+    api = await activateExtension();
+  });
+
+  it('shows the workspace memory folder and the one named in settings, saying whether Claude Code loads them', async () => {
+    const roots = await visibleTree(api);
+    assert.deepEqual(roots.map((root) => root.label), ['memory', 'notes/agent-memory']);
+    assert.equal(roots[0].description, 'project memory · not loaded by Claude Code');
+    assert.equal(roots[1].description, 'from settings · not loaded by Claude Code');
+  });
+
+  it('groups memories by type in the configured order, with counts, and gathers the untyped', async () => {
+    const memory = findItem(await visibleTree(api), 'memory');
+    assert.deepEqual(
+      memory.children.map((group) => [group.label, group.description]),
+      [['user', '1'], ['feedback', '2'], ['project', '2'], ['reference', '1'], ['Untyped / unknown', '1']],
+    );
+    const notes = findItem(await visibleTree(api), 'notes/agent-memory');
+    assert.deepEqual(notes.children.map((group) => [group.label, group.description]).at(-1), ['Untyped / unknown', '1']);
+  });
+
+  it('labels memories with their index title or name and shows the description beside it', async () => {
+    const memory = findItem(await visibleTree(api), 'memory');
+    const feedback = findItem(memory.children, 'feedback');
+    assert.deepEqual(feedback.children.map((item) => [item.label, item.description]), [
+      ['Math notation', 'LaTeX ($$...$$) does not render here, so write formulas in Unicode (x², √, ≤).'],
+      ['데이터 조작 금지', '실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다. 이론값 생성은 조작으로 간주한다.'],
+    ]);
+    assert.deepEqual(findItem(memory.children, 'Untyped / unknown').children.map((item) => item.label), ['notes-untyped']);
+  });
+
+  it('opens the memory file when an item is clicked', async () => {
+    const [root] = await api.tree.getChildren();
+    const [userGroup] = await api.tree.getChildren(root);
+    const [profile] = await api.tree.getChildren(userGroup);
+    const item = api.tree.getTreeItem(profile);
+    assert.ok(item.command);
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), workspaceUri('memory', 'user_profile.md').toString());
+    assert.equal(item.contextValue, 'memory');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows a memory file created on disk', async () => {
+    const uri = workspaceUri('memory', 'reference_datasheets.md');
+    await vscode.workspace.fs.writeFile(uri, encoder.encode('---\nname: reference-datasheets\ndescription: 부품 데이터시트 모음은 /lab/docs에 있다.\nmetadata:\n  type: reference\n---\n'));
+    try {
+      await eventually(async () => {
+        const reference = findItem(findItem(await visibleTree(api), 'memory').children, 'reference');
+        assert.equal(reference.description, '2');
+        assert.deepEqual(reference.children.map((item) => item.label).sort(), ['Lab drive', 'reference-datasheets']);
+      });
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
+    await eventually(async () => {
+      assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'reference').description, '1');
+    });
+  });
+
+  it('moves a memory changed on disk to its new type group', async () => {
+    const uri = workspaceUri('memory', 'project_docx_delivery.md');
+    const original = await vscode.workspace.fs.readFile(uri);
+    const retyped = new TextDecoder().decode(original).replace('type: project', 'type: feedback');
+    await vscode.workspace.fs.writeFile(uri, encoder.encode(retyped));
+    try {
+      await eventually(async () => {
+        const groups = findItem(await visibleTree(api), 'memory').children;
+        assert.deepEqual(findItem(groups, 'project').children.map((item) => item.label), ['Team rules']);
+        assert.ok(findItem(groups, 'feedback').children.some((item) => item.label === 'Docx delivery'));
+        assert.equal(findItem(groups, 'feedback').description, '3');
+      });
+    } finally {
+      await vscode.workspace.fs.writeFile(uri, original);
+    }
+    await eventually(async () => {
+      assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'project').description, '2');
+    });
+  });
+
+  it('follows unsaved edits in an open editor, and the disk again when the editor is reverted', async () => {
+    const uri = workspaceUri('memory', 'notes_untyped.md');
+    const editor = await vscode.window.showTextDocument(uri);
+    await editor.edit((edit) => edit.insert(new vscode.Position(3, 0), 'type: user\n'));
+    await eventually(async () => {
+      const groups = findItem(await visibleTree(api), 'memory').children;
+      assert.equal(findItem(groups, 'user').description, '2');
+      assert.equal(groups.some((group) => group.label === 'Untyped / unknown'), false);
+    });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await eventually(async () => {
+      assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'user').description, '1');
+    });
+  });
+});
