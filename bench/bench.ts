@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MemoryStore } from '../src/core';
+import { generateRoot } from './generateRoot';
+
+const COUNT = Number(process.env.BENCH_MEMORIES ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function measure(runs: number, work: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+const folder = join(tmpdir(), `memory-shelf-bench-${COUNT}`);
+if (!existsSync(join(folder, 'MEMORY.md'))) generateRoot(folder, COUNT);
+const files = readdirSync(folder).filter((file) => file.endsWith('.md'));
+const bytes = files.reduce((sum, file) => sum + statSync(join(folder, file)).size, 0);
+console.log(`root: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB (${folder}); median of ${RUNS} runs, warm page cache`);
+
+const floor = measure(RUNS, () => {
+  for (const file of files) {
+    const text = readFileSync(join(folder, file), 'utf8');
+    text.indexOf('\n---');
+  }
+});
+
+let store = new MemoryStore();
+const load = measure(RUNS, () => {
+  store = new MemoryStore();
+  for (const file of files) store.update(file, readFileSync(join(folder, file), 'utf8'));
+});
+
+const texts = files.slice(0, 1000).map((file) => [file, readFileSync(join(folder, file), 'utf8')] as const);
+const update = measure(RUNS, () => {
+  for (const [file, text] of texts) store.update(file, text + ' ');
+}) / texts.length;
+
+const reservations = measure(RUNS, () => store.reservations());
+const sample = [...store.memories()].slice(0, 1000);
+const backlinks = measure(RUNS, () => {
+  for (const memory of sample) store.backlinks(memory);
+}) / sample.length;
+
+const rows: [string, number, string][] = [
+  ['floor: readFileSync + indexOf("\\n---") per file', floor, '1.0x'],
+  ['read + MemoryStore.update per file (yaml parseDocument)', load, `${(load / floor).toFixed(1)}x`],
+  ['one file updated in a full store', update, ''],
+  ['all reservations of the root', reservations, ''],
+  ['backlinks of one memory', backlinks, ''],
+];
+for (const [label, ms, ratio] of rows) console.log(`${label.padEnd(58)} ${ms.toFixed(ms < 1 ? 3 : 0).padStart(8)} ms  ${ratio}`);
