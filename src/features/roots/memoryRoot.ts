@@ -63,12 +63,31 @@ export class MemoryRoot {
     return text === undefined ? this.store.remove(path) : this.store.update(path, text);
   }
 
-  /** Forgets every file at or under `path` (a deleted file or folder). */
-  removeTree(path: RootPath): StoreChange[] {
-    const prefix = path + '/';
-    const gone = [...this.store.memories()].map((memory) => memory.path).filter((p) => p === path || p.startsWith(prefix));
-    if (path === INDEX_FILE_NAME || path === '') gone.push(INDEX_FILE_NAME);
-    return gone.map((p) => this.store.remove(p));
+  /**
+   * Brings the store in line with the disk at `path`, whatever is there now. Watcher events arrive
+   * late and coalesced (a folder moved in reports only the folder; a delete can arrive after the file
+   * was written again), so an event says where to look, never what happened.
+   */
+  async syncPath(path: RootPath, isOpenInEditor: (path: RootPath) => boolean): Promise<boolean> {
+    let changed = false;
+    const prefix = path === '' ? '' : path + '/';
+    const held = new Set([...this.trackedPaths()].filter((p) => p === path || p.startsWith(prefix)));
+    for (const file of await this.listMarkdownFiles(path)) {
+      held.delete(file);
+      if (isOpenInEditor(file)) continue;
+      const change = await this.refreshFromDisk(file);
+      changed ||= change.previous !== change.current;
+    }
+    for (const gone of held) {
+      if (isOpenInEditor(gone)) continue;
+      changed ||= this.store.remove(gone).previous !== undefined;
+    }
+    return changed;
+  }
+
+  private *trackedPaths(): Iterable<RootPath> {
+    for (const memory of this.store.memories()) yield memory.path;
+    if (this.store.index) yield INDEX_FILE_NAME;
   }
 
   isTracked(path: RootPath): boolean {
@@ -86,7 +105,8 @@ export class MemoryRoot {
     }
   }
 
-  private async listMarkdownFiles(): Promise<RootPath[]> {
+  /** Tracked files at or under `start` ('' for the whole root); a file path lists itself if it exists. */
+  private async listMarkdownFiles(start: RootPath = ''): Promise<RootPath[]> {
     const found: RootPath[] = [];
     const visit = async (folder: RootPath): Promise<void> => {
       let entries: [string, vscode.FileType][];
@@ -105,7 +125,18 @@ export class MemoryRoot {
       }
       await Promise.all(subfolders);
     };
-    await visit('');
+    const type = start === '' ? vscode.FileType.Directory : await this.typeOf(start);
+    if (type === vscode.FileType.Directory) await visit(start);
+    else if (type === vscode.FileType.File && this.isTracked(start)) found.push(start);
     return found.sort();
+  }
+
+  private async typeOf(path: RootPath): Promise<vscode.FileType | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(this.uriOf(path));
+      return stat.type & vscode.FileType.Directory ? vscode.FileType.Directory : vscode.FileType.File;
+    } catch {
+      return undefined;
+    }
   }
 }

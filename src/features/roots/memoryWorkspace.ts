@@ -64,8 +64,9 @@ export class MemoryWorkspace implements vscode.Disposable {
     const infos = await this.discover();
     if (generation !== this.generation) return;
     const roots = infos.map((info) => new MemoryRoot(info));
-    const openDocuments = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-    await Promise.all(roots.map((root) => root.load((uri) => openDocuments.get(uri.toString())?.getText())));
+    // Only unsaved text overrides the disk: a document VS Code still holds after its editor closed may be stale.
+    const dirtyDocuments = new Map(vscode.workspace.textDocuments.filter((document) => document.isDirty).map((document) => [document.uri.toString(), document]));
+    await Promise.all(roots.map((root) => root.load((uri) => dirtyDocuments.get(uri.toString())?.getText())));
     if (generation !== this.generation) return;
     vscode.Disposable.from(...this.rootDisposables.splice(0)).dispose();
     this.rootList = roots;
@@ -74,23 +75,22 @@ export class MemoryWorkspace implements vscode.Disposable {
   }
 
   private watch(root: MemoryRoot): vscode.Disposable {
-    // `**` rather than `**/*.md`: deleting a folder reports only the folder, and its memories go with it.
+    // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root.uri, '**'));
-    const onCreateOrChange = async (uri: vscode.Uri): Promise<void> => {
+    // Events for one root are handled one after another, so a late event cannot undo a newer one.
+    let queue = Promise.resolve();
+    const sync = (uri: vscode.Uri): void => {
       const path = root.relativePath(uri);
-      if (path === undefined || !root.isTracked(path) || isHidden(path)) return;
-      // An open editor's text wins over the disk until it is saved or closed.
-      if (isDirtyInEditor(uri)) return;
-      await root.refreshFromDisk(path);
-      this.changeEmitter.fire(root);
+      if (path === undefined || isHidden(path)) return;
+      queue = queue.then(async () => {
+        // An open editor's text wins over the disk until it is saved or closed.
+        const changed = await root.syncPath(path, (file) => isDirtyInEditor(root.uriOf(file)));
+        if (changed) this.changeEmitter.fire(root);
+      }).catch(() => undefined);
     };
-    watcher.onDidCreate(onCreateOrChange);
-    watcher.onDidChange(onCreateOrChange);
-    watcher.onDidDelete((uri) => {
-      const path = root.relativePath(uri);
-      if (path === undefined) return;
-      if (root.removeTree(path).some((change) => change.previous !== undefined)) this.changeEmitter.fire(root);
-    });
+    watcher.onDidCreate(sync);
+    watcher.onDidChange(sync);
+    watcher.onDidDelete(sync);
     return watcher;
   }
 
