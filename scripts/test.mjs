@@ -1,0 +1,82 @@
+// `npm test`: build, unit tests, then the integration suite and UI checks in a real VS Code.
+//   --unit         unit tests only (after the build)
+//   --integration  skip the unit tests
+// Ends with one line `N passed, N failed` summed over the stages; exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, setup } from './vscode/setup.mjs';
+
+const args = new Set(process.argv.slice(2));
+const runUnit = !args.has('--integration');
+const runIntegration = !args.has('--unit');
+const stages = [];
+
+async function stage(name, fn) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  let result;
+  try {
+    result = await fn();
+  } catch (err) {
+    console.error(`[${name}] ERROR: ${err?.message ?? err}`);
+    result = { passed: 0, failed: 1 };
+  }
+  const seconds = (Date.now() - started) / 1000;
+  stages.push({ name, ...result, seconds });
+  console.log(`--- ${name}: ${result.passed} passed, ${result.failed} failed (${seconds.toFixed(1)} s)`);
+  return result;
+}
+
+function finish() {
+  const passed = stages.reduce((n, s) => n + s.passed, 0);
+  const failed = stages.reduce((n, s) => n + s.failed, 0);
+  console.log('\n=== summary ===');
+  for (const s of stages) console.log(`${s.name.padEnd(12)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed  ${s.seconds.toFixed(1).padStart(6)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+function npmRun(script) {
+  const r = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`\`npm run ${script}\` failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`.trimEnd());
+}
+
+function unitTests() {
+  const dir = join(REPO_ROOT, 'out', 'test', 'unit');
+  const files = existsSync(dir)
+    ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.test.js')).sort().map((f) => join(dir, f))
+    : [];
+  if (files.length === 0) {
+    console.log('no unit tests');
+    return { passed: 0, failed: 0 };
+  }
+  // Its own process, so a unit test's leftovers (timers, handles) cannot hang or skew this runner.
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+    '--ui', 'bdd', '--reporter', 'spec', '--no-color', '--timeout', '10000', ...files], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(r.stdout);
+  const count = (word) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(r.stdout)?.[1] ?? 0);
+  const passed = count('passing');
+  let failed = count('failing');
+  if (r.status !== 0 && failed === 0) failed = 1; // mocha could not load or run the files
+  return { passed, failed };
+}
+
+const build = await stage('build', () => {
+  npmRun('build');
+  npmRun('compile-tests'); // tsc over src and test: this is also the type check
+  return { passed: 0, failed: 0 }; // a build is not a test; it counts only when it fails
+});
+if (build.failed) finish();
+
+if (runUnit) await stage('unit', unitTests);
+if (runIntegration) {
+  const ready = await stage('setup', async () => { await setup(); return { passed: 0, failed: 0 }; });
+  if (!ready.failed) {
+    const { runSuite } = await import('./vscode/runSuite.mjs');
+    const { uiCheck } = await import('./vscode/uiCheck.mjs');
+    await stage('integration', () => runSuite());
+    await stage('ui', () => uiCheck());
+  }
+}
+finish();

@@ -1,0 +1,147 @@
+// Looks at the sidebar as a person would: opens a workspace holding a copy of examples/memory with the
+// extension loaded, clicks the Memory Shelf activity-bar entry, reads the tree rows, and saves a
+// screenshot (docs/images/sidebar.png, and test-results/) for a person to look at.
+// Each check counts as a test. Usable as a module and as a script (exit code 1 on any failure).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import YAML from 'yaml';
+import { launchChromium, workbenchUrl } from './browser.mjs';
+import { startCodeServer } from './codeServer.mjs';
+import { REPO_ROOT, setup } from './setup.mjs';
+
+const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
+const SCREENSHOTS = [join(REPO_ROOT, 'docs', 'images', 'sidebar.png'), join(REPO_ROOT, 'test-results', 'sidebar.png')];
+const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
+// Visible rows only: the Explorer's tree stays in the DOM, hidden, after switching containers.
+const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
+
+/** Types used in a memory folder (top-level `type` or `metadata.type`): the group labels to expect. */
+function typesIn(dir) {
+  const types = new Set();
+  for (const name of readdirSync(dir, { recursive: true })) {
+    if (!String(name).endsWith('.md') || String(name).endsWith('MEMORY.md')) continue;
+    const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(join(dir, name), 'utf8'));
+    try {
+      const fm = match ? YAML.parse(match[1]) : undefined;
+      const type = fm?.type ?? fm?.metadata?.type;
+      if (typeof type === 'string') types.add(type);
+    } catch { /* a broken frontmatter is the tree's business, not an expected label */ }
+  }
+  return [...types].sort();
+}
+
+async function poll(fn, timeoutMs, intervalMs = 250) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last.done || Date.now() > deadline) return last;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
+  await setup();
+  const results = [];
+  const check = (name, ok, detail = '') => {
+    results.push(ok);
+    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
+    return ok;
+  };
+
+  const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' } });
+  let browser;
+  const guard = setTimeout(() => { console.error(`[uiCheck] timed out after ${timeoutMs / 1000} s`); browser?.close(); }, timeoutMs);
+  try {
+    // Same layout as a project with a committed memory/ folder.
+    const workspace = join(server.dir, 'project');
+    mkdirSync(workspace);
+    if (existsSync(EXAMPLES)) cpSync(EXAMPLES, join(workspace, 'memory'), { recursive: true });
+    const expected = existsSync(EXAMPLES) ? typesIn(EXAMPLES) : [];
+
+    browser = await launchChromium(server.env);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+
+    // The entry appears once the extension host has registered the contribution.
+    const entry = page.locator(ENTRY);
+    const found = await entry.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+    if (!check('activity bar has a "Memory Shelf" entry', found)) return tally(results);
+
+    // Clicking an already-open container closes it: click until the view's pane is shown.
+    const opened = await poll(async () => {
+      const expanded = await entry.getAttribute('aria-expanded').catch(() => null);
+      const visible = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false);
+      const title = await page.locator('.part.sidebar .composite.title').innerText().catch(() => '');
+      const done = visible && /memory shelf/i.test(title);
+      if (!done && expanded !== 'true') await entry.click().catch(() => {});
+      return { done, title };
+    }, 30_000, 500);
+    check('clicking it opens the Memory Shelf side bar', opened.done, opened.title.trim());
+
+    // Wait until the tree shows every expected group (it loads roots in the background), or time out.
+    const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
+      depth: Number(row.getAttribute('aria-level') ?? 1),
+      label: row.querySelector('.label-name')?.textContent?.trim() ?? row.textContent?.trim() ?? '',
+      description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+    })));
+    const state = await poll(async () => {
+      const rows = await read();
+      const missing = expected.filter((type) => !rows.some((row) => row.label.toLowerCase() === type.toLowerCase()));
+      return { done: rows.length > 0 && missing.length === 0, rows, missing };
+    }, 60_000);
+    const shown = state.rows.map((r) => `  ${'  '.repeat(r.depth - 1)}${r.label}${r.description ? `  — ${r.description}` : ''}`);
+    console.log(`[uiCheck] ${state.rows.length} tree rows:\n${shown.join('\n')}`);
+    check('the tree shows rows', state.rows.length > 0, `${state.rows.length} rows`);
+    for (const type of expected) {
+      check(`the tree has a "${type}" group`, !state.missing.includes(type));
+    }
+
+    // A wider side bar so descriptions are readable in the picture (best effort: drag its sash).
+    const box = await page.locator('.part.sidebar').boundingBox().catch(() => null);
+    if (box) {
+      const edge = box.x + box.width;
+      await page.mouse.move(edge, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge + 280, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    }
+    // No hover tooltip over the tree, and no half-finished hover fade: the picture is committed, so
+    // take it once two consecutive shots agree (keeps docs/images/sidebar.png stable between runs).
+    await page.mouse.move(800, 700);
+    await page.locator('.monaco-hover:visible, .custom-hover:visible').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+    let shot = await page.screenshot();
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(250);
+      const next = await page.screenshot();
+      if (next.equals(shot)) break;
+      shot = next;
+    }
+    for (const file of SCREENSHOTS) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, shot);
+    }
+    check('screenshot saved', existsSync(SCREENSHOTS[0]), SCREENSHOTS.map((f) => f.slice(REPO_ROOT.length + 1)).join(', '));
+    return tally(results);
+  } catch (err) {
+    check('UI check ran to the end', false, err?.message ?? String(err));
+    return tally(results);
+  } finally {
+    clearTimeout(guard);
+    await browser?.close().catch(() => {});
+    await server.stop();
+  }
+}
+
+function tally(results) {
+  const passed = results.filter(Boolean).length;
+  return { passed, failed: results.length - passed };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  uiCheck().then(
+    ({ passed, failed }) => { console.log(`${passed} passed, ${failed} failed`); process.exit(failed > 0 ? 1 : 0); },
+    (err) => { console.error(`[uiCheck] ERROR: ${err?.stack ?? err}`); process.exit(1); },
+  );
+}
