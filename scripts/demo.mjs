@@ -24,7 +24,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 let server;
 try {
-  server = await startCodeServer({ host, port });
+  server = await startCodeServer({ host, port, handleSignals: false });
 } catch (err) {
   console.error(`[demo] could not start code-server on ${host}:${port} (set PORT to use another port):\n${err.message}`);
   process.exit(1);

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_SERVER_ENTRY } from './setup.mjs';
 
@@ -52,8 +52,9 @@ export function isolatedEnv(dir) {
  * @param {string[]} [opts.args] extra code-server arguments
  * @param {boolean} [opts.echo] copy code-server's output to this process's stderr
  * @param {number} [opts.startTimeoutMs]
+ * @param {boolean} [opts.handleSignals] on SIGINT/SIGTERM/SIGHUP, clean up and exit (false: the caller handles them)
  */
-export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000 } = {}) {
+export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-shelf-vscode-'));
   const env = isolatedEnv(dir);
   const userDataDir = join(dir, 'user-data');
@@ -91,7 +92,7 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
       child.once('error', (err) => { clearTimeout(timer); reject(err); });
       child.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`code-server exited (${code ?? signal}) before listening`)); });
     });
-    const server = makeHandle(child, dir, host, p, () => output);
+    const server = makeHandle(child, dir, host, p, () => output, handleSignals);
     try {
       await listening;
       return server;
@@ -104,15 +105,26 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
   throw lastError;
 }
 
-function makeHandle(child, dir, host, port, output) {
+function makeHandle(child, dir, host, port, output, handleSignals) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const killGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* already gone */ } };
-  // Never leave a server behind if this process dies without calling stop().
-  const onExit = () => killGroup('SIGKILL');
+  // Never leave a server or its temp folder behind if this process ends without calling stop():
+  // code-server runs in its own process group, so a Ctrl-C on the terminal does not reach it.
+  const onExit = () => {
+    killGroup('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => {
+    onExit();
+    process.exit(128 + osConstants.signals[signal]);
+  };
   process.once('exit', onExit);
+  const signals = handleSignals ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : [];
+  for (const signal of signals) process.on(signal, onSignal);
 
   const kill = async () => {
     process.removeListener('exit', onExit);
+    for (const signal of signals) process.removeListener(signal, onSignal);
     if (child.exitCode === null && child.signalCode === null) {
       killGroup('SIGTERM');
       const timedOut = await Promise.race([exited.then(() => false), new Promise((r) => setTimeout(r, 5000, true))]);

@@ -113,6 +113,7 @@ function installCodeServer() {
     const tar = run('tar', ['-czf', join(cacheDir, RIPGREP_CACHE[1]), '-C', stage, 'rg']);
     if (tar.status !== 0) throw new SetupError(`could not pack rg for @vscode/ripgrep: ${tar.stderr}`);
 
+    const nodeHeaders = join(dirname(dirname(process.execPath)), 'include', 'node', 'node.h');
     const logFile = join(REPO_ROOT, '.vscode-test', `code-server-${CODE_SERVER_VERSION}-install.log`);
     log(`installing code-server@${CODE_SERVER_VERSION} into ${CODE_SERVER_DIR} (about 1-3 min; log: ${logFile})`);
     const fd = openSync(logFile, 'w');
@@ -129,6 +130,8 @@ function installCodeServer() {
         npm_config_unsafe_perm: 'true',
         // node-pty's postinstall runs `npx node-gyp`; this machine's npm config says yes=false.
         npm_config_yes: 'true',
+        // node-gyp would download Node's headers (unreachable offline); use the installed ones.
+        ...(!process.env.npm_config_nodedir && existsSync(nodeHeaders) ? { npm_config_nodedir: dirname(dirname(dirname(nodeHeaders))) } : {}),
       },
     });
     closeSync(fd);
