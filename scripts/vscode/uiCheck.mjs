@@ -1,6 +1,7 @@
 // Looks at the sidebar as a person would: opens a workspace holding a copy of examples/memory with the
 // extension loaded, clicks the Memory Shelf activity-bar entry, reads the tree rows, and saves a
-// screenshot (docs/images/sidebar.png, and test-results/) for a person to look at.
+// screenshot (test-results/sidebar.png; with UPDATE_SCREENSHOTS=1 also docs/images/, the README's picture)
+// for a person to look at. Then opens an empty folder and checks the welcome view offers to create memory/.
 // Each check counts as a test. Usable as a module and as a script (exit code 1 on any failure).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,24 +12,26 @@ import { startCodeServer } from './codeServer.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
-const SCREENSHOTS = [join(REPO_ROOT, 'docs', 'images', 'sidebar.png'), join(REPO_ROOT, 'test-results', 'sidebar.png')];
+// The committed picture changes only when asked: a few pixels of the icon differ between runs.
+const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === '1';
+const screenshotPaths = (name) => [join(REPO_ROOT, 'test-results', name), ...(UPDATE_DOCS ? [join(REPO_ROOT, 'docs', 'images', name)] : [])];
 const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 // Visible rows only: the Explorer's tree stays in the DOM, hidden, after switching containers.
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 
-/** Types used in a memory folder (top-level `type` or `metadata.type`): the group labels to expect. */
-function typesIn(dir) {
-  const types = new Set();
+/** How many memories of each type a folder holds (top-level `type` or `metadata.type`): the groups to expect. */
+function typeCounts(dir) {
+  const types = new Map();
   for (const name of readdirSync(dir, { recursive: true })) {
     if (!String(name).endsWith('.md') || String(name).endsWith('MEMORY.md')) continue;
     const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(join(dir, name), 'utf8'));
     try {
       const fm = match ? YAML.parse(match[1]) : undefined;
       const type = fm?.type ?? fm?.metadata?.type;
-      if (typeof type === 'string') types.add(type);
+      if (typeof type === 'string') types.set(type, (types.get(type) ?? 0) + 1);
     } catch { /* a broken frontmatter is the tree's business, not an expected label */ }
   }
-  return [...types].sort();
+  return types;
 }
 
 async function poll(fn, timeoutMs, intervalMs = 250) {
@@ -58,7 +61,8 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     const workspace = join(server.dir, 'project');
     mkdirSync(workspace);
     if (existsSync(EXAMPLES)) cpSync(EXAMPLES, join(workspace, 'memory'), { recursive: true });
-    const expected = existsSync(EXAMPLES) ? typesIn(EXAMPLES) : [];
+    const counts = existsSync(EXAMPLES) ? typeCounts(EXAMPLES) : new Map();
+    const expected = [...counts.keys()].sort();
 
     browser = await launchChromium(server.env);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -95,7 +99,8 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     console.log(`[uiCheck] ${state.rows.length} tree rows:\n${shown.join('\n')}`);
     check('the tree shows rows', state.rows.length > 0, `${state.rows.length} rows`);
     for (const type of expected) {
-      check(`the tree has a "${type}" group`, !state.missing.includes(type));
+      const group = state.rows.find((row) => row.label.toLowerCase() === type.toLowerCase());
+      check(`the tree has a "${type}" group counting ${counts.get(type)}`, group?.description === String(counts.get(type)), group ? `shows ${group.description}` : 'missing');
     }
 
     // A wider side bar so descriptions are readable in the picture (best effort: drag its sash).
@@ -118,11 +123,25 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
       if (next.equals(shot)) break;
       shot = next;
     }
-    for (const file of SCREENSHOTS) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, shot);
-    }
-    check('screenshot saved', existsSync(SCREENSHOTS[0]), SCREENSHOTS.map((f) => f.slice(REPO_ROOT.length + 1)).join(', '));
+    save('sidebar.png', shot);
+    await page.close();
+
+    // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
+    const empty = join(server.dir, 'empty-project');
+    mkdirSync(empty);
+    const welcomePage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await welcomePage.goto(workbenchUrl(server, { folder: empty, extensionDevelopmentPath: REPO_ROOT }));
+    const welcomeEntry = welcomePage.locator(ENTRY);
+    await welcomeEntry.waitFor({ state: 'visible', timeout: 60_000 });
+    const button = welcomePage.locator('.part.sidebar .welcome-view-content a.monaco-button, .part.sidebar .welcome-view-content .monaco-button');
+    const welcome = await poll(async () => {
+      const visible = await button.first().isVisible().catch(() => false);
+      if (!visible && (await welcomeEntry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await welcomeEntry.click().catch(() => {});
+      return { done: visible, text: visible ? await button.first().innerText() : '' };
+    }, 30_000, 500);
+    check('an empty folder shows the welcome view with a button to create memory/', welcome.done && /Create memory\//.test(welcome.text), welcome.text);
+    await welcomePage.mouse.move(800, 700);
+    save('welcome.png', await welcomePage.screenshot());
     return tally(results);
   } catch (err) {
     check('UI check ran to the end', false, err?.message ?? String(err));
@@ -132,6 +151,14 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await browser?.close().catch(() => {});
     await server.stop();
   }
+}
+
+function save(name, png) {
+  for (const file of screenshotPaths(name)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, png);
+  }
+  console.log(`[uiCheck] screenshot: ${screenshotPaths(name).map((f) => f.slice(REPO_ROOT.length + 1)).join(', ')}`);
 }
 
 function tally(results) {
