@@ -8,3 +8,4 @@ export * from './memoryStore';
 export * from './memoryTypes';
 export * from './grouping';
 export * from './rootPath';
+export * from './problems';

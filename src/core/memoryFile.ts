@@ -22,6 +22,11 @@ export interface MemoryFile {
   readonly eol: '\n' | '\r\n';
   /** Number of lines, for ranges at the end of the file. */
   readonly lineCount: number;
+  /**
+   * The text without its BOM. Held so rules (dates, secrets, near-duplicates) and edits never go back
+   * to the disk or re-read what the store already has; 20,000 memories are about 25 MB.
+   */
+  readonly text: string;
 }
 
 /**
@@ -50,6 +55,7 @@ export function parseMemoryFile(path: RootPath, text: string): MemoryFile {
     hasBom,
     eol: detectEol(content),
     lineCount: lines.lineCount,
+    text: content,
   };
 }
 

@@ -1,0 +1,74 @@
+import type { Range, RootPath, TextEdit } from './types';
+
+/** Stable diagnostic codes: tests, settings and the CLI's JSON use them (DESIGN.md section 4). */
+export enum ProblemCode {
+  FrontmatterMissing = 'frontmatter-missing',
+  FrontmatterInvalid = 'frontmatter-invalid',
+  NameMissing = 'name-missing',
+  DescriptionMissing = 'description-missing',
+  TypeMissing = 'type-missing',
+  TypeUnknown = 'type-unknown',
+  NameNotSlug = 'name-not-slug',
+  NameFileMismatch = 'name-file-mismatch',
+  DuplicateName = 'duplicate-name',
+  NearDuplicate = 'near-duplicate',
+  LinkDangling = 'link-dangling',
+  LinkAmbiguous = 'link-ambiguous',
+  IndexMissingFile = 'index-missing-file',
+  IndexDuplicateEntry = 'index-duplicate-entry',
+  IndexUnlisted = 'index-unlisted',
+  IndexOverBudget = 'index-over-budget',
+  IndexMalformedLine = 'index-malformed-line',
+  RelativeDate = 'relative-date',
+  Secret = 'secret',
+}
+
+export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);
+
+/** Severities, most severe first; `off` silences a rule. */
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeveritySetting = Severity | 'off';
+export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+/** Another place a problem involves: the other duplicate, the linking memory, the index line. */
+export interface RelatedLocation {
+  readonly path: RootPath;
+  readonly range: Range;
+  readonly message: string;
+}
+
+/**
+ * One problem in one file of a root. `severity` is the rule's default; adapters apply the user's
+ * per-code settings. `fixes` carries the edits core already knows how to make (a quick fix, `--fix`).
+ */
+export interface Problem {
+  readonly code: ProblemCode;
+  readonly severity: Severity;
+  readonly path: RootPath;
+  readonly range: Range;
+  readonly message: string;
+  readonly related?: readonly RelatedLocation[];
+  readonly fixes?: readonly ProblemFix[];
+}
+
+/** Edits to one or more files of the root, or a new file, that resolve a problem. */
+export interface ProblemFix {
+  readonly title: string;
+  /** The obvious fix, offered first and applied by "fix all" and `--fix` when `safe`. */
+  readonly preferred?: boolean;
+  /** Safe to apply without a person looking (the CLI's `--fix`). */
+  readonly safe?: boolean;
+  readonly edits: readonly FileEdit[];
+}
+
+/** Changes to one file: text edits, or creation with content, or deletion. */
+export type FileEdit =
+  | { readonly kind: 'edit'; readonly path: RootPath; readonly edits: readonly TextEdit[] }
+  | { readonly kind: 'create'; readonly path: RootPath; readonly content: string }
+  | { readonly kind: 'delete'; readonly path: RootPath }
+  | { readonly kind: 'rename'; readonly path: RootPath; readonly newPath: RootPath };
+
+/** Whether `severity` is at or above `threshold` (error > warning > information > hint). */
+export function isAtLeast(severity: Severity, threshold: Severity): boolean {
+  return SEVERITY_ORDER.indexOf(severity) <= SEVERITY_ORDER.indexOf(threshold);
+}
