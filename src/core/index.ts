@@ -9,3 +9,4 @@ export * from './memoryTypes';
 export * from './grouping';
 export * from './rootPath';
 export * from './problems';
+export * from './rules/ruleContext';

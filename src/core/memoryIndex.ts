@@ -39,6 +39,8 @@ export interface MemoryIndex {
   readonly eol: '\n' | '\r\n';
   /** JavaScript string length after trimming, as Claude Code measures its load budget. */
   readonly loadedLength: number;
+  /** The text without its BOM, for text rules and exact edits. */
+  readonly text: string;
 }
 
 // Title may hold escaped brackets; the href may be wrapped in <...> when it has spaces.
@@ -70,6 +72,7 @@ export function parseMemoryIndex(text: string): MemoryIndex {
     hasBom,
     eol: /\r\n/.test(content) ? '\r\n' : '\n',
     loadedLength: content.trim().length,
+    text: content,
   };
 }
 
