@@ -55,10 +55,15 @@ function findFences(text: string): Fences | 'missing' | 'unterminated' {
   if (!open) return 'missing';
   const yamlStart = open[0].length;
   let lineStart = yamlStart;
+  // Line ends found with indexOf rather than a loop over every character; a lone `\r` ends a line too.
+  let lf = text.indexOf('\n', lineStart);
+  let cr = text.indexOf('\r', lineStart);
   while (lineStart < text.length) {
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
-    if (FENCE_CLOSE.test(text.slice(lineStart, lineEnd))) {
+    if (lf >= 0 && lf < lineStart) lf = text.indexOf('\n', lineStart);
+    if (cr >= 0 && cr < lineStart) cr = text.indexOf('\r', lineStart);
+    const lineEnd = Math.min(lf < 0 ? text.length : lf, cr < 0 ? text.length : cr);
+    const first = text.charCodeAt(lineStart);
+    if ((first === 45 /* - */ || first === 46 /* . */) && FENCE_CLOSE.test(text.slice(lineStart, lineEnd))) {
       let bodyStart = lineEnd;
       if (text[bodyStart] === '\r') bodyStart++;
       if (text[bodyStart] === '\n') bodyStart++;
@@ -72,6 +77,7 @@ function findFences(text: string): Fences | 'missing' | 'unterminated' {
 }
 
 const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
+const NO_ERRORS: readonly FrontmatterError[] = Object.freeze([]);
 
 /** Parses the frontmatter of a memory file's text (without BOM). Never throws. */
 export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
@@ -106,7 +112,7 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
         valueRange: lines.rangeAt(yamlStart + field.valueStart, yamlStart + field.valueEnd),
       });
     }
-    return { status: 'ok', data: scanned.data, fields, errors: [], ...base };
+    return { status: 'ok', data: scanned.data, fields, errors: NO_ERRORS, ...base };
   }
   const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {

@@ -22,23 +22,40 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  */
 export function findLinks(text: string, start: number, lines: LineIndex): MemoryLink[] {
   const links: MemoryLink[] = [];
+  // Most bodies have no link at all, and in the rest only a few lines do: lines are sliced only when
+  // they hold a `[[` or could open or close a code fence.
+  let nextLink = text.indexOf('[[', start);
   let fence: string | undefined;
   let lineStart = start;
-  while (lineStart < text.length) {
+  while (lineStart < text.length && nextLink >= 0) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const line = text.slice(lineStart, lineEnd);
-    const fenceMatch = FENCE.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
-    } else if (fenceMatch) {
-      fence = fenceMatch[1];
-    } else if (line.includes('[[')) {
-      collectLineLinks(maskInlineCode(line), lineStart, lines, links);
+    const hasLink = nextLink < lineEnd;
+    if (hasLink || mayBeFence(text, lineStart, lineEnd)) {
+      const line = text.slice(lineStart, lineEnd);
+      const fenceMatch = FENCE.exec(line);
+      if (fence) {
+        if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
+      } else if (fenceMatch) {
+        fence = fenceMatch[1];
+      } else if (hasLink) {
+        collectLineLinks(maskInlineCode(line), lineStart, lines, links);
+      }
     }
     lineStart = lineEnd + 1;
+    if (nextLink < lineStart) nextLink = text.indexOf('[[', lineStart);
   }
   return links;
+}
+
+/** Whether the line starts like FENCE: up to three spaces, then a backtick or a tilde. */
+function mayBeFence(text: string, lineStart: number, lineEnd: number): boolean {
+  for (let i = lineStart; i < lineEnd && i <= lineStart + 3; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 96 /* ` */ || c === 126 /* ~ */) return true;
+    if (c !== 32) return false;
+  }
+  return false;
 }
 
 function collectLineLinks(line: string, lineOffset: number, lines: LineIndex, out: MemoryLink[]): void {
