@@ -10,3 +10,4 @@ export * from './grouping';
 export * from './rootPath';
 export * from './problems';
 export * from './rules/ruleContext';
+export * from './applyTextEdits';
