@@ -28,6 +28,8 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  */
 export class MemoryRoot {
   readonly store = new MemoryStore();
+  /** Modification times read with the files: the last anchor for relative dates. */
+  private readonly modifiedTimes = new Map<RootPath, number>();
 
   constructor(readonly info: MemoryRootInfo) {}
 
@@ -57,6 +59,10 @@ export class MemoryRoot {
     }
   }
 
+  modifiedTime(path: RootPath): number | undefined {
+    return this.modifiedTimes.get(path);
+  }
+
   /** Re-reads one file from disk; removes it from the store when it is gone or unreadable. */
   async refreshFromDisk(path: RootPath): Promise<StoreChange> {
     const text = await this.readFromDisk(path);
@@ -68,21 +74,23 @@ export class MemoryRoot {
    * late and coalesced (a folder moved in reports only the folder; a delete can arrive after the file
    * was written again), so an event says where to look, never what happened.
    */
-  async syncPath(path: RootPath, isOpenInEditor: (path: RootPath) => boolean): Promise<boolean> {
-    let changed = false;
+  async syncPath(path: RootPath, isOpenInEditor: (path: RootPath) => boolean): Promise<StoreChange[]> {
+    const changes: StoreChange[] = [];
     const prefix = path === '' ? '' : path + '/';
     const held = new Set([...this.trackedPaths()].filter((p) => p === path || p.startsWith(prefix)));
     for (const file of await this.listMarkdownFiles(path)) {
       held.delete(file);
       if (isOpenInEditor(file)) continue;
       const change = await this.refreshFromDisk(file);
-      changed ||= change.previous !== change.current;
+      if (change.previous !== change.current) changes.push(change);
     }
     for (const gone of held) {
       if (isOpenInEditor(gone)) continue;
-      changed ||= this.store.remove(gone).previous !== undefined;
+      const change = this.store.remove(gone);
+      this.modifiedTimes.delete(gone);
+      if (change.previous !== undefined) changes.push(change);
     }
-    return changed;
+    return changes;
   }
 
   private *trackedPaths(): Iterable<RootPath> {
@@ -99,6 +107,7 @@ export class MemoryRoot {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.type & vscode.FileType.Directory || stat.size > MAX_MEMORY_FILE_BYTES) return undefined;
+      this.modifiedTimes.set(path, stat.mtime);
       return decoder.decode(await vscode.workspace.fs.readFile(uri));
     } catch {
       return undefined;

@@ -1,5 +1,12 @@
 import * as vscode from 'vscode';
+import type { StoreChange } from '../../core';
 import { MemoryRoot, type MemoryRootInfo } from './memoryRoot';
+
+/** Files of one root that changed, with what the store held before and holds now. */
+export interface MemoryFilesChange {
+  readonly root: MemoryRoot;
+  readonly changes: readonly StoreChange[];
+}
 
 /** Typing in a memory re-parses that one file after this pause. */
 const TYPING_DEBOUNCE_MS = 150;
@@ -15,15 +22,22 @@ export class MemoryWorkspace implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly pendingTyping = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly changeEmitter = new vscode.EventEmitter<MemoryRoot | undefined>();
+  private readonly filesEmitter = new vscode.EventEmitter<MemoryFilesChange>();
   private loading: Promise<void> = Promise.resolve();
   private generation = 0;
 
   /** Fires with the root whose memories changed, or undefined when the set of roots changed. */
   readonly onDidChange = this.changeEmitter.event;
+  /**
+   * Fires with the store changes of one root, before `onDidChange` for that root; consumers that keep
+   * derived state (diagnostics) update it from these instead of recomputing the root.
+   */
+  readonly onDidChangeFiles = this.filesEmitter.event;
 
   constructor(private readonly discover: () => Promise<MemoryRootInfo[]>) {
     this.disposables.push(
       this.changeEmitter,
+      this.filesEmitter,
       vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => void this.onDocumentClosed(document)),
     );
@@ -84,14 +98,19 @@ export class MemoryWorkspace implements vscode.Disposable {
       if (path === undefined || isHidden(path)) return;
       queue = queue.then(async () => {
         // An open editor's text wins over the disk until it is saved or closed.
-        const changed = await root.syncPath(path, (file) => isDirtyInEditor(root.uriOf(file)));
-        if (changed) this.changeEmitter.fire(root);
+        this.publish(root, await root.syncPath(path, (file) => isDirtyInEditor(root.uriOf(file))));
       }).catch(() => undefined);
     };
     watcher.onDidCreate(sync);
     watcher.onDidChange(sync);
     watcher.onDidDelete(sync);
     return watcher;
+  }
+
+  private publish(root: MemoryRoot, changes: readonly StoreChange[]): void {
+    if (changes.length === 0 || !this.rootList.includes(root)) return;
+    this.filesEmitter.fire({ root, changes });
+    this.changeEmitter.fire(root);
   }
 
   private onDocumentChanged(document: vscode.TextDocument): void {
@@ -102,8 +121,7 @@ export class MemoryWorkspace implements vscode.Disposable {
     this.pendingTyping.set(key, setTimeout(() => {
       this.pendingTyping.delete(key);
       if (document.isClosed) return;
-      found.root.store.update(found.path, document.getText());
-      this.changeEmitter.fire(found.root);
+      this.publish(found.root, [found.root.store.update(found.path, document.getText())]);
     }, TYPING_DEBOUNCE_MS));
   }
 
@@ -112,8 +130,7 @@ export class MemoryWorkspace implements vscode.Disposable {
     const found = this.rootOf(document.uri);
     if (!found || !found.root.isTracked(found.path) || isHidden(found.path)) return;
     clearTimeout(this.pendingTyping.get(document.uri.toString()));
-    await found.root.refreshFromDisk(found.path);
-    this.changeEmitter.fire(found.root);
+    this.publish(found.root, [await found.root.refreshFromDisk(found.path)]);
   }
 }
 
