@@ -87,7 +87,7 @@ export function scanFrontmatter(yaml: string): ScannedFrontmatter | undefined {
       nested = parent = undefined;
       open = undefined;
       const pair = scanPair(yaml, start, lineEnd, '');
-      if (!pair || Object.prototype.hasOwnProperty.call(data, pair.field.key)) return undefined;
+      if (!pair || Object.hasOwn(data, pair.field.key)) return undefined;
       data[pair.field.key] = pair.value;
       fields.push(pair.field);
       if (pair.value === null) open = pair.field;
@@ -107,7 +107,7 @@ export function scanFrontmatter(yaml: string): ScannedFrontmatter | undefined {
     const pair = scanPair(yaml, start, lineEnd, parent.key + '.');
     if (!pair) return undefined;
     const name = pair.field.key.slice(parent.key.length + 1);
-    if (Object.prototype.hasOwnProperty.call(nested, name)) return undefined;
+    if (Object.hasOwn(nested, name)) return undefined;
     nested[name] = pair.value;
     fields.push(pair.field);
     // `yaml` ends a map where its last value ends, which for a null is before the line break.
@@ -136,6 +136,7 @@ const UNSUPPORTED_CHARACTER = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\ufeff\u2028\
 const KEY_START = /[A-Za-z_]/;
 const KEY = /[A-Za-z0-9_-]*/y;
 const RESERVED_KEY = /^(?:null|true|false|__proto__)$/i;
+// yaml rejects an implicit key whose colon is more than 1024 characters from its start.
 const MAX_KEY_LENGTH = 1000;
 
 /** Characters that open something other than a plain scalar, or are reserved, in YAML. */
@@ -252,7 +253,7 @@ function scanDoubleQuoted(yaml: string, start: number, end: number): Quoted | un
     value += yaml.slice(from, i);
     const code = yaml[i + 1];
     if (i + 1 >= end) return undefined;
-    if (Object.prototype.hasOwnProperty.call(ESCAPES, code)) {
+    if (Object.hasOwn(ESCAPES, code)) {
       value += ESCAPES[code];
       i += 1;
     } else if (code === 'x' || code === 'u' || code === 'U') {
