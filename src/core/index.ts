@@ -11,3 +11,4 @@ export * from './rootPath';
 export * from './problems';
 export * from './rules/ruleContext';
 export * from './applyTextEdits';
+export * from './linking/index';

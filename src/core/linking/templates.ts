@@ -1,0 +1,54 @@
+/**
+ * The section headings of the built-in body templates, per Claude Code type. Adapters pass them
+ * translated; English is the default. Types without an entry get a bare title.
+ */
+export interface TemplateHeadings {
+  readonly feedbackCorrected: string;
+  readonly feedbackHow: string;
+  readonly feedbackWhy: string;
+  readonly projectConstraint: string;
+  readonly projectReason: string;
+  readonly userWho: string;
+  readonly referenceWhere: string;
+  readonly referenceWhatFor: string;
+}
+
+export const ENGLISH_HEADINGS: TemplateHeadings = {
+  feedbackCorrected: 'What was corrected',
+  feedbackHow: 'How to do it',
+  feedbackWhy: 'Why',
+  projectConstraint: 'The constraint',
+  projectReason: 'Its reason',
+  userWho: 'Who',
+  referenceWhere: 'Where',
+  referenceWhatFor: 'What it is for',
+};
+
+/**
+ * The body of a new memory of `type`, with `\n` line breaks: a title, then the sections the type's
+ * facts need (feedback says what was corrected, how and why; a project constraint its reason; ...).
+ */
+export function builtInTemplate(type: string | undefined, headings: TemplateHeadings = ENGLISH_HEADINGS): string {
+  const sections: Record<string, readonly string[]> = {
+    feedback: [headings.feedbackCorrected, headings.feedbackHow, headings.feedbackWhy],
+    project: [headings.projectConstraint, headings.projectReason],
+    user: [headings.userWho],
+    reference: [headings.referenceWhere, headings.referenceWhatFor],
+  };
+  const parts = ['# {{name}}\n'];
+  for (const heading of (type !== undefined && Object.hasOwn(sections, type) ? sections[type] : [])) parts.push(`\n## ${heading}\n`);
+  return parts.join('');
+}
+
+/**
+ * A template's text made ready for a new file: `{{name}}` and `{{type}}` filled in (spaces inside the
+ * braces allowed), line breaks in the root's style, and ending with exactly one line break.
+ */
+export function fillTemplate(template: string, values: { readonly name: string; readonly type: string | undefined }, eol: '\n' | '\r\n'): string {
+  const filled = template
+    .replace(/^\uFEFF/, '')
+    .replace(/\{\{\s*(name|type)\s*\}\}/g, (_, key: 'name' | 'type') => values[key] ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n*$/, '\n');
+  return filled === '\n' ? '' : filled.replace(/\n/g, eol);
+}

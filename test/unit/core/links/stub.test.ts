@@ -1,0 +1,167 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import {
+  builtInTemplate,
+  CLAUDE_CODE_TYPES,
+  fillTemplate,
+  inferType,
+  MADOHUB_TYPES,
+  memoryFileName,
+  planStub,
+  rootConventions,
+  yamlScalar,
+} from '../../../../src/core';
+import { loadFixtureStore } from '../../helpers/fixtures';
+import { applyFileEdits, storeOf } from './fileEdits';
+
+const metadataRoot = (): Map<string, string> => new Map([
+  ['MEMORY.md', '# Memory index\n\n- [Math](feedback_math.md) — LaTeX does not render\n\n## Notes\nfree text\n'],
+  ['feedback_math.md', '---\nname: feedback-math\ndescription: d\nmetadata:\n  type: feedback\n---\nSee [[feedback-report-writing]].\n'],
+  ['user_profile.md', '---\nname: user-profile\ndescription: d\nmetadata:\n  type: user\n---\n'],
+  ['project_x.md', '---\nname: project-x\ndescription: d\ntype: project\n---\n'],
+]);
+
+describe('stub creation', () => {
+  it('infers the type from a prefix among the configured types, the longest winning', () => {
+    assert.equal(inferType('feedback-report-writing', CLAUDE_CODE_TYPES), 'feedback');
+    assert.equal(inferType('Feedback_Report', CLAUDE_CODE_TYPES), 'feedback');
+    assert.equal(inferType('user profile', CLAUDE_CODE_TYPES), 'user');
+    assert.equal(inferType('feedback', CLAUDE_CODE_TYPES), undefined);
+    assert.equal(inferType('feedbacks-x', CLAUDE_CODE_TYPES), undefined);
+    assert.equal(inferType('report-writing', CLAUDE_CODE_TYPES), undefined);
+    assert.equal(inferType('decision-use-sqlite', MADOHUB_TYPES), 'decision');
+    assert.equal(inferType('post-mortem-x', ['post', 'post-mortem']), 'post-mortem');
+  });
+
+  it('names the file in the root’s convention', () => {
+    assert.equal(memoryFileName('feedback-report-writing', '_'), 'feedback_report_writing.md');
+    assert.equal(memoryFileName('feedback_report_writing', '-'), 'feedback-report-writing.md');
+    assert.equal(memoryFileName('보고서 문체', '_'), '보고서_문체.md');
+  });
+
+  it('reads the root’s conventions from the majority of its files', () => {
+    assert.deepEqual(rootConventions(storeOf(metadataRoot())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' });
+    // mixed: 4 top-level types to 3 under metadata, one CRLF file among LF ones.
+    assert.deepEqual(rootConventions(loadFixtureStore('mixed')), { fileSeparator: '_', typeLocation: 'top-level', eol: '\n', indexDash: '—' });
+    const hyphens = storeOf(new Map([
+      ['MEMORY.md', '- [A](a-b.md) - x\r\n- [B](c-d.md) - y\r\n'],
+      ['a-b.md', '---\r\nname: a-b\r\ntype: user\r\n---\r\n'],
+      ['c-d.md', '---\r\nname: c-d\r\ntype: user\r\n---\r\n'],
+      ['e_f.md', '---\nname: e-f\nmetadata:\n  type: user\n---\n'],
+    ]));
+    assert.deepEqual(rootConventions(hyphens), { fileSeparator: '-', typeLocation: 'top-level', eol: '\r\n', indexDash: '-' });
+    assert.deepEqual(rootConventions(storeOf(new Map())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' });
+  });
+
+  it('plans the file and the index line, byte for byte, in the metadata shape', () => {
+    const files = metadataRoot();
+    const plan = planStub(storeOf(files), { name: 'feedback-report-writing', type: 'feedback' });
+    assert.ok(plan.ok);
+    assert.equal(plan.path, 'feedback_report_writing.md');
+    assert.equal(plan.content, [
+      '---',
+      'name: feedback-report-writing',
+      'description: ',
+      'metadata:',
+      '  type: feedback',
+      '---',
+      '# feedback-report-writing',
+      '',
+      '## What was corrected',
+      '',
+      '## How to do it',
+      '',
+      '## Why',
+      '',
+    ].join('\n'));
+    assert.deepEqual(plan.cursor, { line: 2, character: 13 });
+    const after = applyFileEdits(files, plan.edits);
+    assert.equal(after.get('MEMORY.md'), '# Memory index\n\n- [Math](feedback_math.md) — LaTeX does not render\n- [feedback-report-writing](feedback_report_writing.md)\n\n## Notes\nfree text\n');
+    const store = storeOf(after);
+    const stub = store.get('feedback_report_writing.md')!;
+    assert.equal(stub.name, 'feedback-report-writing');
+    assert.equal(stub.description, undefined);
+    assert.equal(stub.type, 'feedback');
+    assert.equal(stub.typeLocation, 'metadata');
+    assert.equal(store.resolveLink('feedback-report-writing').status, 'resolved');
+    assert.deepEqual(store.indexEntriesFor('feedback_report_writing.md').map((entry) => entry.title), ['feedback-report-writing']);
+  });
+
+  it('writes the top-level shape, CRLF and the built-in template of each type', () => {
+    const files = new Map([
+      ['MEMORY.md', '- [P](project-a.md) – x\r\n'],
+      ['project-a.md', '---\r\nname: project-a\r\ntype: project\r\n---\r\nbody\r\n'],
+    ]);
+    const plan = planStub(storeOf(files), { name: 'reference_lab-manual', type: 'reference' });
+    assert.ok(plan.ok);
+    assert.equal(plan.path, 'reference-lab-manual.md');
+    assert.equal(plan.content, '---\r\nname: reference_lab-manual\r\ndescription: \r\ntype: reference\r\n---\r\n# reference_lab-manual\r\n\r\n## Where\r\n\r\n## What it is for\r\n');
+    assert.equal(applyFileEdits(files, plan.edits).get('MEMORY.md'), '- [P](project-a.md) – x\r\n- [reference_lab-manual](reference-lab-manual.md)\r\n');
+    assert.equal(builtInTemplate('user'), '# {{name}}\n\n## Who\n');
+    assert.equal(builtInTemplate('project'), '# {{name}}\n\n## The constraint\n\n## Its reason\n');
+    assert.equal(builtInTemplate('decision'), '# {{name}}\n');
+    assert.equal(builtInTemplate(undefined), '# {{name}}\n');
+    assert.equal(builtInTemplate('feedback', { feedbackCorrected: '무엇이 수정되었는가', feedbackHow: '어떻게', feedbackWhy: '왜', projectConstraint: '', projectReason: '', userWho: '', referenceWhere: '', referenceWhatFor: '' }),
+      '# {{name}}\n\n## 무엇이 수정되었는가\n\n## 어떻게\n\n## 왜\n');
+  });
+
+  it('uses the user’s template, filling in the name and type', () => {
+    const plan = planStub(storeOf(metadataRoot()), { name: 'feedback-tone', type: 'feedback', template: '\uFEFF# {{ name }} ({{type}})\r\n\r\nRule:\r\n\r\n\r\n' });
+    assert.ok(plan.ok);
+    assert.ok(plan.content.endsWith('---\n# feedback-tone (feedback)\n\nRule:\n'), plan.content);
+    assert.equal(fillTemplate('', { name: 'x', type: undefined }, '\n'), '');
+    assert.equal(fillTemplate('{{type}}', { name: 'x', type: undefined }, '\n'), '');
+  });
+
+  it('writes no type key when none was chosen, and quotes names YAML would misread', () => {
+    const plan = planStub(storeOf(metadataRoot()), { name: '2026-deadline', type: undefined });
+    assert.ok(plan.ok);
+    assert.equal(plan.content, '---\nname: "2026-deadline"\ndescription: \n---\n# 2026-deadline\n');
+    const stub = storeOf(applyFileEdits(metadataRoot(), plan.edits)).get('2026_deadline.md')!;
+    assert.equal(stub.name, '2026-deadline');
+  });
+
+  it('adds the entry to an index without entries, or creates the index', () => {
+    const noEntries = new Map([['MEMORY.md', '# Memory index'], ['a_b.md', '---\nname: a-b\n---\n']]);
+    let plan = planStub(storeOf(noEntries), { name: 'user-x', type: 'user' });
+    assert.ok(plan.ok);
+    assert.equal(applyFileEdits(noEntries, plan.edits).get('MEMORY.md'), '# Memory index\n- [user-x](user_x.md)\n');
+    const noIndex = new Map([['a_b.md', '---\nname: a-b\n---\n']]);
+    plan = planStub(storeOf(noIndex), { name: 'user-x', type: 'user' });
+    assert.ok(plan.ok);
+    assert.equal(applyFileEdits(noIndex, plan.edits).get('MEMORY.md'), '# Memory index\n\n- [user-x](user_x.md)\n');
+  });
+
+  it('escapes brackets in the title and wraps paths with spaces', () => {
+    const files = metadataRoot();
+    const plan = planStub(storeOf(files), { name: 'user [draft] notes', type: 'user' });
+    assert.ok(plan.ok);
+    assert.equal(plan.path, 'user_[draft]_notes.md');
+    const store = storeOf(applyFileEdits(files, plan.edits));
+    assert.deepEqual(store.indexEntriesFor('user_[draft]_notes.md').map((entry) => entry.title), ['user [draft] notes']);
+  });
+
+  it('refuses unsafe names and files that exist, writing nothing', () => {
+    const store = storeOf(metadataRoot());
+    const traversal = planStub(store, { name: '../../.ssh/authorized_keys', type: 'user' });
+    assert.ok(!traversal.ok && traversal.reason === 'unsafe-name' && traversal.check.reason === 'traversal');
+    const device = planStub(store, { name: 'CON', type: 'user' });
+    assert.ok(!device.ok && device.reason === 'unsafe-name' && device.check.reason === 'reserved-device');
+    const index = planStub(store, { name: 'memory', type: undefined });
+    assert.ok(!index.ok && index.reason === 'exists');
+    store.update('Feedback_New.md', '---\ndescription: no name\n---\n');
+    const exists = planStub(store, { name: 'feedback_new', type: 'feedback' });
+    assert.ok(!exists.ok && exists.reason === 'exists' && exists.path === 'Feedback_New.md');
+  });
+
+  it('writes scalars YAML reads back unchanged', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 30, unit: fc.constantFrom('a', 'Z', '0', '-', '_', ' ', '.', ':', '#', '"', "'", '\\', '가', '表', '[', '{', '!', '&', '*', '%', '@', '`', '|', '>', '?', '\t', 'é') }), (value) => {
+      assert.equal(String(parse(`key: ${yamlScalar(value)}\n`).key), value);
+      assert.equal(typeof parse(`key: ${yamlScalar(value)}\n`).key, 'string');
+    }), { numRuns: 2000 });
+    assert.equal(yamlScalar('feedback-report-writing'), 'feedback-report-writing');
+    assert.equal(yamlScalar('true'), '"true"');
+    assert.equal(yamlScalar('a: b'), '"a: b"');
+  });
+});
