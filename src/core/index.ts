@@ -12,3 +12,5 @@ export * from './problems';
 export * from './rules/ruleContext';
 export * from './applyTextEdits';
 export * from './linking/index';
+export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate';
+export type { CalendarDate } from './rules/relativeDateCalendar';

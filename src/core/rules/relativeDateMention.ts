@@ -1,0 +1,42 @@
+import type { CalendarDate, Granularity } from './relativeDateCalendar';
+
+/**
+ * One relative date expression found in a file's prose: where it is, what it names, and the day it
+ * names when counted from the reference day the finder was given (any day of the week for `week`,
+ * day 1 for `month`, January 1 for `year`).
+ */
+export interface DateMention {
+  readonly start: number;
+  readonly end: number;
+  readonly granularity: Granularity;
+  readonly date: CalendarDate;
+}
+
+/** Text of one language as a person writes it: decides how a replacement is phrased. */
+export type TextLanguage = 'en' | 'ko' | 'ja';
+
+const HANGUL = /\p{Script=Hangul}/u;
+const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+/** The language of one match by its script: Hangul is Korean, kana or kanji Japanese, anything else English. */
+export function languageOf(text: string): TextLanguage {
+  if (HANGUL.test(text)) return 'ko';
+  if (JAPANESE.test(text)) return 'ja';
+  return 'en';
+}
+
+/**
+ * Keeps one mention where several overlap (chrono-node's 昨日 inside the table's 一昨日, "next week"
+ * from both chrono and the table): the longest, and of equal ones the first listed. `mentions` must be
+ * in priority order; the result is sorted by position.
+ */
+export function resolveOverlaps(mentions: readonly DateMention[]): DateMention[] {
+  const ranked = mentions
+    .map((mention, order) => ({ mention, order }))
+    .sort((a, b) => b.mention.end - b.mention.start - (a.mention.end - a.mention.start) || a.order - b.order);
+  const kept: DateMention[] = [];
+  for (const { mention } of ranked) {
+    if (kept.every((other) => mention.end <= other.start || mention.start >= other.end)) kept.push(mention);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
