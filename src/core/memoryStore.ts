@@ -141,6 +141,14 @@ export class MemoryStore {
     return result.sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /**
+   * Paths of the memories holding a link whose target folds (case, `_`/`-`) to `foldedTarget`: the
+   * memories whose links may resolve differently when a memory with that name or stem comes or goes.
+   */
+  linkSourcesOf(foldedTarget: string): ReadonlySet<RootPath> {
+    return this.linkSourcesByFoldedTarget.get(foldedTarget) ?? NO_PATHS;
+  }
+
   /** MEMORY.md entries pointing at `path`. */
   indexEntriesFor(path: RootPath): readonly IndexEntry[] {
     return this.entriesByTarget.get(path) ?? [];
@@ -175,7 +183,10 @@ export class MemoryStore {
   }
 }
 
-function foldedKeys(memory: MemoryFile): Set<string> {
+const NO_PATHS: ReadonlySet<RootPath> = new Set();
+
+/** The keys a memory answers to in folded link resolution: its stem and its name. */
+export function foldedKeys(memory: MemoryFile): Set<string> {
   const keys = new Set([foldName(memory.stem)]);
   if (memory.name) keys.add(foldName(memory.name));
   return keys;

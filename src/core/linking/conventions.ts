@@ -44,7 +44,8 @@ export function rootConventions(store: MemoryStore): RootConventions {
   };
 }
 
-function indexDash(index: MemoryIndex | undefined): RootConventions['indexDash'] {
+/** The dash most of MEMORY.md's entries put before their hook; `—` when none has one. */
+export function indexDash(index: MemoryIndex | undefined): RootConventions['indexDash'] {
   const counts = new Map<string, number>();
   for (const entry of index?.entries ?? []) {
     if (!entry.hookRange) continue;
