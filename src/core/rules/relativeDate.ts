@@ -9,10 +9,10 @@ import {
   weekdayInWeek,
   type CalendarDate,
 } from './relativeDateCalendar';
-import { findChronoMentions } from './relativeDateChrono';
+import { EN_TRIGGER, findChronoMentions, JA_TRIGGER } from './relativeDateChrono';
 import { proseOf } from './relativeDateMask';
 import { languageOf, resolveOverlaps, type DateMention } from './relativeDateMention';
-import { findTableMentions } from './relativeDateTable';
+import { EN_GATE, findTableMentions, JA_GATE, KO_GATE } from './relativeDateTable';
 import type { RuleContext, TextRule, TextRuleInput } from './ruleContext';
 
 /** Options of the relative-date rule; the defaults are right for VS Code and the CLI. */
@@ -28,6 +28,17 @@ export interface RelativeDateOptions {
 export const RELATIVE_DATE_ANCHOR_KEYS: readonly string[] = ['modified', 'metadata.modified', 'date', 'metadata.date', 'updated', 'metadata.updated'];
 
 const SEVERITY = 'warning';
+const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
+
+/**
+ * One search per script for any word a finder starts from: what nearly every file of a root costs.
+ * Merged where that is cheaper than apart (English, Japanese), apart where merging is slower.
+ */
+const GATES: readonly RegExp[] = [
+  new RegExp(`${EN_TRIGGER.source}|${EN_GATE.source}`, 'i'),
+  KO_GATE,
+  new RegExp(`${JA_GATE.source}|${JA_TRIGGER.source}`),
+];
 
 /**
  * The `relative-date` rule: relative time expressions ("next week", 어제, 3日前) in a memory's body and
@@ -39,12 +50,12 @@ export const relativeDate: TextRule = (input, context) => findRelativeDates(inpu
 /** {@link relativeDate} with options (a fixed time zone in tests). */
 export function findRelativeDates(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): Problem[] {
   const { text } = input;
+  // Most files hold no candidate at all: the finders run on the raw text first, and the anchor and the
+  // prose (frontmatter keys, code and links blanked) are worked out only where they found something.
+  if (!GATES.some((gate) => gate.test(text)) || findMentions(text, PLACEHOLDER_DAY).length === 0) return [];
   const anchor = relativeDateAnchor(input, context, options);
   // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
-  const reference = anchor ?? { year: 2000, month: 1, day: 3 };
-  // Most files hold no candidate at all: the finders run on the raw text first, and the prose is cut
-  // out (frontmatter keys, code and links blanked) only for the files where they found something.
-  if (findMentions(text, reference).length === 0) return [];
+  const reference = anchor ?? PLACEHOLDER_DAY;
   const mentions = resolveOverlaps(findMentions(proseOf(text, input.memory), reference));
   if (mentions.length === 0) return [];
   const lines = new LineIndex(text);

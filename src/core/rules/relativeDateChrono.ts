@@ -6,9 +6,9 @@ import type { DateMention } from './relativeDateMention';
  * Lines worth handing to chrono-node. chrono costs tens of microseconds a line, so it only sees lines
  * holding a word that can start a relative date it parses; the rest of a 20,000-file root never reaches it.
  */
-const EN_TRIGGER =
+export const EN_TRIGGER =
   /\b(?:to(?:day|night|morrow)|yesterday|ago|from\s+now|hence|last\s+night|(?:next|last|past|this)\s+(?:week|month|year)|in\s+(?:an?\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)\b)/gi;
-const JA_TRIGGER = /今日|きょう|本日|昨日|きのう|明日|あした|今朝|今夜/g;
+export const JA_TRIGGER = /今日|きょう|本日|昨日|きのう|明日|あした|今朝|今夜/g;
 
 const EN_COUNT = '(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3}|(?:a\\s+)?(?:few|couple(?:\\s+of)?|several))';
 const EN_UNIT = '(?:days?|weeks?|months?|years?|fortnights?)';
@@ -33,7 +33,7 @@ type Parser = { parse(text: string, reference: Date): chrono.ParsedResult[] };
 export function findChronoMentions(prose: string, reference: CalendarDate): DateMention[] {
   const out: DateMention[] = [];
   scan(prose, reference, EN_TRIGGER, chrono.en.casual, EN_CORE, undefined, out);
-  if (/[\u3040-\u30FF\u4E00-\u9FFF]/.test(prose)) scan(prose, reference, JA_TRIGGER, chrono.ja.casual, JA_CORE, japaneseContextAllows, out);
+  scan(prose, reference, JA_TRIGGER, chrono.ja.casual, JA_CORE, japaneseContextAllows, out);
   return out;
 }
 
