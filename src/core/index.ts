@@ -14,3 +14,4 @@ export * from './applyTextEdits';
 export * from './linking/index';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate';
 export type { CalendarDate } from './rules/relativeDateCalendar';
+export { secret, REDACTED } from './rules/secret';
