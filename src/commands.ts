@@ -3,6 +3,8 @@ export const Commands = {
   refresh: 'memoryShelf.refresh',
   createMemoryFolder: 'memoryShelf.createMemoryFolder',
   openMemory: 'memoryShelf.openMemory',
+  createReservedMemory: 'memoryShelf.createReservedMemory',
+  openLink: '_memoryShelf.openLink',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

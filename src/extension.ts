@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { resolveTypeSet, type TypeSet } from './core';
 import { Commands, ContextKeys } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import type { BacklinksProvider } from './features/links/backlinksView';
+import { registerLinks } from './features/links/registerLinks';
 import { discoverRoots } from './features/roots/discoverRoots';
 import { MemoryWorkspace } from './features/roots/memoryWorkspace';
 import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
@@ -11,6 +13,7 @@ import { registerMemoryTree } from './features/tree/registerMemoryTree';
 export interface MemoryShelfApi {
   readonly workspace: MemoryWorkspace;
   readonly tree: MemoryTreeProvider;
+  readonly backlinks: BacklinksProvider;
 }
 
 /** Composition root: wires the features and returns at once; roots load in the background. */
@@ -21,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   };
   const workspace = new MemoryWorkspace(discoverRoots);
   const tree = registerMemoryTree(workspace, typeSet);
+  const links = registerLinks(workspace, typeSet);
   const reload = async (): Promise<void> => {
     await workspace.reload();
     await vscode.commands.executeCommand('setContext', ContextKeys.hasRoots, workspace.roots.length > 0);
@@ -30,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   context.subscriptions.push(
     workspace,
     tree.disposable,
+    links.disposable,
     registerCreateMemoryFolder(reload),
     vscode.commands.registerCommand(Commands.refresh, reload),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
@@ -42,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     watchForNewRoots(workspace, reload),
   );
   void reload();
-  return { workspace, tree: tree.provider };
+  return { workspace, tree: tree.provider, backlinks: links.backlinks };
 }
 
 /** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */

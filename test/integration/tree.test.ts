@@ -23,7 +23,7 @@ describe('Memory sidebar', () => {
     const memory = findItem(await visibleTree(api), 'memory');
     assert.deepEqual(
       memory.children.map((group) => [group.label, group.description]),
-      [['user', '1'], ['feedback', '2'], ['project', '2'], ['reference', '1'], ['Untyped / unknown', '1']],
+      [['user', '1'], ['feedback', '2'], ['project', '2'], ['reference', '1'], ['Untyped / unknown', '1'], ['Reservations', '1']],
     );
     const notes = findItem(await visibleTree(api), 'notes/agent-memory');
     assert.deepEqual(notes.children.map((group) => [group.label, group.description]).at(-1), ['Untyped / unknown', '1']);

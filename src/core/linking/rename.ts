@@ -6,7 +6,7 @@ import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
 import type { RootPath, TextEdit } from '../types';
 import { indexHref, memoryFileName, rootConventions, separatorOf, type RootConventions } from './conventions';
 import { checkMemoryName, type NameCheck } from './nameSafety';
-import { linksTo } from './references';
+import { linksTo, linksToReservation } from './references';
 import { yamlScalar } from './yamlScalar';
 
 export type RenamePlan =
@@ -96,6 +96,24 @@ export function planRename(
   for (const path of order) result.push({ kind: 'edit', path, edits: edits.get(path)! });
   if (newPath) result.push({ kind: 'rename', path: memory.path, newPath });
   return { ok: true, edits: result, newPath };
+}
+
+/**
+ * Renames a reservation: every dangling link that reserves `name` (case and `_`/`-` folded) gets the
+ * new target, aliases and headings kept. No file exists to rename.
+ */
+export function planReservationRename(store: MemoryStore, name: string, newName: string): RenamePlan {
+  const target = newName.trim();
+  const check = checkMemoryName(target);
+  if (!check.ok) return { ok: false, reason: 'unsafe-name', check };
+  if (target === name) return { ok: false, reason: 'unchanged' };
+  const edits = new Map<RootPath, TextEdit[]>();
+  for (const occurrence of linksToReservation(store, name)) {
+    const list = edits.get(occurrence.path) ?? [];
+    list.push({ range: occurrence.link.targetRange, newText: target });
+    edits.set(occurrence.path, list);
+  }
+  return { ok: true, edits: [...edits].map(([path, list]) => ({ kind: 'edit', path, edits: list })), newPath: undefined };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LineIndex } from '../lineIndex';
+import type { MemoryIndex } from '../memoryIndex';
 import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { INDEX_FILE_NAME, joinRootPath } from '../rootPath';
@@ -52,9 +53,15 @@ export function inferType(name: string, types: readonly string[]): string | unde
  * Plans the memory a dangling `[[name]]` asks for: a file at the top of the root named in the root's
  * convention, frontmatter in the root's majority shape with `name` filled in and `description` empty,
  * a body from the type's template, and its MEMORY.md entry. Nothing outside the root can come of it:
- * the name passes {@link checkMemoryName} or nothing is planned.
+ * the name passes {@link checkMemoryName} or nothing is planned. `index` is MEMORY.md as the edit will
+ * find it (an open editor's text), when that differs from the store's.
  */
-export function planStub(store: MemoryStore, request: StubRequest, conventions: RootConventions = rootConventions(store)): StubPlan {
+export function planStub(
+  store: MemoryStore,
+  request: StubRequest,
+  options: { readonly conventions?: RootConventions; readonly index?: MemoryIndex } = {},
+): StubPlan {
+  const conventions = options.conventions ?? rootConventions(store);
   const name = request.name.trim();
   const check = checkMemoryName(name);
   if (!check.ok) return { ok: false, reason: 'unsafe-name', check };
@@ -81,14 +88,13 @@ export function planStub(store: MemoryStore, request: StubRequest, conventions: 
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(store, path, name, conventions)],
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, name, conventions)],
   };
 }
 
 /** Adds `- [title](path) — hook` after the index's last entry, or creates MEMORY.md holding it. */
-export function planIndexEntry(store: MemoryStore, path: RootPath, title: string, conventions: RootConventions, hook?: string): FileEdit {
+export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, title: string, conventions: RootConventions, hook?: string): FileEdit {
   const line = `- [${title.replace(/[\\[\]]/g, '\\$&')}](${indexHref(path)})${hook ? ` ${conventions.indexDash} ${hook}` : ''}`;
-  const index = store.index;
   if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `# Memory index${conventions.eol}${conventions.eol}${line}${conventions.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];

@@ -1,14 +1,18 @@
 import * as vscode from 'vscode';
-import { displayName, groupByType, isKnownType, type MemoryFile, type TypeGroup, type TypeSet } from '../../core';
+import { displayName, groupByType, isKnownType, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
 import { typeIcon } from './typeIcons';
 
 export type MemoryTreeNode =
   | { readonly kind: 'root'; readonly root: MemoryRoot }
   | { readonly kind: 'group'; readonly root: MemoryRoot; readonly group: TypeGroup }
-  | { readonly kind: 'memory'; readonly root: MemoryRoot; readonly memory: MemoryFile; readonly group: TypeGroup };
+  | { readonly kind: 'memory'; readonly root: MemoryRoot; readonly memory: MemoryFile; readonly group: TypeGroup }
+  | { readonly kind: 'reservations'; readonly root: MemoryRoot }
+  | { readonly kind: 'reservation'; readonly root: MemoryRoot; readonly reservation: Reservation }
+  | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference };
 
 /**
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
@@ -32,14 +36,23 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNod
 
   getChildren(node?: MemoryTreeNode): MemoryTreeNode[] {
     if (!node) return this.workspace.roots.map((root) => this.rootNode(root));
-    if (node.kind === 'root') return groupByType(node.root.store.memories(), this.typeSet()).map((group) => ({ kind: 'group', root: node.root, group }));
+    if (node.kind === 'root') {
+      const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet()).map((group) => ({ kind: 'group', root: node.root, group }));
+      // Reservations come last: they are what is still to be written.
+      if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
+      return groups;
+    }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
+    if (node.kind === 'reservations') return node.root.store.reservations().map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
+    if (node.kind === 'reservation') return reservingMemories(node.reservation).map((reference) => ({ kind: 'reserving', root: node.root, reservation: node.reservation, reference }));
     return [];
   }
 
   getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
     if (node.kind === 'root') return undefined;
-    if (node.kind === 'group') return this.rootNode(node.root);
+    if (node.kind === 'group' || node.kind === 'reservations') return this.rootNode(node.root);
+    if (node.kind === 'reservation') return { kind: 'reservations', root: node.root };
+    if (node.kind === 'reserving') return { kind: 'reservation', root: node.root, reservation: node.reservation };
     return { kind: 'group', root: node.root, group: node.group };
   }
 
@@ -51,6 +64,12 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNod
         return groupItem(node.root, node.group);
       case 'memory':
         return memoryItem(node.root, node.memory, this.typeSet());
+      case 'reservations':
+        return reservationsGroupItem(node.root, node.root.store.reservations());
+      case 'reservation':
+        return reservationItem(node.root, node.reservation);
+      case 'reserving':
+        return reservingItem(node.root, node.reservation, node.reference, this.typeSet());
     }
   }
 

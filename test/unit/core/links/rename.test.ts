@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fileFollowsName, linksTo, linksToReservation, parseMemoryIndex, planIndexMove, planRename, renamedPath, rootConventions } from '../../../../src/core';
+import { fileFollowsName, linksTo, linksToReservation, parseMemoryIndex, planIndexMove, planRename, planReservationRename, renamedPath, rootConventions } from '../../../../src/core';
 import { readFixtureRoot } from '../../helpers/fixtures';
 import { applyFileEdits, storeOf } from './fileEdits';
 
@@ -152,5 +152,19 @@ describe('links to a reservation', () => {
     const store = storeOf(files);
     assert.deepEqual(linksToReservation(store, 'feedback-tone').map((o) => `${o.path}:${o.link.target}`), ['a.md:feedback-tone', 'a.md:Feedback_Tone', 'MEMORY.md:feedback-tone']);
     assert.deepEqual(linksToReservation(store, 'project-docx'), []);
+  });
+
+  it('renames a reservation in every link that makes it, and refuses unsafe names', () => {
+    const files = root();
+    files.set('a.md', '---\nname: a\n---\n[[feedback-tone]] and [[Feedback_Tone|tone]]\n');
+    files.set('MEMORY.md', '- [A](a.md) — waits for [[feedback-tone#Rules]]\n');
+    const store = storeOf(files);
+    const plan = planReservationRename(store, 'feedback-tone', 'feedback-voice');
+    assert.ok(plan.ok);
+    const after = applyFileEdits(files, plan.edits);
+    assert.equal(after.get('a.md'), '---\nname: a\n---\n[[feedback-voice]] and [[feedback-voice|tone]]\n');
+    assert.equal(after.get('MEMORY.md'), '- [A](a.md) — waits for [[feedback-voice#Rules]]\n');
+    const unsafe = planReservationRename(store, 'feedback-tone', 'a/b');
+    assert.ok(!unsafe.ok && unsafe.reason === 'unsafe-name');
   });
 });

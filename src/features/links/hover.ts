@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { bodyPreview, linkAt, linksTo, linksToReservation } from '../../core';
+import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { createStubCommandUri } from './createStub';
+import { fromVsPosition, linkDocument, MEMORY_SELECTOR, memoryTitle, toVsRange } from './linkDocuments';
+
+const PREVIEW_LINES = 6;
+
+/**
+ * Hovering a link shows its target without opening it: title, type, description, the first lines of
+ * the body and how many links point at it; a dangling link says who reserves it and offers to create it.
+ */
+export function registerHover(workspace: MemoryWorkspace): vscode.Disposable {
+  return vscode.languages.registerHoverProvider(MEMORY_SELECTOR, {
+    provideHover(document, position) {
+      const current = linkDocument(workspace, document);
+      const link = current && linkAt(current.links, fromVsPosition(position));
+      if (!current || !link) return undefined;
+      const { root } = current;
+      const resolution = root.store.resolveLink(link.target);
+      const markdown = new vscode.MarkdownString('', true);
+      if (resolution.status === 'dangling') {
+        const sources = new Set(linksToReservation(root.store, link.target).map((occurrence) => occurrence.path)).size;
+        const text = sources === 1
+          ? vscode.l10n.t('Reserved by 1 memory — click to create')
+          : vscode.l10n.t('Reserved by {0} memories — click to create', sources);
+        const command = createStubCommandUri(root, link.target);
+        markdown.isTrusted = { enabledCommands: [command.path] };
+        markdown.appendMarkdown(`**${escape(link.target)}**\n\n$(circle-large-outline) [${escape(text)}](${command.toString()})`);
+        return new vscode.Hover(markdown, toVsRange(link.range));
+      }
+      if (resolution.status === 'ambiguous') {
+        markdown.appendMarkdown(`$(warning) ${escape(vscode.l10n.t('{0} memories answer to "{1}":', resolution.targets.length, link.target))}\n`);
+        for (const target of resolution.targets) {
+          markdown.appendMarkdown(`\n- [${escape(memoryTitle(root, target))}](${root.uriOf(target.path).toString()}) \`${target.path}\``);
+        }
+        return new vscode.Hover(markdown, toVsRange(link.range));
+      }
+      const memory = resolution.targets[0];
+      const backlinks = new Set(linksTo(root.store, memory).map((occurrence) => occurrence.path)).size;
+      markdown.appendMarkdown(`**${escape(memoryTitle(root, memory))}**`);
+      markdown.appendMarkdown(` · ${escape(memory.type ?? vscode.l10n.t('no type'))}\n\n`);
+      markdown.appendMarkdown(memory.description ? escape(memory.description) : `_${escape(vscode.l10n.t('No description: this memory will not be recalled.'))}_`);
+      const preview = bodyPreview(memory, PREVIEW_LINES);
+      if (preview.length > 0) markdown.appendMarkdown('\n\n---\n\n').appendCodeblock(preview.join('\n'), 'markdown');
+      markdown.appendMarkdown('\n\n---\n\n');
+      markdown.appendMarkdown(`$(references) ${escape(backlinks === 1 ? vscode.l10n.t('1 memory links here') : vscode.l10n.t('{0} memories link here', backlinks))} · \`${memory.path}\``);
+      return new vscode.Hover(markdown, toVsRange(link.range));
+    },
+  });
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
+}

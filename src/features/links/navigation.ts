@@ -1,0 +1,92 @@
+import * as vscode from 'vscode';
+import { linkAt, type MemoryFile } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../roots/memoryRoot';
+import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import type { CreateStubArgs } from './createStub';
+import { fromVsPosition, linkDocument, MEMORY_SELECTOR, memoryTitle, openAt, toVsRange } from './linkDocuments';
+
+interface OpenLinkArgs {
+  /** The document the link is in. */
+  readonly source: string;
+  readonly target: string;
+}
+
+/**
+ * Following `[[links]]`. A resolved link is a definition (F12, Ctrl+click, peek). A definition provider
+ * cannot create files or ask questions, so dangling and ambiguous links are document links instead,
+ * whose target is a command: Ctrl+click on them creates the stub or offers the candidates. Keeping the
+ * two apart means one click never triggers both.
+ */
+export function registerNavigation(workspace: MemoryWorkspace): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.openLink, (args?: OpenLinkArgs) => (args ? openLink(workspace, args) : undefined)),
+    vscode.languages.registerDefinitionProvider(MEMORY_SELECTOR, {
+      provideDefinition(document, position) {
+        const current = linkDocument(workspace, document);
+        const link = current && linkAt(current.links, fromVsPosition(position));
+        if (!current || !link) return undefined;
+        const resolution = current.root.store.resolveLink(link.target);
+        if (resolution.status !== 'resolved') return undefined;
+        return resolution.targets.map((target): vscode.LocationLink => ({
+          originSelectionRange: toVsRange(link.range),
+          targetUri: current.root.uriOf(target.path),
+          targetRange: new vscode.Range(0, 0, Math.max(0, target.lineCount - 1), 0),
+          targetSelectionRange: nameRange(target),
+        }));
+      },
+    }),
+    vscode.languages.registerDocumentLinkProvider(MEMORY_SELECTOR, {
+      provideDocumentLinks(document) {
+        const current = linkDocument(workspace, document);
+        if (!current) return [];
+        const links: vscode.DocumentLink[] = [];
+        for (const link of current.links) {
+          const resolution = current.root.store.resolveLink(link.target);
+          if (resolution.status === 'resolved') continue;
+          const args: OpenLinkArgs = { source: document.uri.toString(), target: link.target };
+          const documentLink = new vscode.DocumentLink(
+            toVsRange(link.range),
+            vscode.Uri.parse(`command:${Commands.openLink}?${encodeURIComponent(JSON.stringify([args]))}`),
+          );
+          documentLink.tooltip = resolution.status === 'dangling'
+            ? vscode.l10n.t('Create the memory "{0}"', link.target)
+            : vscode.l10n.t('Choose among {0} memories named "{1}"', resolution.targets.length, link.target);
+          links.push(documentLink);
+        }
+        return links;
+      },
+    }),
+  );
+}
+
+/** Opens what a link points at: the memory, a choice among several, or a new stub. */
+async function openLink(workspace: MemoryWorkspace, args: OpenLinkArgs): Promise<vscode.Uri | undefined> {
+  const found = workspace.rootOf(vscode.Uri.parse(args.source));
+  if (!found) return undefined;
+  const { root } = found;
+  const resolution = root.store.resolveLink(args.target);
+  if (resolution.status === 'dangling') {
+    const create: CreateStubArgs = { root: root.uri.toString(), name: args.target };
+    return vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.createReservedMemory, create);
+  }
+  const target = resolution.status === 'resolved' ? resolution.targets[0] : await pickCandidate(root, args.target, resolution.targets);
+  if (!target) return undefined;
+  const uri = root.uriOf(target.path);
+  await openAt(uri, nameRange(target));
+  return uri;
+}
+
+async function pickCandidate(root: MemoryRoot, target: string, candidates: readonly MemoryFile[]): Promise<MemoryFile | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((memory) => ({ label: memoryTitle(root, memory), description: memory.path, detail: memory.description, memory })),
+    { placeHolder: vscode.l10n.t('{0} memories answer to "{1}": which one?', candidates.length, target), matchOnDescription: true },
+  );
+  return picked?.memory;
+}
+
+/** Where a link lands in its target: the `name` value, or the top of the file. */
+export function nameRange(memory: MemoryFile): vscode.Range {
+  const field = memory.frontmatter.fields.get('name');
+  return field ? toVsRange(field.valueRange) : new vscode.Range(0, 0, 0, 0);
+}

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { displayName, isKnownType, type LinkReference, type Reservation, type TypeSet } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../roots/memoryRoot';
+import { typeIcon } from './typeIcons';
+
+/** The Reservations group of a root: names linked to that no memory has yet. */
+export function reservationsGroupItem(root: MemoryRoot, reservations: readonly Reservation[]): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Reservations'), vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `${root.uri.toString()}#reservations`;
+  item.description = String(reservations.length);
+  item.iconPath = new vscode.ThemeIcon('bookmark');
+  item.contextValue = 'group.reservations';
+  item.tooltip = vscode.l10n.t('{0} names that links point to but no memory has yet: click one to write it', reservations.length);
+  return item;
+}
+
+/** One reserved name; clicking it creates the memory, its children are the memories reserving it. */
+export function reservationItem(root: MemoryRoot, reservation: Reservation): vscode.TreeItem {
+  const item = new vscode.TreeItem(reservation.name, vscode.TreeItemCollapsibleState.Collapsed);
+  const sources = reservingMemories(reservation).length;
+  item.id = `${root.uri.toString()}#reservation:${reservation.name}`;
+  item.description = sources === 1 ? vscode.l10n.t('reserved by 1 memory') : vscode.l10n.t('reserved by {0} memories', sources);
+  item.iconPath = new vscode.ThemeIcon('new-file');
+  item.contextValue = 'reservation';
+  item.tooltip = vscode.l10n.t('No memory named "{0}" yet. Click to create it.', reservation.name);
+  item.command = {
+    command: Commands.createReservedMemory,
+    title: vscode.l10n.t('Create Memory'),
+    arguments: [{ root: root.uri.toString(), name: reservation.name }],
+  };
+  return item;
+}
+
+/** A memory that reserves the name; clicking opens it at the link. */
+export function reservingItem(root: MemoryRoot, reservation: Reservation, reference: LinkReference, typeSet: TypeSet): vscode.TreeItem {
+  const memory = reference.source;
+  const title = root.store.indexEntriesFor(memory.path)[0]?.title ?? displayName(memory);
+  const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
+  item.id = `${root.uri.toString()}#reservation:${reservation.name}:${memory.path}`;
+  item.description = memory.path;
+  item.resourceUri = root.uriOf(memory.path);
+  item.iconPath = typeIcon(isKnownType(typeSet, memory.type) ? memory.type : undefined);
+  item.contextValue = 'reservingMemory';
+  const { start, end } = reference.link.range;
+  item.command = {
+    command: 'vscode.open',
+    title: vscode.l10n.t('Open Memory'),
+    arguments: [root.uriOf(memory.path), { selection: new vscode.Range(start.line, start.character, end.line, end.character) } satisfies vscode.TextDocumentShowOptions],
+  };
+  return item;
+}
+
+/** The first link of each memory that reserves the name: one row per memory. */
+export function reservingMemories(reservation: Reservation): LinkReference[] {
+  const seen = new Set<string>();
+  return reservation.references.filter((reference) => !seen.has(reference.source.path) && seen.add(reference.source.path));
+}
