@@ -1,0 +1,109 @@
+import type { FieldLocation } from '../frontmatter';
+import type { MemoryFile } from '../memoryFile';
+import type { Position, TextEdit } from '../types';
+
+// Plain scalars are written only where YAML is sure to read the very same string back; anything in
+// doubt is double-quoted, which JSON's escaping makes exact.
+const PLAIN_SAFE = /^[\p{L}\p{N}_(][^:#\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*$/u;
+// Words and numbers that YAML 1.2 or 1.1 readers (js-yaml, PyYAML) would not read as strings.
+const PLAIN_AMBIGUOUS = /^(?:null|~|true|false|yes|no|on|off|y|n|[-+]?(?:[\d._]+(?:e[-+]?\d+)?|\.inf|\.nan)|0x[\da-f]+|0o[0-7]+|0b[01]+|\d{4}-\d\d?-\d\d?(?:[Tt\s].*)?)$/i;
+
+/** `value` as a YAML scalar that reads back as exactly `value`, plain where that is safe. */
+export function formatYamlScalar(value: string): string {
+  const plain = value === value.trim() && PLAIN_SAFE.test(value) && !PLAIN_AMBIGUOUS.test(value);
+  return plain ? value : JSON.stringify(value);
+}
+
+/**
+ * Replaces a field's value, keeping the quoting the file chose where the new value allows it.
+ * Undefined when the value spans lines (a nested map or block scalar), which one replacement cannot
+ * rewrite faithfully.
+ */
+export function replaceValueEdit(memory: MemoryFile, field: FieldLocation, value: string): TextEdit | undefined {
+  const { start, end } = field.valueRange;
+  if (start.line !== end.line) return undefined;
+  const lineText = lineAt(memory.text, start.line);
+  const old = lineText.slice(start.character, end.character);
+  let newText = formatYamlScalar(value);
+  if (old.startsWith("'") && !/[\u0000-\u001f]/.test(value)) newText = `'${value.replace(/'/g, "''")}'`;
+  else if (old.startsWith('"')) newText = JSON.stringify(value);
+  // An empty value sits right after the colon (`name:`): the new one needs its separating space.
+  if (old === '' && lineText[start.character - 1] === ':') newText = ' ' + newText;
+  return { range: field.valueRange, newText };
+}
+
+/**
+ * Sets `key` in a memory's frontmatter: replaces its value where the key is present, else inserts a
+ * line in the file's shape and line ending. `type` goes under `metadata:` when the file keeps a
+ * metadata map (Claude Code's current shape), else at the top level; top-level keys are inserted in
+ * the order name, description, type, after whichever of them the file has. Undefined when the file
+ * has no readable frontmatter.
+ */
+export function setFieldEdit(memory: MemoryFile, key: 'name' | 'description' | 'type', value: string): TextEdit | undefined {
+  if (memory.frontmatter.status !== 'ok') return undefined;
+  const fields = memory.frontmatter.fields;
+  const existing = key === 'type' && memory.typeLocation === 'metadata' ? fields.get('metadata.type') : fields.get(key);
+  if (existing) return replaceValueEdit(memory, existing, value);
+  if (key === 'type') {
+    const nested = firstNestedField(memory, 'metadata');
+    if (nested) {
+      const indent = ' '.repeat(nested.keyRange.start.character);
+      return insertLine(nested.keyRange.start.line, `${indent}type: ${formatYamlScalar(value)}${memory.eol}`);
+    }
+  }
+  const before = key === 'name' ? [] : key === 'description' ? ['name'] : ['description', 'name'];
+  let line = 1;
+  for (const previous of before) {
+    const field = fields.get(previous);
+    if (field) {
+      line = lineAfter(field);
+      break;
+    }
+  }
+  return insertLine(line, `${key}: ${formatYamlScalar(value)}${memory.eol}`);
+}
+
+function insertLine(line: number, text: string): TextEdit {
+  const position: Position = { line, character: 0 };
+  return { range: { start: position, end: position }, newText: text };
+}
+
+/** The line after a field's value: a value range that ends at a line start already ends there. */
+function lineAfter(field: FieldLocation): number {
+  const end = field.valueRange.end;
+  return end.character === 0 && end.line > field.keyRange.start.line ? end.line : end.line + 1;
+}
+
+function firstNestedField(memory: MemoryFile, parent: string): FieldLocation | undefined {
+  const data = memory.frontmatter.data[parent];
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const prefix = parent + '.';
+  let first: FieldLocation | undefined;
+  for (const field of memory.frontmatter.fields.values()) {
+    if (!field.key.startsWith(prefix) || field.key.indexOf('.', prefix.length) >= 0) continue;
+    if (!first || field.keyRange.start.line < first.keyRange.start.line) first = field;
+  }
+  return first;
+}
+
+/** One line of `text`, without its line break. */
+export function lineAt(text: string, line: number): string {
+  let start = 0;
+  for (let i = 0; i < line; i++) {
+    const next = nextLineStart(text, start);
+    if (next < 0) return '';
+    start = next;
+  }
+  let end = start;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(start, end);
+}
+
+function nextLineStart(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return i + 1;
+    if (c === 13) return text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+  }
+  return -1;
+}

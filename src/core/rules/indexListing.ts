@@ -1,0 +1,40 @@
+import { indexDash } from '../linking/conventions';
+import { planIndexEntry } from '../linking/stub';
+import type { MemoryFile } from '../memoryFile';
+import type { MemoryStore } from '../memoryStore';
+import { ProblemCode, type Problem } from '../problems';
+import { memoryAnchor } from './anchors';
+import { makeProblem } from './makeProblem';
+import { shorten } from './shorten';
+import { isSlug } from './slug';
+
+/**
+ * `index-unlisted`: a memory with no line in MEMORY.md, which Claude Code reads to know what memory
+ * exists. Only where the root has a MEMORY.md: a folder without one (a project's own `memory/` kept
+ * by hand, say) is not using the index, and flagging every file there would bury everything else.
+ *
+ * The fix adds `- [Title](path) — hook` the way a stub made from a `[[link]]` adds its entry (after
+ * the last entry, in the index's dash and line ending, keeping whether the file ends with a line
+ * break), so notes below the entries stay below them. It is safe for `--fix` when the memory's
+ * frontmatter parsed, since title and hook then come from the memory itself.
+ */
+export function checkIndexListing(memory: MemoryFile, store: MemoryStore): Problem[] {
+  const index = store.index;
+  if (!index || store.indexEntriesFor(memory.path).length > 0) return [];
+  const description = memory.description?.replace(/\s+/g, ' ').trim();
+  const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: index.eol, indexDash: indexDash(index) } as const;
+  const edit = planIndexEntry(index, memory.path, entryTitle(memory), conventions, description ? shorten(description, 120) : undefined);
+  return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), 'Not listed in MEMORY.md: Claude Code does not know this memory exists.', undefined, [{
+    title: 'Add an entry to MEMORY.md',
+    preferred: true,
+    ...(memory.frontmatter.status === 'ok' ? { safe: true } : {}),
+    edits: [edit],
+  }])];
+}
+
+/** A slug reads as words (`feedback-math-notation` -> "Feedback math notation"); other names as written. */
+export function entryTitle(memory: MemoryFile): string {
+  if (memory.name !== undefined && !isSlug(memory.name)) return memory.name;
+  const words = (memory.name ?? memory.stem).replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

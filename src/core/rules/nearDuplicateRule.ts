@@ -1,0 +1,42 @@
+import { displayName, type MemoryFile } from '../memoryFile';
+import type { MemoryStore } from '../memoryStore';
+import { ProblemCode, type Problem } from '../problems';
+import { fieldAnchor } from './anchors';
+import { makeProblem } from './makeProblem';
+import type { NearDuplicate } from './nearDuplicateIndex';
+
+/** The near-duplicates a problem lists as related: enough to act on, bounded in a template-made root. */
+export const MAX_NEAR_DUPLICATES_RELATED = 3;
+
+const HEADING_LINE = /^ {0,3}#{1,6}(?:[ \t][^\r\n]*)?$/gm;
+
+/**
+ * What a memory says, for comparing facts: its description and body. The name and other keys are
+ * left out, since duplicates are usually saved under different names and every file shares the keys;
+ * so are headings, which in memories are mostly a template's (`## Why`, `## How to apply`): without
+ * that, every stub made from the same template would be a near-duplicate of every other.
+ */
+export function similarityText(memory: MemoryFile): string {
+  let body = memory.text.slice(memory.frontmatter.bodyStart);
+  if (body.includes('#')) body = body.replace(HEADING_LINE, '');
+  return memory.description === undefined ? body : `${memory.description}\n${body}`;
+}
+
+/**
+ * The `near-duplicate` problem of `memory`, at its description: one per memory however many copies
+ * there are, naming the closest and listing the closest few as related locations.
+ */
+export function nearDuplicateProblems(memory: MemoryFile, neighbors: readonly NearDuplicate[], store: MemoryStore): Problem[] {
+  const others = neighbors.slice(0, MAX_NEAR_DUPLICATES_RELATED).map((neighbor) => ({ neighbor, other: store.get(neighbor.path)! }));
+  if (others.length === 0) return [];
+  const { neighbor, other } = others[0];
+  const more = neighbors.length - 1;
+  const also = more === 0 ? '' : more === 1 ? ' and 1 other memory' : ` and ${more} other memories`;
+  const message = `Nearly the same as "${displayName(other)}" (${other.path}, ${percent(neighbor)} alike)${also}: update one memory rather than keep both.`;
+  const related = others.map(({ neighbor, other }) => ({ path: other.path, range: fieldAnchor(other, 'description'), message: `"${displayName(other)}", ${percent(neighbor)} alike` }));
+  return [makeProblem(ProblemCode.NearDuplicate, memory.path, fieldAnchor(memory, 'description'), message, related)];
+}
+
+function percent(neighbor: NearDuplicate): string {
+  return `${Math.round(neighbor.similarity * 100)}%`;
+}
