@@ -1,7 +1,7 @@
 // Looks at the sidebar as a person would: opens a workspace holding a copy of examples/memory with the
 // extension loaded, clicks the Memory Shelf activity-bar entry, reads the tree rows, and saves a
 // screenshot (test-results/sidebar.png; with UPDATE_SCREENSHOTS=1 also docs/images/, the README's picture)
-// for a person to look at. Then opens an empty folder and checks the welcome view offers to create memory/.
+// for a person to look at; then opens the Reservations group's entries (test-results/reservations.png). Then opens an empty folder and checks the welcome view offers to create memory/.
 // Each check counts as a test. Usable as a module and as a script (exit code 1 on any failure).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,6 +32,26 @@ function typeCounts(dir) {
     } catch { /* a broken frontmatter is the tree's business, not an expected label */ }
   }
   return types;
+}
+
+/** Names `[[linked]]` in a folder's memories that no memory has yet (by name or file stem, case and _/- folded), with how many memories reserve each. */
+function reservations(dir) {
+  const fold = (name) => name.trim().toLowerCase().replace(/_/g, '-');
+  const known = new Set();
+  const links = new Map();
+  for (const name of readdirSync(dir, { recursive: true })) {
+    if (!String(name).endsWith('.md') || String(name).endsWith('MEMORY.md')) continue;
+    const text = readFileSync(join(dir, name), 'utf8');
+    known.add(fold(String(name).split('/').pop().slice(0, -3)));
+    const own = /^\uFEFF?---\r?\n[\s\S]*?^name:\s*(.+?)\s*$/m.exec(text);
+    if (own) known.add(fold(own[1]));
+    for (const match of text.matchAll(/\[\[([^[\]\r\n|#]+)(?:[|#][^[\]\r\n]*)?\]\]/g)) {
+      const target = match[1].trim();
+      if (!links.has(fold(target))) links.set(fold(target), { name: target, files: new Set() });
+      links.get(fold(target)).files.add(String(name));
+    }
+  }
+  return [...links].filter(([key]) => !known.has(key)).map(([, { name, files }]) => ({ name, count: files.size }));
 }
 
 async function poll(fn, timeoutMs, intervalMs = 250) {
@@ -124,6 +144,29 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
       shot = next;
     }
     save('sidebar.png', shot);
+
+    // The Reservations group, last in the root: each reserved name, opened to show who reserves it.
+    const reserved = existsSync(EXAMPLES) ? reservations(EXAMPLES) : [];
+    const groupRow = state.rows.find((row) => row.label === 'Reservations');
+    check(`the tree ends with a "Reservations" group counting ${reserved.length}`, reserved.length === 0 ? !groupRow : groupRow?.description === String(reserved.length) && state.rows.at(-1 - reserved.length) === groupRow,
+      groupRow ? `shows ${groupRow.description}` : 'missing');
+    for (const { name, count } of reserved) {
+      const row = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: name }) }).first();
+      // The twistie, not the label: a click on the label creates the memory.
+      if ((await row.getAttribute('aria-expanded').catch(() => null)) === 'false') await row.locator('.monaco-tl-twistie').click().catch(() => {});
+      const opened = await poll(async () => {
+        const rows = await read();
+        const at = rows.findIndex((candidate) => candidate.label === name);
+        const children = at < 0 ? [] : rows.slice(at + 1).filter((candidate, i, all) => all.slice(0, i + 1).every((r) => r.depth > rows[at].depth));
+        return { done: children.length === count, row: rows[at], children };
+      }, 10_000);
+      check(`reservation "${name}" says it is reserved by ${count} and lists them`, opened.done && opened.row?.description === (count === 1 ? 'reserved by 1 memory' : `reserved by ${count} memories`),
+        `${opened.row?.description ?? 'missing'}; ${opened.children.map((child) => child.label).join(', ')}`);
+    }
+    await page.mouse.move(800, 700);
+    await page.locator('.monaco-hover:visible, .custom-hover:visible').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+    await page.waitForTimeout(300);
+    save('reservations.png', await page.screenshot());
     await page.close();
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
