@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { resolveTypeSet, type TypeSet } from './core';
 import { Commands, ContextKeys } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import type { ProblemsService } from './features/diagnostics/problemsService';
+import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerLinks } from './features/links/registerLinks';
 import { discoverRoots } from './features/roots/discoverRoots';
@@ -14,6 +16,7 @@ export interface MemoryShelfApi {
   readonly workspace: MemoryWorkspace;
   readonly tree: MemoryTreeProvider;
   readonly backlinks: BacklinksProvider;
+  readonly problems: ProblemsService;
 }
 
 /** Composition root: wires the features and returns at once; roots load in the background. */
@@ -23,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     return resolveTypeSet(config.get<string>('types.preset'), config.get<unknown[]>('types.custom'));
   };
   const workspace = new MemoryWorkspace(discoverRoots);
+  const diagnostics = registerDiagnostics(workspace, typeSet);
   const tree = registerMemoryTree(workspace, typeSet);
   const links = registerLinks(workspace, typeSet);
   const reload = async (): Promise<void> => {
@@ -33,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
 
   context.subscriptions.push(
     workspace,
+    diagnostics.disposable,
     tree.disposable,
     links.disposable,
     registerCreateMemoryFolder(reload),
@@ -47,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     watchForNewRoots(workspace, reload),
   );
   void reload();
-  return { workspace, tree: tree.provider, backlinks: links.backlinks };
+  return { workspace, tree: tree.provider, backlinks: links.backlinks, problems: diagnostics.service };
 }
 
 /** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */

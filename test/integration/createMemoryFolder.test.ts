@@ -29,12 +29,12 @@ describe('Create Memory Folder command', () => {
     await vscode.workspace.fs.rename(memory, aside);
     try {
       await vscode.commands.executeCommand('memoryShelf.refresh');
-      assert.deepEqual((await visibleTree(api)).map((root) => root.label), ['notes/agent-memory']);
+      assert.deepEqual((await visibleTree(api)).map((root) => root.label), ['notes/agent-memory', 'checks/memory']);
       const created = await vscode.commands.executeCommand<vscode.Uri>('memoryShelf.createMemoryFolder');
       assert.equal(created?.toString(), workspaceUri('memory', 'MEMORY.md').toString());
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(created!)), '# Memory index\n');
       const roots = await visibleTree(api);
-      assert.deepEqual(roots.map((root) => root.label), ['memory', 'notes/agent-memory']);
+      assert.deepEqual(roots.map((root) => root.label), ['memory', 'notes/agent-memory', 'checks/memory']);
       assert.deepEqual(roots[0].children.map((group) => group.description), ['0', '0', '0', '0']);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

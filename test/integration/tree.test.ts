@@ -14,7 +14,7 @@ describe('Memory sidebar', () => {
 
   it('shows the workspace memory folder and the one named in settings, saying whether Claude Code loads them', async () => {
     const roots = await visibleTree(api);
-    assert.deepEqual(roots.map((root) => root.label), ['memory', 'notes/agent-memory']);
+    assert.deepEqual(roots.map((root) => root.label), ['memory', 'notes/agent-memory', 'checks/memory']);
     assert.equal(roots[0].description, 'project memory · not loaded by Claude Code');
     assert.equal(roots[1].description, 'from settings · not loaded by Claude Code');
   });

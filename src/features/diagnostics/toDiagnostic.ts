@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { ProblemCode, type Problem, type Range } from '../../core';
+import type { MemoryRoot } from '../roots/memoryRoot';
+
+export const DIAGNOSTIC_SOURCE = 'Memory Shelf';
+
+export function toVscodeRange(range: Range): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+/** A core problem as VS Code shows it; the code is the stable string code, so quick fixes can switch on it. */
+export function toDiagnostic(problem: Problem, root: MemoryRoot, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(toVscodeRange(problem.range), problem.message, severity);
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  diagnostic.code = problem.code;
+  if (problem.related?.length) {
+    diagnostic.relatedInformation = problem.related.map((related) =>
+      new vscode.DiagnosticRelatedInformation(new vscode.Location(root.uriOf(related.path), toVscodeRange(related.range)), related.message));
+  }
+  // Lines Claude Code never loads are faded, the way unreachable code is.
+  if (problem.code === ProblemCode.IndexOverBudget) diagnostic.tags = [vscode.DiagnosticTag.Unnecessary];
+  return diagnostic;
+}
+
+/** Whether a diagnostic VS Code hands back is the one made from `problem`. */
+export function isDiagnosticOf(diagnostic: vscode.Diagnostic, problem: Problem): boolean {
+  return diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === problem.code && diagnostic.range.isEqual(toVscodeRange(problem.range)) && diagnostic.message === problem.message;
+}

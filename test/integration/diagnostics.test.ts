@@ -1,0 +1,153 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, eventually, workspaceUri } from './helpers';
+
+const decoder = new TextDecoder();
+const checks = (...segments: string[]) => workspaceUri('checks', 'memory', ...segments);
+
+/** What the Problems panel shows for a file: `line:col severity code`, 1-based like the panel. */
+function shown(uri: vscode.Uri): string[] {
+  return vscode.languages.getDiagnostics(uri)
+    .filter((diagnostic) => diagnostic.source === 'Memory Shelf')
+    .map((diagnostic) => `${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1} ${vscode.DiagnosticSeverity[diagnostic.severity].toLowerCase()} ${String(diagnostic.code)}`)
+    .sort();
+}
+
+async function readText(uri: vscode.Uri): Promise<string> {
+  return decoder.decode(await vscode.workspace.fs.readFile(uri));
+}
+
+/** Applies the quick fix titled `title` at `line` of `uri` as the lightbulb would, then saves. */
+async function applyQuickFix(uri: vscode.Uri, line: number, title: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const range = new vscode.Range(line, 0, line, document.lineAt(line).text.length);
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range);
+  const action = actions.find((candidate) => candidate.title === title);
+  assert.ok(action?.edit, `quick fix "${title}" offered; offered: ${actions.map((candidate) => candidate.title).join(' | ')}`);
+  assert.ok(await vscode.workspace.applyEdit(action.edit));
+  for (const edited of action.edit.entries().map(([edited]) => edited)) {
+    const editedDocument = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === edited.toString());
+    await editedDocument?.save();
+  }
+}
+
+/**
+ * Runs `body`, then puts the files back byte for byte and waits until the diagnostics of the fixture
+ * root are what they were, so later tests see the fixture as it is.
+ */
+async function restoring(uris: vscode.Uri[], body: () => Promise<void>): Promise<void> {
+  const originals = await Promise.all(uris.map((uri) => vscode.workspace.fs.readFile(uri)));
+  const rootFiles = (await vscode.workspace.fs.readDirectory(checks())).map(([name]) => checks(name));
+  const diagnosticsBefore = rootFiles.map(shown);
+  try {
+    await body();
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await Promise.all(uris.map((uri, i) => vscode.workspace.fs.writeFile(uri, originals[i])));
+    await eventually(() => assert.deepEqual(rootFiles.map(shown), diagnosticsBefore));
+  }
+}
+
+describe('Diagnostics', () => {
+  before(async () => {
+    await activateExtension();
+  });
+
+  it('reports every problem of the fixture root at its line, for files that are not open', async () => {
+    await eventually(() => {
+      assert.deepEqual(shown(checks('feedback_meeting_dates.md')), ['8:20 warning relative-date', '9:1 warning relative-date']);
+      assert.deepEqual(shown(checks('project_wrong_type.md')), ['4:7 warning type-unknown']);
+      assert.deepEqual(shown(checks('Lab_Notes.md')), ['2:7 information name-file-mismatch', '2:7 warning name-not-slug']);
+      assert.deepEqual(shown(checks('feedback_orphan.md')), ['2:7 warning index-unlisted']);
+      assert.deepEqual(shown(checks('MEMORY.md')), ['5:10 warning index-missing-file', '6:1 warning index-duplicate-entry', '7:1 information index-malformed-line']);
+      assert.deepEqual(shown(checks('reference_lab_keys.md')), ['6:12 error secret']);
+    });
+    assert.equal(vscode.workspace.textDocuments.some((document) => document.uri.path.includes('/checks/')), false);
+  });
+
+  it('names the kind of secret without repeating it', () => {
+    const [diagnostic] = vscode.languages.getDiagnostics(checks('reference_lab_keys.md'));
+    assert.match(diagnostic.message, /GitHub/);
+    assert.doesNotMatch(diagnostic.message, /ghp_/);
+  });
+
+  it('replaces a relative date with the absolute one, anchored at the memory’s modified time', async () => {
+    const uri = checks('feedback_meeting_dates.md');
+    await restoring([uri], async () => {
+      const before = await readText(uri);
+      await applyQuickFix(uri, 7, 'Replace "next week" with "the week of 2026-08-03"');
+      assert.equal(await readText(uri), before.replace('The review happens next week.', 'The review happens the week of 2026-08-03.'));
+      await eventually(() => assert.deepEqual(shown(uri), ['9:1 warning relative-date']));
+    });
+  });
+
+  it('fixes every relative date of a file in one edit', async () => {
+    const uri = checks('feedback_meeting_dates.md');
+    await restoring([uri], async () => {
+      const before = await readText(uri);
+      await applyQuickFix(uri, 8, 'Fix all relative dates in this file');
+      assert.equal(await readText(uri), before.replace('next week.', 'the week of 2026-08-03.').replace('어제 교수님이', '2026-07-29 교수님이'));
+      await eventually(() => assert.deepEqual(shown(uri), []));
+    });
+  });
+
+  it('adds an unlisted memory to MEMORY.md, changing nothing else', async () => {
+    const index = checks('MEMORY.md');
+    await restoring([index], async () => {
+      const before = await readText(index);
+      await applyQuickFix(checks('feedback_orphan.md'), 1, 'Add an entry to MEMORY.md');
+      assert.equal(await readText(index), before + '- [Feedback orphan](feedback_orphan.md) — Nobody listed this fact in MEMORY.md.\n');
+      await eventually(() => assert.deepEqual(shown(checks('feedback_orphan.md')), []));
+    });
+  });
+
+  it('offers each configured type for an unknown one, the closest preferred', async () => {
+    const uri = checks('project_wrong_type.md');
+    await restoring([uri], async () => {
+      const before = await readText(uri);
+      await vscode.workspace.openTextDocument(uri);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(3, 0, 3, 13));
+      // VS Code lists the preferred fix first: the closest spelling.
+      assert.deepEqual(actions.filter((action) => action.title.startsWith('Change the type')).map((action) => [action.title, action.isPreferred === true]), [
+        ['Change the type to project', true], ['Change the type to user', false], ['Change the type to feedback', false], ['Change the type to reference', false],
+      ]);
+      await applyQuickFix(uri, 3, 'Change the type to project');
+      assert.equal(await readText(uri), before.replace('type: projcet', 'type: project'));
+    });
+  });
+
+  it('removes an index line that points at a missing file', async () => {
+    const index = checks('MEMORY.md');
+    await restoring([index], async () => {
+      const before = await readText(index);
+      await applyQuickFix(index, 4, 'Remove this entry');
+      assert.equal(await readText(index), before.replace('- [Gone](feedback_gone.md) — this file was deleted\n', ''));
+    });
+  });
+
+  it('checks an open editor as the user types, before it is saved', async () => {
+    const uri = checks('feedback_orphan.md');
+    await restoring([uri], async () => {
+      const editor = await vscode.window.showTextDocument(uri);
+      await editor.edit((edit) => edit.insert(new vscode.Position(5, 0), 'Decided yesterday.\n'));
+      await eventually(() => assert.deepEqual(shown(uri), ['2:7 warning index-unlisted', '6:9 warning relative-date']));
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await eventually(() => assert.deepEqual(shown(uri), ['2:7 warning index-unlisted']));
+    });
+  });
+
+  it('follows the severity setting, including off', async () => {
+    const config = vscode.workspace.getConfiguration('memoryShelf');
+    await config.update('severity', { 'relative-date': 'off', 'index-unlisted': 'error' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      await eventually(() => {
+        assert.deepEqual(shown(checks('feedback_meeting_dates.md')), []);
+        assert.deepEqual(shown(checks('feedback_orphan.md')), ['2:7 error index-unlisted']);
+      });
+    } finally {
+      await config.update('severity', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await eventually(() => assert.equal(shown(checks('feedback_meeting_dates.md')).length, 2));
+  });
+});
