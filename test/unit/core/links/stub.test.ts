@@ -8,6 +8,7 @@ import {
   inferType,
   MADOHUB_TYPES,
   memoryFileName,
+  parseMemoryIndex,
   planStub,
   rootConventions,
   yamlScalar,
@@ -131,6 +132,15 @@ describe('stub creation', () => {
     plan = planStub(storeOf(noIndex), { name: 'user-x', type: 'user' });
     assert.ok(plan.ok);
     assert.equal(applyFileEdits(noIndex, plan.edits).get('MEMORY.md'), '# Memory index\n\n- [user-x](user_x.md)\n');
+  });
+
+  it('places the index line in MEMORY.md as an open editor holds it, when that differs from the store', () => {
+    const files = metadataRoot();
+    const edited = '# Memory index\n\n- [Math](feedback_math.md) — LaTeX does not render\n- [Draft](user_profile.md) — typed, not saved\n';
+    const plan = planStub(storeOf(files), { name: 'user-x', type: 'user' }, { index: parseMemoryIndex(edited) });
+    assert.ok(plan.ok);
+    const after = applyFileEdits(new Map([...files, ['MEMORY.md', edited]]), plan.edits);
+    assert.equal(after.get('MEMORY.md'), `${edited}- [user-x](user_x.md)\n`);
   });
 
   it('escapes brackets in the title and wraps paths with spaces', () => {
