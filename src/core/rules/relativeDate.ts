@@ -9,7 +9,7 @@ import {
   weekdayInWeek,
   type CalendarDate,
 } from './relativeDateCalendar';
-import { EN_TRIGGER, findChronoMentions, JA_TRIGGER } from './relativeDateChrono';
+import { EN_CANDIDATE, findChronoMentions, JA_CANDIDATE } from './relativeDateChrono';
 import { proseOf } from './relativeDateMask';
 import { languageOf, resolveOverlaps, type DateMention } from './relativeDateMention';
 import { EN_GATE, findTableMentions, JA_GATE, KO_GATE } from './relativeDateTable';
@@ -35,9 +35,9 @@ const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
  * Merged where that is cheaper than apart (English, Japanese), apart where merging is slower.
  */
 const GATES: readonly RegExp[] = [
-  new RegExp(`${EN_TRIGGER.source}|${EN_GATE.source}`, 'i'),
+  new RegExp(`${EN_CANDIDATE.source}|${EN_GATE.source}`, 'i'),
   KO_GATE,
-  new RegExp(`${JA_GATE.source}|${JA_TRIGGER.source}`),
+  new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
 ];
 
 /**
@@ -50,13 +50,14 @@ export const relativeDate: TextRule = (input, context) => findRelativeDates(inpu
 /** {@link relativeDate} with options (a fixed time zone in tests). */
 export function findRelativeDates(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): Problem[] {
   const { text } = input;
-  // Most files hold no candidate at all: the finders run on the raw text first, and the anchor and the
-  // prose (frontmatter keys, code and links blanked) are worked out only where they found something.
-  if (!GATES.some((gate) => gate.test(text)) || findMentions(text, PLACEHOLDER_DAY).length === 0) return [];
+  // Most files hold no candidate at all; the anchor and the prose (frontmatter keys, code and links
+  // blanked) are worked out only for those that do.
+  if (!GATES.some((gate) => gate.test(text))) return [];
   const anchor = relativeDateAnchor(input, context, options);
   // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
   const reference = anchor ?? PLACEHOLDER_DAY;
-  const mentions = resolveOverlaps(findMentions(proseOf(text, input.memory), reference));
+  const prose = proseOf(text, input.memory);
+  const mentions = resolveOverlaps([...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)]);
   if (mentions.length === 0) return [];
   const lines = new LineIndex(text);
   return mentions.map((mention) => toProblem(input, lines, mention, anchor !== undefined));
@@ -95,10 +96,6 @@ export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, o
   }
   const time = context.modifiedTime(input.path);
   return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
-}
-
-function findMentions(prose: string, reference: CalendarDate): DateMention[] {
-  return [...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)];
 }
 
 function localOffset(epochMs: number): number {
@@ -217,13 +214,22 @@ function english(text: string, mention: DateMention, value: string, preposition:
   return capitalizeAtStart(text, mention, preposition + value);
 }
 
+/**
+ * The text before `offset` on its line, at most 80 characters of it (a sentence start or the previous
+ * word is all that is read, and a one-line file of thousands of dates must not slice its line each time),
+ * prefixed with a line break when it reaches the line's start.
+ */
 function lineBefore(text: string, offset: number): string {
-  return text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
+  const from = Math.max(0, offset - 80);
+  const window = text.slice(from, offset);
+  const lineBreak = window.lastIndexOf('\n');
+  if (lineBreak >= 0) return window.slice(lineBreak);
+  return from === 0 ? '\n' + window : window;
 }
 
 /** At a line's start, after a list marker or heading mark, or after a sentence's end. */
 function startsSentence(before: string): boolean {
-  return /^[\s>*#\-+\d.)]*$/.test(before) || /[.!?:;]\s*$/.test(before);
+  return /\n[\s>*#\-+\d.)]*$/.test(before) || /[.!?:;]\s*$/.test(before);
 }
 
 /** "Next week we ship" -> "The week of ...", but "next week" stays lower case, and so does "Friday next week". */

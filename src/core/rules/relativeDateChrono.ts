@@ -2,26 +2,21 @@ import * as chrono from 'chrono-node';
 import { addMonths, type CalendarDate, type Granularity } from './relativeDateCalendar';
 import type { DateMention } from './relativeDateMention';
 
-/**
- * Lines worth handing to chrono-node. chrono costs tens of microseconds a line, so it only sees lines
- * holding a word that can start a relative date it parses; the rest of a 20,000-file root never reaches it.
- */
-export const EN_TRIGGER =
-  /\b(?:to(?:day|night|morrow)|yesterday|ago|from\s+now|hence|last\s+night|(?:next|last|past|this)\s+(?:week|month|year)|in\s+(?:an?\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)\b)/gi;
-export const JA_TRIGGER = /今日|きょう|本日|昨日|きのう|明日|あした|今朝|今夜/g;
-
 const EN_COUNT = '(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3}|(?:a\\s+)?(?:few|couple(?:\\s+of)?|several))';
 const EN_UNIT = '(?:days?|weeks?|months?|years?|fortnights?)';
 /**
- * The relative words inside what chrono matched: its match can carry a time ("tomorrow at 5pm") that
- * must stay, and it also reads durations ("for a week", "within 3 days") and narrative offsets ("3 days
- * later", "the next day") as dates counted from today, which they are not. Only these forms count.
+ * Candidate spans for chrono-node: the relative forms it parses that count from the day of writing.
+ * Only these go to chrono, a few words at a time: a whole line would cost it tens of microseconds, a
+ * root has 20,000 files, and chrono also reads durations ("for a week", "within 3 days"), narrative
+ * offsets ("3 days later", "the next day") and times ("at 5pm") as dates counted from today, which a
+ * fix must not rewrite. chrono then decides whether the words are a date and which day they name.
  */
-const EN_CORE = new RegExp(
+export const EN_CANDIDATE = new RegExp(
   `\\b(?:the\\s+day\\s+(?:after\\s+tomorrow|before\\s+yesterday)|today|tonight|tomorrow|yesterday|last\\s+night|(?:next|last|past|this)\\s+(?:week|month|year)|in\\s+${EN_COUNT}\\s+${EN_UNIT}|${EN_COUNT}\\s+${EN_UNIT}\\s+(?:ago|from\\s+now|hence))\\b`,
   'gi',
 );
-const JA_CORE = /今日|きょう|本日|昨日|きのう|明日|あした|今朝|今夜/g;
+/** chrono-node's Japanese casual words; the table has the rest. */
+export const JA_CANDIDATE = /今日|きょう|本日|昨日|きのう|明日|あした|今朝|今夜/g;
 // 明日香, 明日美: given names.
 const JA_NAME_AFTER = /^[香美菜奈花]/;
 const JA_KANA_PARTICLE_AFTER = /^(?:[はがもにでとをへやのね、。]|まで|から|中|$)/;
@@ -32,52 +27,48 @@ type Parser = { parse(text: string, reference: Date): chrono.ParsedResult[] };
 /** Relative dates chrono-node parses in English and Japanese text, with their days counted from `reference`. */
 export function findChronoMentions(prose: string, reference: CalendarDate): DateMention[] {
   const out: DateMention[] = [];
-  scan(prose, reference, EN_TRIGGER, chrono.en.casual, EN_CORE, undefined, out);
-  scan(prose, reference, JA_TRIGGER, chrono.ja.casual, JA_CORE, japaneseContextAllows, out);
+  scan(prose, reference, EN_CANDIDATE, chrono.en.casual, englishContextAllows, out);
+  scan(prose, reference, JA_CANDIDATE, chrono.ja.casual, japaneseContextAllows, out);
   return out;
 }
 
 function scan(
   prose: string,
   reference: CalendarDate,
-  trigger: RegExp,
+  candidate: RegExp,
   parser: Parser,
-  core: RegExp,
-  contextAllows: ((prose: string, start: number, end: number) => boolean) | undefined,
+  contextAllows: (prose: string, start: number, end: number) => boolean,
   out: DateMention[],
 ): void {
   // A second reference, on the first of a month a year and a month later, tells apart what depends on
-  // the day of writing (its year, month or day move) from what does not ("March 3", "2026-12-07"); being
-  // on day 1 it also counts months exactly, where chrono turns January 31 + 1 month into March 3.
+  // the day of writing (its year, month or day move) from what does not; being on day 1 it also counts
+  // months exactly, where chrono turns January 31 + 1 month into March 3.
   const refA = new Date(reference.year, reference.month - 1, reference.day, 12);
   const refB = new Date(reference.year + 1, reference.month, 1, 12);
   const baseB = { year: refB.getFullYear(), month: refB.getMonth() + 1 };
-  let parsedUpTo = -1;
-  trigger.lastIndex = 0;
-  for (let hit = trigger.exec(prose); hit; hit = trigger.exec(prose)) {
-    if (hit.index < parsedUpTo) continue;
-    const lineStart = prose.lastIndexOf('\n', hit.index) + 1;
-    let lineEnd = prose.indexOf('\n', hit.index);
-    if (lineEnd < 0) lineEnd = prose.length;
-    parsedUpTo = lineEnd;
-    const line = prose.slice(lineStart, lineEnd);
-    for (const result of parser.parse(line, refA)) {
-      // chrono's match may join several relative words ("from today until tomorrow") or carry a time;
-      // each core is dated on its own, so a range gives two mentions and a time stays in the text.
-      core.lastIndex = 0;
-      for (let found = core.exec(result.text); found; found = core.exec(result.text)) {
-        const start = lineStart + result.index + found.index;
-        const end = start + found[0].length;
-        if (contextAllows && !contextAllows(prose, start, end)) continue;
-        if (/^(?:next|last|past)\b/i.test(found[0]) && /\bthe\s+$/i.test(prose.slice(Math.max(0, start - 8), start))) continue;
-        const a = parser.parse(found[0], refA)[0];
-        const b = parser.parse(found[0], refB)[0];
-        if (!a || !b || a.index !== 0 || a.text !== found[0] || !dependsOnReference(a, b)) continue;
-        const granularity = granularityOf(found[0]);
-        out.push({ start, end, granularity, date: dateOf(a, b, granularity, reference, baseB) });
-      }
+  // A file says "yesterday" many times over; chrono reads each distinct wording once.
+  const read = new Map<string, Omit<DateMention, 'start' | 'end'> | undefined>();
+  for (const found of prose.matchAll(candidate)) {
+    const words = found[0];
+    const start = found.index;
+    const end = start + words.length;
+    if (!contextAllows(prose, start, end)) continue;
+    const key = words.toLowerCase().replace(/\s+/g, ' ');
+    if (!read.has(key)) {
+      const a = parser.parse(words, refA)[0];
+      const b = parser.parse(words, refB)[0];
+      const relative = a && b && a.index === 0 && a.text === words && dependsOnReference(a, b);
+      const granularity = granularityOf(words);
+      read.set(key, relative ? { granularity, date: dateOf(a, b, granularity, reference, baseB) } : undefined);
     }
+    const mention = read.get(key);
+    if (mention) out.push({ start, end, ...mention });
   }
+}
+
+/** "the next week", "the last year of the grant": counted from something the sentence names. */
+function englishContextAllows(prose: string, start: number, end: number): boolean {
+  return !(/^(?:next|last|past)\b/i.test(prose.slice(start, end)) && /\bthe\s+$/i.test(prose.slice(Math.max(0, start - 8), start)));
 }
 
 function dependsOnReference(a: chrono.ParsedResult, b: chrono.ParsedResult): boolean {

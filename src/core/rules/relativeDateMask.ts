@@ -35,7 +35,7 @@ export function proseOf(text: string, memory: MemoryFile | undefined): string {
 }
 
 function blank(part: string): string {
-  return part.replace(/[^\r\n]/g, ' ');
+  return /[\r\n]/.test(part) ? part.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length)) : ' '.repeat(part.length);
 }
 
 function maskBody(body: string): string {

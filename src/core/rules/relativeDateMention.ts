@@ -28,15 +28,24 @@ export function languageOf(text: string): TextLanguage {
 /**
  * Keeps one mention where several overlap (chrono-node's 昨日 inside the table's 一昨日, "next week"
  * from both chrono and the table): the longest, and of equal ones the first listed. `mentions` must be
- * in priority order; the result is sorted by position.
+ * in priority order; the result is sorted by position. One sweep, so a file with thousands of dates
+ * costs no more than their count.
  */
 export function resolveOverlaps(mentions: readonly DateMention[]): DateMention[] {
   const ranked = mentions
     .map((mention, order) => ({ mention, order }))
-    .sort((a, b) => b.mention.end - b.mention.start - (a.mention.end - a.mention.start) || a.order - b.order);
-  const kept: DateMention[] = [];
-  for (const { mention } of ranked) {
-    if (kept.every((other) => mention.end <= other.start || mention.start >= other.end)) kept.push(mention);
+    .sort((a, b) => a.mention.start - b.mention.start || b.mention.end - a.mention.end || a.order - b.order);
+  const kept: { mention: DateMention; order: number }[] = [];
+  for (const current of ranked) {
+    const last = kept[kept.length - 1];
+    if (!last || current.mention.start >= last.mention.end) {
+      kept.push(current);
+      continue;
+    }
+    const length = (m: DateMention): number => m.end - m.start;
+    const better = length(current.mention) - length(last.mention) || last.order - current.order;
+    // The replaced mention was the only one kept that reaches past current's start.
+    if (better > 0) kept[kept.length - 1] = current;
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept.map((k) => k.mention);
 }

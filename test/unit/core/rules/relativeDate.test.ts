@@ -334,6 +334,17 @@ describe('relative-date rule', () => {
     });
   });
 
+  describe('cost', () => {
+    it('stays linear on one-line files of thousands of dates and on look-alike runs', () => {
+      const inputs = ['next week '.repeat(20_000), '어제 '.repeat(50_000), '来週'.repeat(50_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
+      const started = Date.now();
+      const counts = inputs.map((text) => check(plain(text)).length);
+      assert.deepEqual(counts, [20_000, 50_000, 1, 0, 0, 0]);
+      // About 0.5 s on the 2-core reference machine; quadratic behaviour would take minutes.
+      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+  });
+
   describe('weekday arithmetic', () => {
     it('agrees with chrono-node on this/next/last <weekday> from every day of a week', () => {
       const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

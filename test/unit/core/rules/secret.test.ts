@@ -161,6 +161,26 @@ describe('secret rule', () => {
     });
   });
 
+  describe('cost', () => {
+    it('stays linear on long runs of look-alikes', () => {
+      const inputs = [
+        'a_'.repeat(100_000),
+        'password='.repeat(20_000),
+        '-----BEGIN PRIVATE KEY-----\n' + 'A'.repeat(200_000),
+        '-----BEGIN PRIVATE KEY-----\nAAAA\n'.repeat(5_000),
+        'xoxb-' + 'a-'.repeat(100_000),
+        'https://a:'.repeat(20_000),
+        'ey' + 'a'.repeat(200_000),
+        'sk-' + 'a'.repeat(200_000),
+        'token:'.repeat(30_000),
+      ];
+      const started = Date.now();
+      for (const text of inputs) problemsOf(text);
+      // About 0.1 s on the 2-core reference machine; quadratic behaviour would take minutes.
+      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+  });
+
   describe('problems and fixes', () => {
     it('reports code, severity and a message naming the kind without the secret', () => {
       const [problem] = problemsOf(`token ${FAKE.github}`);
