@@ -1,7 +1,7 @@
 // Bundles: the extension host (node, cjs, vscode external) and the command-line checker.
 // A browser bundle for the webview joins this list when the frontmatter editor lands.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -20,11 +20,14 @@ const targets = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
 if (existsSync('src/cli/main.ts')) {
-  targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 }
 
 if (watch) {
   for (const options of targets) await (await esbuild.context(options)).watch();
 } else {
   await Promise.all(targets.map((options) => esbuild.build(options)));
+  // The CLI is a `bin`: runnable as ./dist/cli.js, not only through node.
+  if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }

@@ -1,0 +1,73 @@
+import { SEVERITY_ORDER, type Severity } from '../core';
+
+/** What `memory-shelf check` was asked to do. */
+export interface CheckOptions {
+  readonly roots: readonly string[];
+  readonly json: boolean;
+  readonly failOn: Severity;
+  readonly fix: boolean;
+  /** `claude-code`, `madohub`, or a comma-separated custom list. */
+  readonly types: string | undefined;
+}
+
+export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c]
+
+Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
+Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
+the current directory.
+
+  --json        print one JSON object instead of compiler-style lines
+  --fail-on S   exit 1 when a problem is at or above severity S (default: warning)
+  --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
+  --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
+
+Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
+  if (command === '--version' || command === '-v') return { kind: 'version' };
+  if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
+  const roots: string[] = [];
+  let json = false;
+  let fix = false;
+  let failOn: Severity = 'warning';
+  let types: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const next = inlineValue ?? rest[++i];
+      if (next === undefined || (inlineValue === undefined && next.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--json':
+        json = true;
+        break;
+      case '--fix':
+        fix = true;
+        break;
+      case '--fail-on': {
+        const level = value();
+        if (!(SEVERITY_ORDER as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${SEVERITY_ORDER.join(', ')}, not "${level}"`);
+        failOn = level as Severity;
+        break;
+      }
+      case '--types':
+        types = value();
+        break;
+      case '--help':
+      case '-h':
+        return { kind: 'help' };
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
+        roots.push(arg);
+    }
+  }
+  return { kind: 'check', options: { roots, json, failOn, fix, types } };
+}

@@ -1,0 +1,24 @@
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { resolveAutoMemory } from '../roots/autoMemory';
+import { nodeRootsHost } from '../roots/nodeRootsHost';
+
+/**
+ * With no ROOT: `./memory` if it exists, else Claude Code's auto memory folder of the current
+ * directory. The project's own `.claude/settings.json` is not trusted here: a cloned repository must
+ * not be able to point the checker (and `--fix`) at a folder outside it.
+ */
+export async function findDefaultRoot(cwd: string): Promise<string | undefined> {
+  if (await isDirectory(join(cwd, 'memory'))) return 'memory';
+  const location = await resolveAutoMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env, trusted: false }, nodeRootsHost);
+  return location.exists ? location.path : undefined;
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

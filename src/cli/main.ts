@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
+import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
+import { checkRoot } from './checkRoot';
+import { findDefaultRoot, isDirectory } from './findDefaultRoot';
+import { formatHuman, formatJson, type CheckedRoot } from './format';
+
+declare const PACKAGE_VERSION: string;
+
+/** `memory-shelf`: the extension's rules from the command line. Returns the exit status. */
+export async function main(argv: readonly string[], cwd: string): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(error.message);
+    throw error;
+  }
+  if (parsed.kind === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (parsed.kind === 'version') {
+    process.stdout.write(`${typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev'}\n`);
+    return 0;
+  }
+  return check(parsed.options, cwd);
+}
+
+async function check(options: CheckOptions, cwd: string): Promise<number> {
+  let roots = options.roots;
+  if (roots.length === 0) {
+    const found = await findDefaultRoot(cwd);
+    if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
+    roots = [found];
+  }
+  const typeSet = parseTypes(options.types);
+  const checked: CheckedRoot[] = [];
+  for (const root of roots) {
+    if (!(await isDirectory(resolve(cwd, root)))) {
+      process.stderr.write(`memory-shelf: ${root}: not a readable folder\n`);
+      return 2;
+    }
+    try {
+      checked.push(await checkRoot(root, cwd, typeSet, options.fix));
+    } catch (error) {
+      process.stderr.write(`memory-shelf: ${root}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+  process.stdout.write((options.json ? formatJson(checked) : formatHuman(checked)) + '\n');
+  const failing = checked.some((root) => root.problems.some((problem) => isAtLeast(problem.severity, options.failOn)));
+  return failing ? 1 : 0;
+}
+
+function parseTypes(types: string | undefined): TypeSet {
+  if (types === undefined || types === 'claude-code' || types === 'madohub') return resolveTypeSet(types, undefined);
+  return resolveTypeSet('custom', types.split(','));
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`memory-shelf: ${message}\n\n${USAGE}\n`);
+  return 2;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), process.cwd()).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      process.stderr.write(`memory-shelf: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES } from '../helpers/fixtures';
+
+const REPO = join(FIXTURES, '..', '..');
+const CLI = join(REPO, 'dist', 'cli.js');
+
+/** Runs the bundled `memory-shelf` as a user would, in `cwd`. */
+function run(args: string[], cwd = REPO): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CLAUDE_CONFIG_DIR: join(tmpdir(), 'memory-shelf-no-claude') } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface JsonReport {
+  roots: { path: string; memories: number }[];
+  problems: { file: string; line: number; column: number; code: string; severity: string; message: string }[];
+  skipped: { file: string; reason: string }[];
+}
+
+describe('memory-shelf check', () => {
+  let scratch: string;
+
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'memory-shelf-cli-'));
+  });
+
+  afterEach(() => {
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('prints one JSON object: roots, and problems with file, 1-based line and column, code, severity, message', () => {
+    const result = run(['check', 'test/fixtures/workspace/checks/memory', '--json']);
+    assert.equal(result.status, 1);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    assert.deepEqual(report.roots, [{ path: 'test/fixtures/workspace/checks/memory', memories: 5 }]);
+    const prefix = 'test/fixtures/workspace/checks/memory/';
+    assert.deepEqual(report.problems.map((p) => `${p.file.slice(prefix.length)}:${p.line}:${p.column} ${p.severity} ${p.code}`), [
+      'feedback_meeting_dates.md:8:20 warning relative-date',
+      'feedback_meeting_dates.md:9:1 warning relative-date',
+      'feedback_orphan.md:2:7 warning index-unlisted',
+      'Lab_Notes.md:2:7 warning name-not-slug',
+      'MEMORY.md:5:10 warning index-missing-file',
+      'MEMORY.md:6:1 warning index-duplicate-entry',
+      'MEMORY.md:7:1 information index-malformed-line',
+      'project_wrong_type.md:4:7 warning type-unknown',
+      'reference_lab_keys.md:6:12 error secret',
+    ]);
+    assert.ok(report.problems.every((p) => p.file.startsWith(prefix) && p.message.length > 0));
+    assert.doesNotMatch(result.stdout, /ghp_/, 'the secret itself is never printed');
+  });
+
+  it('prints compiler-style lines and a summary', () => {
+    const result = run(['check', 'test/fixtures/workspace/checks/memory']);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines[0], 'test/fixtures/workspace/checks/memory/feedback_meeting_dates.md:8:20 warning relative-date "next week" is a relative date: it points elsewhere once the memory is read on another day. Write "the week of 2026-08-03".');
+    assert.equal(lines.at(-1), '5 memories in 1 root, 9 problems (1 error, 7 warning, 1 information)');
+  });
+
+  it('exits 0 when nothing reaches --fail-on, 1 when something does', () => {
+    assert.equal(run(['check', 'test/fixtures/workspace/memory', '--fail-on', 'error']).status, 0);
+    assert.equal(run(['check', 'test/fixtures/workspace/memory', '--fail-on=hint']).status, 1);
+    assert.equal(run(['check', 'test/fixtures/workspace/checks/memory', '--fail-on', 'error']).status, 1);
+  });
+
+  it('exits 2 on a usage error or a root it cannot read, saying why', () => {
+    const missing = run(['check', 'no/such/folder']);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /no\/such\/folder: not a readable folder/);
+    const badFlag = run(['check', '--fail-on', 'fatal']);
+    assert.equal(badFlag.status, 2);
+    assert.match(badFlag.stderr, /--fail-on must be one of error, warning, information, hint/);
+    assert.equal(run(['lint']).status, 2);
+  });
+
+  it('checks ./memory when no ROOT is given', () => {
+    cpSync(join(FIXTURES, 'workspace', 'memory'), join(scratch, 'memory'), { recursive: true });
+    const report = JSON.parse(run(['check', '--json'], scratch).stdout) as JsonReport;
+    assert.deepEqual(report.roots, [{ path: 'memory', memories: 7 }]);
+  });
+
+  it('skips binary, non-UTF-8 and huge files with a reason instead of crashing', () => {
+    writeFileSync(join(scratch, 'MEMORY.md'), '# Memory index\n');
+    writeFileSync(join(scratch, 'image.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a]));
+    writeFileSync(join(scratch, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    writeFileSync(join(scratch, 'huge.md'), 'x'.repeat(3 * 1024 * 1024));
+    const result = run(['check', scratch, '--json']);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason.replace(/\d+ bytes/, 'N bytes')]), [
+      ['huge.md', 'too large to be a memory (N bytes)'],
+      ['image.md', 'binary file'],
+      ['latin1.md', 'not valid UTF-8'],
+    ]);
+    assert.equal(report.roots[0].memories, 0);
+  });
+
+  it('--fix adds unlisted files to MEMORY.md and makes relative dates absolute, keeping CRLF, BOM, comments and key order', () => {
+    const root = join(scratch, 'memory');
+    cpSync(join(FIXTURES, 'workspace', 'checks', 'memory'), root, { recursive: true });
+    const crlf = '\uFEFF---\r\nname: feedback-deploy\r\n# who decided: the team\r\ndescription: Deploys wait for the Monday review.\r\ntype: feedback\r\nmodified: 2026-08-14\r\n---\r\nDecided yesterday.\r\n';
+    writeFileSync(join(root, 'feedback_deploy.md'), crlf);
+    const broken = '---\nname: broken\ndescription: [unclosed\n---\nWritten yesterday.\n';
+    writeFileSync(join(root, 'broken.md'), broken);
+    const indexBefore = readFileSync(join(root, 'MEMORY.md'), 'utf8');
+
+    const result = run(['check', 'memory', '--fix', '--json'], scratch);
+    const report = JSON.parse(result.stdout) as JsonReport & { roots: { fixed?: number }[] };
+
+    assert.equal(readFileSync(join(root, 'feedback_deploy.md'), 'utf8'), crlf.replace('Decided yesterday.', 'Decided on 2026-08-13.'));
+    assert.equal(readFileSync(join(root, 'broken.md'), 'utf8'), broken, 'a file whose frontmatter does not parse is never touched');
+    assert.match(readFileSync(join(root, 'feedback_meeting_dates.md'), 'utf8'), /The review happens the week of 2026-08-03\.\n2026-07-29 교수님이 확인했다\./);
+    assert.equal(readFileSync(join(root, 'MEMORY.md'), 'utf8'), indexBefore
+      + '- [Feedback deploy](feedback_deploy.md) — Deploys wait for the Monday review.\n'
+      + '- [Feedback orphan](feedback_orphan.md) — Nobody listed this fact in MEMORY.md.\n');
+    const left = report.problems.map((p) => `${p.file.slice('memory/'.length)} ${p.code}`);
+    assert.ok(!left.some((line) => line.endsWith('relative-date') && !line.startsWith('broken.md')), left.join('\n'));
+    assert.ok(!left.includes('feedback_orphan.md index-unlisted'));
+    assert.ok(left.includes('reference_lab_keys.md secret'), 'what --fix does not fix is still reported');
+    assert.ok((report.roots[0].fixed ?? 0) >= 5);
+  });
+});
