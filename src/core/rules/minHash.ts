@@ -51,8 +51,9 @@ export function writeSignature(text: string, target: Int32Array, offset: number)
   let c2 = 0;
   let c3 = 0;
   let inSeparator = false;
-  for (let i = 0; i < text.length; i++) {
-    const raw = text.charCodeAt(i);
+  // The end of the text counts as a separator, so "diffs" and "diffs!" end alike.
+  for (let i = 0; i <= text.length; i++) {
+    const raw = i < text.length ? text.charCodeAt(i) : 32;
     let code: number;
     if (IS_WORD[raw]) {
       code = FOLD[raw];

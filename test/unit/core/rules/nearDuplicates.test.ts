@@ -1,0 +1,131 @@
+import * as assert from 'node:assert/strict';
+import { NearDuplicateIndex } from '../../../../src/core';
+import { minHashSignature, SIGNATURE_SIZE } from '../../../../src/core/rules/minHash';
+
+// Real-shaped facts written twice (as an agent does in two sessions), and different facts on the same
+// subjects that must stay apart.
+const SAME = {
+  english: [
+    'LaTeX ($$...$$) does not render here, so write formulas in Unicode (x², √, ≤). Why: the viewer shows $$ literally. How to apply: every report.',
+    'LaTeX does not render in this viewer, so write formulas in Unicode (x², √, ≤). Why: the viewer shows $$ literally. How to apply: in every report.',
+  ],
+  englishReport: [
+    'Reports are delivered as .docx files; never send a PDF. Why: the client edits them in Word. How to apply: export with the lab template.',
+    'Deliver reports as .docx, never as PDF. Why: the client edits them in Word. How to apply: export with the lab template before sending.',
+  ],
+  korean: [
+    '실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다. 이론값 생성은 조작으로 간주한다. 이유: 보고서 수치는 실측만 인정된다.',
+    '실측 데이터가 없으면 표의 셀은 빈칸으로 남긴다. 이론값을 만들어 넣는 것은 조작으로 간주한다. 이유: 보고서의 수치는 실측만 인정된다.',
+  ],
+  japanese: [
+    '実測データは研究室の共有ドライブ /lab/raw/2026 にある。生データは共有ドライブにのみ置き、ローカルにコピーしない。',
+    '実測データは研究室の共有ドライブの /lab/raw/2026 に置いてある。生データは共有ドライブだけに置き、ローカルにはコピーしない。',
+  ],
+};
+const DIFFERENT = [
+  'Keep pull requests small; reviewers skim long diffs. Why: the last big PR hid a bug. How to apply: split by feature.',
+  'Deploys happen from the main branch only, after the checks pass. Why: a hotfix branch broke production. How to apply: merge first.',
+  '보고서는 .docx로 납품하고 PDF는 받지 않는다. 이유: 고객이 워드에서 수정한다.',
+  '실측 데이터는 연구실 공유 드라이브에 있다. 로컬에 복사하지 않는다.',
+  '報告書は docx で納品し、PDF は受け付けない。理由: 顧客が Word で編集するため。',
+  '実測データがない場合、表のセルは空欄のままにする。理論値で埋めない。',
+];
+
+describe('near-duplicate detection', () => {
+  it('finds each reworded fact, in English, Korean and Japanese, and names only its twin', () => {
+    const index = new NearDuplicateIndex();
+    const texts = new Map<string, string>();
+    for (const [language, [first, second]] of Object.entries(SAME)) {
+      texts.set(`${language}_1.md`, first);
+      texts.set(`${language}_2.md`, second);
+    }
+    DIFFERENT.forEach((text, i) => texts.set(`different_${i}.md`, text));
+    for (const [path, text] of texts) index.add(path, text);
+    for (const language of Object.keys(SAME)) {
+      const found = index.neighbors(`${language}_1.md`);
+      assert.deepEqual(found.map((n) => n.path), [`${language}_2.md`], language);
+      assert.ok(found[0].similarity >= 0.4 && found[0].similarity <= 1, `${language}: ${found[0].similarity}`);
+    }
+    DIFFERENT.forEach((_, i) => assert.deepEqual(index.neighbors(`different_${i}.md`), [], DIFFERENT[i]));
+  });
+
+  it('estimates Jaccard similarity within a few hundredths of the exact value', () => {
+    // Sets of 4-letter words with a known overlap: the shingles inside shared words are shared.
+    const words = Array.from({ length: 400 }, (_, i) => `w${String(i).padStart(3, '0')}`);
+    for (const shared of [100, 200, 300]) {
+      const a = words.slice(0, 200 + shared / 2).join(' ');
+      const b = words.slice(200 - shared / 2, 400).join(' ');
+      const [sa, sb] = [minHashSignature(a)!, minHashSignature(b)!];
+      const estimate = sa.filter((value, i) => value === sb[i]).length / SIGNATURE_SIZE;
+      const exact = exactJaccard(a, b);
+      assert.ok(Math.abs(estimate - exact) < 0.12, `shared ${shared}: estimate ${estimate}, exact ${exact}`);
+    }
+  });
+
+  it('ignores case, punctuation and spacing', () => {
+    const index = new NearDuplicateIndex();
+    index.add('a.md', 'Keep pull requests small: reviewers skim long diffs!');
+    index.add('b.md', 'keep   pull requests small — reviewers skim long diffs');
+    assert.deepEqual(index.neighbors('a.md'), [{ path: 'b.md', similarity: 1 }]);
+  });
+
+  it('does not index texts too short to call duplicates', () => {
+    const index = new NearDuplicateIndex();
+    index.add('a.md', 'TODO');
+    index.add('b.md', 'TODO');
+    assert.equal(index.size, 0);
+    assert.deepEqual(index.neighbors('a.md'), []);
+  });
+
+  it('answers after updates exactly as a fresh index over the same texts', () => {
+    const index = new NearDuplicateIndex();
+    const texts = [...Object.values(SAME).flat(), ...DIFFERENT];
+    const current = new Map<string, string>();
+    let seed = 3;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 300; step++) {
+      const path = `m${next(8)}.md`;
+      if (next(4) === 0) {
+        index.update(path, undefined);
+        current.delete(path);
+      } else {
+        const text = texts[next(texts.length)];
+        index.update(path, text);
+        current.set(path, text);
+      }
+    }
+    const fresh = new NearDuplicateIndex();
+    for (const [path, text] of current) fresh.add(path, text);
+    for (const path of current.keys()) assert.deepEqual(index.neighbors(path), fresh.neighbors(path), path);
+  });
+
+  it('says whose near-duplicates an update may change: the old and the new twins', () => {
+    const index = new NearDuplicateIndex();
+    index.add('ko_1.md', SAME.korean[0]);
+    index.add('ko_2.md', SAME.korean[1]);
+    index.add('ja_1.md', SAME.japanese[0]);
+    assert.deepEqual([...index.update('ko_2.md', SAME.japanese[1])].sort(), ['ja_1.md', 'ko_1.md']);
+    assert.deepEqual([...index.update('ko_2.md', undefined)], ['ja_1.md']);
+  });
+
+  it('treats a band shared by more memories than the limit as boilerplate', () => {
+    const index = new NearDuplicateIndex({ maxBucketSize: 3 });
+    for (let i = 0; i < 4; i++) index.add(`copy_${i}.md`, SAME.english[0]);
+    assert.deepEqual(index.neighbors('copy_0.md'), []);
+    index.update('copy_3.md', undefined);
+    assert.deepEqual(index.neighbors('copy_0.md').map((n) => n.path), ['copy_1.md', 'copy_2.md']);
+  });
+});
+
+function exactJaccard(a: string, b: string): number {
+  const shingles = (text: string): Set<string> => {
+    const normalized = text.toLowerCase();
+    const set = new Set<string>();
+    for (let i = 3; i < normalized.length; i++) set.add(normalized.slice(i - 3, i + 1));
+    return set;
+  };
+  const [sa, sb] = [shingles(a), shingles(b)];
+  let both = 0;
+  for (const shingle of sa) if (sb.has(shingle)) both++;
+  return both / (sa.size + sb.size - both);
+}

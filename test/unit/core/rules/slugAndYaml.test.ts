@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { formatYamlScalar, isSlug, slugify, suggestSlug } from '../../../../src/core';
+
+describe('slugs', () => {
+  it('accepts kebab-case ASCII only', () => {
+    for (const name of ['feedback-math-notation', 'a', '2026-plan', 'x1-y2']) assert.ok(isSlug(name), name);
+    for (const name of ['Feedback', 'feedback_math', 'a--b', '-a', 'a-', '사용자-프로필', 'café', '']) assert.ok(!isSlug(name), name);
+  });
+
+  it('slugifies words, accents, separators and one camelCase word', () => {
+    assert.equal(slugify('Feedback Math Notation'), 'feedback-math-notation');
+    assert.equal(slugify('feedback_math__notation'), 'feedback-math-notation');
+    assert.equal(slugify('Café crème'), 'cafe-creme');
+    assert.equal(slugify('FeedbackMathNotation'), 'feedback-math-notation');
+    assert.equal(slugify('XMLParser'), 'xml-parser');
+    assert.equal(slugify('LaTeX notes'), 'latex-notes');
+    assert.equal(slugify('  --Hello, world!--  '), 'hello-world');
+  });
+
+  it('falls back to the file stem for a name in another script', () => {
+    assert.equal(suggestSlug('사용자 프로필', 'user_profile'), 'user-profile');
+    assert.equal(suggestSlug('ユーザー docx', 'user_docx'), 'user-docx');
+    assert.equal(suggestSlug('Feedback Math', 'whatever'), 'feedback-math');
+    assert.equal(suggestSlug(undefined, 'feedback_report'), 'feedback-report');
+    assert.equal(suggestSlug('사용자', '사용자'), undefined);
+  });
+
+  it('always produces a slug or nothing', () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      const slug = slugify(text);
+      assert.ok(slug === '' || isSlug(slug), slug);
+    }), { numRuns: 500 });
+  });
+});
+
+describe('formatYamlScalar', () => {
+  it('writes plain scalars where YAML reads them back the same, and quotes the rest', () => {
+    assert.equal(formatYamlScalar('feedback'), 'feedback');
+    assert.equal(formatYamlScalar('LaTeX ($$...$$) does not render here, so write Unicode (x², √).'), 'LaTeX ($$...$$) does not render here, so write Unicode (x², √).');
+    assert.equal(formatYamlScalar('실측 데이터가 없으면 빈칸으로 남긴다.'), '실측 데이터가 없으면 빈칸으로 남긴다.');
+    assert.equal(formatYamlScalar('key: value'), '"key: value"');
+    assert.equal(formatYamlScalar('true'), '"true"');
+    assert.equal(formatYamlScalar('2026-07-30'), '"2026-07-30"');
+    assert.equal(formatYamlScalar('- item'), '"- item"');
+    assert.equal(formatYamlScalar('a # b'), '"a # b"');
+  });
+
+  it('reads back as exactly the same string, whatever the string', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.string({ unit: fc.constantFrom(...'ab :#-\'"[]{},&*!|>%@`?\\\t\n1.0ex가あ'.split('')), maxLength: 12 }),
+    );
+    fc.assert(fc.property(text, (value) => {
+      assert.equal(parse(`key: ${formatYamlScalar(value)}\n`).key, value);
+    }), { numRuns: 2000 });
+  });
+});
