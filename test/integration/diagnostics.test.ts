@@ -58,7 +58,7 @@ describe('Diagnostics', () => {
     await eventually(() => {
       assert.deepEqual(shown(checks('feedback_meeting_dates.md')), ['8:20 warning relative-date', '9:1 warning relative-date']);
       assert.deepEqual(shown(checks('project_wrong_type.md')), ['4:7 warning type-unknown']);
-      assert.deepEqual(shown(checks('Lab_Notes.md')), ['2:7 information name-file-mismatch', '2:7 warning name-not-slug']);
+      assert.deepEqual(shown(checks('Lab_Notes.md')), ['2:7 warning name-not-slug']);
       assert.deepEqual(shown(checks('feedback_orphan.md')), ['2:7 warning index-unlisted']);
       assert.deepEqual(shown(checks('MEMORY.md')), ['5:10 warning index-missing-file', '6:1 warning index-duplicate-entry', '7:1 information index-malformed-line']);
       assert.deepEqual(shown(checks('reference_lab_keys.md')), ['6:12 error secret']);
