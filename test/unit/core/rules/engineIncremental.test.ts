@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MemoryStore, ProblemEngine, type ProblemEngineOptions, type RootPath, type StoreChange } from '../../../../src/core';
+import { MemoryStore, ProblemEngine, relativeDate, secret, type ProblemEngineOptions, type RootPath, type StoreChange } from '../../../../src/core';
 import { claudeTypes } from './ruleHelpers';
 
 // A small world, so that random edits keep colliding: shared names, links to each other's names and
@@ -17,6 +17,8 @@ const BODIES = [
   '実測データは研究室の共有ドライブに置いてある。生データは共有ドライブだけに置き、ローカルにはコピーしない。',
   'Deploys happen from the main branch only, after every check has passed on the pull request.',
   'short',
+  'Ship the report next week; the token is ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
+  '지난주에 정한 대로 보고서는 내일 보낸다.',
 ];
 
 const memoryText = fc
@@ -97,6 +99,18 @@ describe('ProblemEngine incremental updates', () => {
   it('stay the same as a full check when near-duplicate buckets fill past their limit and empty again', () => {
     const options = { typeSet: claudeTypes, nearDuplicates: { maxBucketSize: 2 } };
     fc.assert(fc.property(fc.array(operation, { minLength: 1, maxLength: 25 }), (ops) => checkSequence(ops, options)), { numRuns: 100 });
+  });
+
+  it('run text rules (relative dates, secrets) on memories and MEMORY.md, incrementally too', () => {
+    const options = { typeSet: claudeTypes, textRules: [relativeDate, secret], modifiedTime: () => Date.UTC(2026, 6, 30) };
+    fc.assert(fc.property(fc.array(operation, { minLength: 1, maxLength: 15 }), (ops) => checkSequence(ops, options)), { numRuns: 60 });
+    const store = new MemoryStore();
+    store.update('MEMORY.md', '# Index\n- [A](a.md) — due next week\n');
+    store.update('a.md', `---\nname: a\ndescription: d\ntype: user\n---\n${BODIES[8]}\n`);
+    const engine = new ProblemEngine(store, options);
+    engine.checkAll();
+    assert.deepEqual(engine.problemsFor('a.md').map((p) => p.code), ['relative-date', 'secret']);
+    assert.deepEqual(engine.problemsFor('MEMORY.md').map((p) => p.code), ['relative-date']);
   });
 
   it('reports near-duplicates that a bucket falling back under its limit brings back', () => {
