@@ -24,7 +24,10 @@ export interface ProblemEngineOptions {
   readonly budget?: IndexBudget;
   /** File modification times where the adapter knows them (the relative-date rule's last anchor). */
   readonly modifiedTime?: (path: RootPath) => number | undefined;
-  /** Rules that read one file's text (relative dates, secrets), run on every memory and on MEMORY.md. */
+  /**
+   * Rules that read one file's text (relative dates, secrets), run on every memory and on MEMORY.md,
+   * again only when that file changes. They must not throw: one failing file would stop every check.
+   */
   readonly textRules?: readonly TextRule[];
   readonly nearDuplicates?: NearDuplicateOptions;
 }
