@@ -9,10 +9,10 @@ import {
   weekdayInWeek,
   type CalendarDate,
 } from './relativeDateCalendar';
-import { EN_CANDIDATE, findChronoMentions, JA_CANDIDATE } from './relativeDateChrono';
+import { findChronoMentions, JA_CANDIDATE } from './relativeDateChrono';
 import { proseOf } from './relativeDateMask';
 import { languageOf, resolveOverlaps, type DateMention } from './relativeDateMention';
-import { EN_GATE, findTableMentions, JA_GATE, KO_GATE } from './relativeDateTable';
+import { findTableMentions, JA_GATE, KO_GATE } from './relativeDateTable';
 import type { RuleContext, TextRule, TextRuleInput } from './ruleContext';
 
 /** Options of the relative-date rule; the defaults are right for VS Code and the CLI. */
@@ -30,12 +30,17 @@ export const RELATIVE_DATE_ANCHOR_KEYS: readonly string[] = ['modified', 'metada
 const SEVERITY = 'warning';
 const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
+const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
+
 /**
  * One search per script for any word a finder starts from: what nearly every file of a root costs.
- * Merged where that is cheaper than apart (English, Japanese), apart where merging is slower.
+ * English words are matched lower case or capitalized, not case-insensitively: a case-insensitive
+ * search costs twice as much on every file, and only all-caps dates ("NEXT WEEK") are given up for it.
  */
 const GATES: readonly RegExp[] = [
-  new RegExp(`${EN_CANDIDATE.source}|${EN_GATE.source}`, 'i'),
+  new RegExp(
+    String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several))`,
+  ),
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
 ];
@@ -52,7 +57,7 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   const { text } = input;
   // Most files hold no candidate at all; the anchor and the prose (frontmatter keys, code and links
   // blanked) are worked out only for those that do.
-  if (!GATES.some((gate) => gate.test(text))) return [];
+  if (!mayMention(input)) return [];
   const anchor = relativeDateAnchor(input, context, options);
   // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
   const reference = anchor ?? PLACEHOLDER_DAY;
@@ -96,6 +101,13 @@ export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, o
   }
   const time = context.modifiedTime(input.path);
   return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
+}
+
+/** Whether any gate finds a word in the prose: the body and the description; the other keys never count. */
+function mayMention(input: TextRuleInput): boolean {
+  const body = input.memory ? input.text.slice(input.memory.frontmatter.bodyStart) : input.text;
+  const description = input.memory?.description ?? '';
+  return GATES.some((gate) => gate.test(body) || gate.test(description));
 }
 
 function localOffset(epochMs: number): number {

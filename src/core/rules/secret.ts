@@ -24,7 +24,6 @@ const SEVERITY = 'error';
 const TOKEN_GATES: readonly RegExp[] = [
   /[_-](?<=(?:gh[pousr]|github_pat|npm|hf|gsk|dckr_pat|ntn|lin_api|figd|vc[pickar]|ops|glc|glsa|[sr]k_(?:live|test|prod)|shp(?:pa|ca|at|ss))_|(?:glpat|xox[abopr]|xapp|sk)-)/,
   /A(?:KIA|SIA|3T|GPA|IDA|ROA|IPA|NPA|NVA|Iza)|SG\.|ey[A-Za-z0-9]{17}|hooks\.slack|dapi|hv[sbr]\./,
-  /secret_?access/i,
 ];
 const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|パスワード|密码/];
 
@@ -58,10 +57,12 @@ export const secret: TextRule = (input) => {
     if (end > start && findings.every((f) => end <= f.start || start >= f.end)) findings.push({ start, end, kind });
   };
 
-  if (TOKEN_GATES.some((gate) => gate.test(text))) scanTokens(text, add);
+  const keywords = ASSIGNMENT_GATES.some((gate) => gate.test(text));
+  // The AWS secret access key is found by its key name, which the keyword gate covers.
+  if (keywords || TOKEN_GATES.some((gate) => gate.test(text))) scanTokens(text, add);
   if (text.includes('PRIVATE KEY')) scanPrivateKeys(text, add);
   if (text.includes('://')) scanUrls(text, add);
-  if (ASSIGNMENT_GATES.some((gate) => gate.test(text))) scanAssignments(text, add);
+  if (keywords) scanAssignments(text, add);
 
   if (findings.length === 0) return [];
   const lines = new LineIndex(text);
