@@ -25,6 +25,7 @@ function fromDayNumber(days: number): CalendarDate {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** The day `days` days after `date` (before, when negative). */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   return fromDayNumber(toDayNumber(date) + days);
 }
@@ -74,10 +75,12 @@ function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
+/** `2026-07-30`. */
 export function formatIsoDate(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
 }
 
+/** `2026-07`. */
 export function formatIsoMonth(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month, 2)}`;
 }
