@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MemoryStore, parseMemoryFile } from '../src/core';
+import { MemoryStore, NearDuplicateIndex, parseMemoryFile, ProblemEngine, relativeDate, resolveTypeSet, secret, type ProblemEngineOptions } from '../src/core';
+import { similarityText } from '../src/core/rules/nearDuplicateRule';
 import { scanFrontmatter } from '../src/core/frontmatterScanner';
 import { generateRoot } from './generateRoot';
 
@@ -66,6 +67,32 @@ const backlinks = measure(RUNS, () => {
   for (const memory of sample) store.backlinks(memory);
 }) / sample.length;
 
+// Every rule over the whole root, then one memory edited and its dependants re-checked. The generated
+// bodies are drawn from eight sentences, so most memories are near-duplicates of many others: a worst
+// case for the near-duplicate rule, which reports one problem per memory there.
+const ruleOptions: ProblemEngineOptions = { typeSet: resolveTypeSet('claude-code', []) };
+const allOptions: ProblemEngineOptions = { ...ruleOptions, textRules: [relativeDate, secret], modifiedTime: () => Date.UTC(2026, 6, 30) };
+const checkAll = (options: ProblemEngineOptions): ProblemEngine => {
+  const engine = new ProblemEngine(store, options);
+  engine.checkAll();
+  return engine;
+};
+const nearDuplicates = measure(RUNS, () => {
+  const index = new NearDuplicateIndex({}, store.size);
+  for (const memory of store.memories()) index.add(memory.path, similarityText(memory));
+  for (const memory of store.memories()) index.neighbors(memory.path);
+});
+const checkRules = measure(RUNS, () => checkAll(ruleOptions));
+let engine = checkAll(allOptions);
+const checkEverything = measure(RUNS, () => {
+  engine = checkAll(allOptions);
+});
+const problemCounts = new Map<string, number>();
+for (const problem of engine.allProblems()) problemCounts.set(problem.code, (problemCounts.get(problem.code) ?? 0) + 1);
+const incremental = measure(RUNS, () => {
+  for (const [file, text] of texts) engine.applyChange(store.update(file, text + '  '));
+}) / texts.length;
+
 const rows: [string, number, string][] = [
   ['floor: readFileSync + indexOf("\\n---") per file', floor, '1.0x'],
   ['read + parseMemoryFile per memory file (no store)', parse, `${(parse / floor).toFixed(1)}x`],
@@ -73,6 +100,11 @@ const rows: [string, number, string][] = [
   ['one file updated in a full store', update, ''],
   ['all reservations of the root', reservations, ''],
   ['backlinks of one memory', backlinks, ''],
+  ['near-duplicates: index every memory, then all neighbours', nearDuplicates, ''],
+  ['ProblemEngine.checkAll, every rule but the text rules', checkRules, ''],
+  ['ProblemEngine.checkAll, with relative-date and secret', checkEverything, ''],
+  ['one file: MemoryStore.update + ProblemEngine.applyChange', incremental, ''],
 ];
 console.log(`frontmatter read by the scanner: ${scanned} of ${memories.length} memories (the rest through yaml parseDocument)`);
+console.log(`problems found by checkAll: ${[...problemCounts].map(([code, count]) => `${code} ${count}`).join(', ')}`);
 for (const [label, ms, ratio] of rows) console.log(`${label.padEnd(58)} ${ms.toFixed(ms < 1 ? 3 : 0).padStart(8)} ms  ${ratio}`);
