@@ -1,3 +1,4 @@
+import { inferType } from '../linking/stub';
 import type { MemoryFile } from '../memoryFile';
 import type { TypeSet } from '../memoryTypes';
 import { ProblemCode, type Problem, type ProblemFix } from '../problems';
@@ -6,7 +7,6 @@ import { setFieldEdit } from './frontmatterEdits';
 import { makeProblem } from './makeProblem';
 import { shorten } from './shorten';
 import { isSlug, suggestSlug } from './slug';
-import { inferType } from '../linking/stub';
 import { closestType } from './typeGuess';
 
 /**
