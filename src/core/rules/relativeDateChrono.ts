@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { addMonths, type CalendarDate, type Granularity } from './relativeDateCalendar';
 import type { DateMention } from './relativeDateMention';
+import { jaAfterNonKanji } from './relativeDateTable';
 
 const EN_COUNT = '(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3}|(?:a\\s+)?(?:few|couple(?:\\s+of)?|several))';
 const EN_UNIT = '(?:days?|weeks?|months?|years?|fortnights?)';
@@ -20,7 +21,6 @@ export const JA_CANDIDATE = /今日|きょう|本日|昨日|きのう|明日|あ
 // 明日香, 明日美: given names.
 const JA_NAME_AFTER = /^[香美菜奈花]/;
 const JA_KANA_PARTICLE_AFTER = /^(?:[はがもにでとをへやのね、。]|まで|から|中|$)/;
-const KANJI = /\p{Script=Han}/u;
 
 type Parser = { parse(text: string, reference: Date): chrono.ParsedResult[] };
 
@@ -104,7 +104,7 @@ function dateOf(
  * its word.
  */
 function japaneseContextAllows(prose: string, start: number, end: number): boolean {
-  if (start > 0 && KANJI.test(prose[start - 1])) return false;
+  if (!jaAfterNonKanji(prose, start)) return false;
   const after = prose.slice(end, end + 2);
   if (prose.startsWith('明日', start) && JA_NAME_AFTER.test(after)) return false;
   if (/^[\u3040-\u309F]+$/.test(prose.slice(start, end)) && /^[\u3040-\u309F]/.test(after) && !JA_KANA_PARTICLE_AFTER.test(after)) return false;

@@ -44,7 +44,8 @@ function collect(prose: string, reference: CalendarDate, entries: readonly Entry
   }
 }
 
-function shifted(reference: CalendarDate, granularity: Granularity, amount: number): Omit<DateMention, 'start' | 'end'> {
+function shifted(reference: CalendarDate, granularity: Granularity, amount: number | undefined): Omit<DateMention, 'start' | 'end'> | undefined {
+  if (amount === undefined) return undefined;
   switch (granularity) {
     case 'day':
       return { granularity, date: addDays(reference, amount) };
@@ -60,14 +61,13 @@ function shifted(reference: CalendarDate, granularity: Granularity, amount: numb
 }
 
 /** "3 weeks ago" names a day, three weeks back, not a week as "last week" does. */
-function counted(reference: CalendarDate, unit: Granularity, amount: number): Omit<DateMention, 'start' | 'end'> {
+function counted(reference: CalendarDate, unit: Granularity, amount: number): Omit<DateMention, 'start' | 'end'> | undefined {
   return unit === 'week' ? shifted(reference, 'day', amount * 7) : shifted(reference, unit, amount);
 }
 
-function lookup(table: Readonly<Record<string, number>>, key: string): number {
-  const value = table[key.replace(/\s+/g, '')];
-  if (value === undefined) throw new Error(`relative-date table has no entry for "${key}"`);
-  return value;
+/** The table's value for a matched word; undefined (the match is skipped) only if a pattern and its table disagree, since rules must not throw. */
+function lookup(table: Readonly<Record<string, number>>, key: string): number | undefined {
+  return table[key.replace(/\s+/g, '')];
 }
 
 const KO_COUNT_GATE = /[일주월달년해루틀흘새레름]\s?[전후뒤]/;
@@ -129,6 +129,7 @@ const KOREAN: readonly Entry[] = [
     pattern: new RegExp(`${KO_START}(?:(지지난|지난|저번|이번|요번|다다음|다음)\\s?|(담))주(?:\\s?([월화수목금토일])요일|(말)|간)?${KO_END}`, 'gu'),
     read: (m, _p, ref) => {
       const weeks = lookup(KO_SHIFT, m[1] ?? m[2]);
+      if (weeks === undefined) return undefined;
       if (m[3]) return { granularity: 'day', date: weekdayInWeek(ref, weeks, KO_WEEKDAYS[m[3]]) };
       return shifted(ref, m[4] ? 'weekend' : 'week', weeks);
     },
@@ -170,9 +171,12 @@ const KOREAN: readonly Entry[] = [
 // 基本日 holds 本日), so an expression must not follow a kanji; 再来年 and 一昨日 are entries of their own.
 
 const KANJI = /\p{Script=Han}/u;
+/** The last characters of a date expression: a kanji there ends a date, not a compound word (金曜日今週の...). */
+const JA_DATE_END = /(?:曜日?|週末?|[先今来々]月|[去昨今来本]年|[昨明今本]日|[日週間月年][前後]|今朝|今夜|昨夜|昨晩)$/;
 
-function jaAfterNonKanji(prose: string, start: number): boolean {
-  return start === 0 || !KANJI.test(prose[start - 1]);
+/** Whether a Japanese expression at `start` begins a word: not glued to a kanji compound before it. */
+export function jaAfterNonKanji(prose: string, start: number): boolean {
+  return start === 0 || !KANJI.test(prose[start - 1]) || JA_DATE_END.test(prose.slice(Math.max(0, start - 3), start));
 }
 
 /**
@@ -219,6 +223,7 @@ const JAPANESE: readonly Entry[] = [
     read: (m, prose, ref) => {
       if (!jaAfterNonKanji(prose, m.index)) return undefined;
       const weeks = lookup(JA_SHIFT, m[1]);
+      if (weeks === undefined) return undefined;
       if (m[3]) return { granularity: 'day', date: weekdayInWeek(ref, weeks, JA_WEEKDAYS[m[3]]) };
       return shifted(ref, m[2] ? 'weekend' : 'week', weeks);
     },

@@ -53,8 +53,14 @@ interface Finding {
 export const secret: TextRule = (input) => {
   const { text } = input;
   const findings: Finding[] = [];
-  const add = (start: number, end: number, kind: string): void => {
-    if (end > start && findings.every((f) => end <= f.start || start >= f.end)) findings.push({ start, end, kind });
+  // Of overlapping findings the first (most specific) stays, except that a private key's body takes in
+  // what it holds whole: one that happens to contain "AKIA..." is one private key.
+  const add: Add = (start, end, kind, absorbs = false) => {
+    if (end <= start) return;
+    const overlapping = findings.filter((f) => end > f.start && start < f.end);
+    if (overlapping.length > 0 && !(absorbs && overlapping.every((f) => start <= f.start && f.end <= end))) return;
+    for (const f of overlapping) findings.splice(findings.indexOf(f), 1);
+    findings.push({ start, end, kind });
   };
 
   const keywords = ASSIGNMENT_GATES.some((gate) => gate.test(text));
@@ -89,7 +95,7 @@ export const secret: TextRule = (input) => {
 };
 
 /** Records a finding unless an earlier, more specific one covers part of it. */
-type Add = (start: number, end: number, kind: string) => void;
+type Add = (start: number, end: number, kind: string, absorbs?: boolean) => void;
 
 function scanTokens(text: string, add: Add): void {
   for (const entry of TOKEN_PATTERNS) {
@@ -108,7 +114,7 @@ function scanPrivateKeys(text: string, add: Add): void {
       const body = match.groups?.value ?? '';
       if (!isKeyMaterial(body)) continue;
       const start = match.index + match[0].indexOf(body);
-      add(start, start + body.length, 'Private key');
+      add(start, start + body.length, 'Private key', true);
     }
   }
 }

@@ -134,9 +134,9 @@ export function kindOf(pattern: SecretPattern, value: string): string {
  */
 export const PRIVATE_KEY = /-----BEGIN[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[ \t]*(?:\r?\n|\\n)?(?<value>[^-]{16,20000}?)(?:\r?\n|\\n)?-----END[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 
-/** A BEGIN marker with key lines and no END marker: a key pasted in part. */
+/** A BEGIN marker with key lines and no END marker: a key pasted in part. Whole lines of Base64, padding only at the end. */
 export const PRIVATE_KEY_UNTERMINATED =
-  /-----BEGIN[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[ \t]*(?:\r?\n|\\n)(?<value>(?:[A-Za-z0-9+/=]{16,}(?:\r?\n|\\n))*[A-Za-z0-9+/=]{16,})/g;
+  /-----BEGIN[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[ \t]*(?:\r?\n|\\n)(?<value>(?:[A-Za-z0-9+/]{16,}(?:\r?\n|\\n))*[A-Za-z0-9+/]{16,}={0,2})(?=\r?\n|\\n|$)/g;
 
 /** Whether a private key block's body holds key material rather than "..." or "<redacted>". */
 export function isKeyMaterial(body: string): boolean {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as chrono from 'chrono-node';
+import fc from 'fast-check';
 import { applyTextEdits } from '../../../../src/core/applyTextEdits';
 import { parseMemoryFile } from '../../../../src/core/memoryFile';
 import { MemoryStore } from '../../../../src/core/memoryStore';
@@ -346,9 +347,40 @@ describe('relative-date rule', () => {
       const inputs = ['next week '.repeat(20_000), '어제 '.repeat(50_000), '来週'.repeat(50_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
       const started = Date.now();
       const counts = inputs.map((text) => check(plain(text)).length);
-      assert.deepEqual(counts, [20_000, 50_000, 1, 0, 0, 0]);
+      assert.deepEqual(counts, [20_000, 50_000, 50_000, 0, 0, 0]);
       // About 0.5 s on the 2-core reference machine; quadratic behaviour would take minutes.
       assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+  });
+
+  describe('on generated text', () => {
+    const pieces = [
+      'next week', 'Next week', 'yesterday', 'today', "today's", 'in 3 days', '2 weeks ago', 'last Friday', 'this weekend', 'the next day', 'now',
+      '어제', '다음 주', '지난주 금요일', '3일 전', '이번 주말', '작년', '오늘날', '다음 주제',
+      '来週', '昨日', '一昨日', '3日前', '今週の金曜日', '明日香', '来月', '今年度',
+      '2026-07-30', ' ', ' ', ', ', '. ', '\n', '\r\n', '`', '```\n', '[[', ']]', 'https://x.y/', 'the ', 'on ', 'since ', 'は', 'に', '에', '는',
+    ];
+    // Pieces are kept apart as text keeps words apart (a space, a particle, punctuation): glued together,
+    // "3日前3日前" fixes to "2026-07-273日前", where "273日前" is a new count.
+    const texts = fc
+      .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(' ', '、', 'に', '\n', '. ')), { maxLength: 30 })
+      .map((parts) => parts.map(([piece, gap]) => piece + gap).join(''));
+
+    it('never throws, keeps ranges inside the text, and leaves nothing to flag once fixed', () => {
+      fc.assert(
+        fc.property(texts, (text) => {
+          const problems = check(plain(text));
+          const lines = text.split(/\r\n|\n/);
+          for (const p of problems) {
+            assert.ok(p.range.start.line < lines.length && p.range.end.line < lines.length);
+            assert.ok(p.range.end.character <= lines[p.range.end.line].length);
+          }
+          const fix = relativeDateFixAll(plain(text), contextAt(THURSDAY), UTC);
+          assert.equal(fix === undefined, problems.length === 0);
+          if (fix && fix.edits[0].kind === 'edit') assert.deepEqual(check(plain(applyTextEdits(text, fix.edits[0].edits))), []);
+        }),
+        { numRuns: Number(process.env.PROPERTY_RUNS ?? 500) },
+      );
     });
   });
 

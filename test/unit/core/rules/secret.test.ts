@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { applyTextEdits } from '../../../../src/core/applyTextEdits';
 import { parseMemoryFile } from '../../../../src/core/memoryFile';
 import { MemoryStore } from '../../../../src/core/memoryStore';
@@ -178,6 +179,26 @@ describe('secret rule', () => {
       for (const text of inputs) problemsOf(text);
       // About 0.1 s on the 2-core reference machine; quadratic behaviour would take minutes.
       assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+  });
+
+  describe('on generated text', () => {
+    it('never throws, keeps ranges inside the text, and finds nothing once every fix is applied', () => {
+      const pieces = [
+        ...Object.values(FAKE), 'password', 'token', 'api_key', 'secret', '비밀번호', 'パスワード', '=', ': ', ':', '"', "'", '`', ' ', '\n', '\r\n',
+        'hunter22', '<redacted>', '${X}', 'xxx', '-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----', ...KEY_LINES, 'https://', 'u:', 'p4ssw0rd@', 'host',
+      ];
+      fc.assert(
+        // Pieces are kept apart by white space, as in any text: a token glued to the next word is no token.
+        fc.property(fc.array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(' ', '\n', '\r\n')), { maxLength: 25 }), (parts) => {
+          const text = parts.map(([piece, space]) => piece + space).join('');
+          const problems = problemsOf(text);
+          const lines = text.split(/\r\n|\n/);
+          for (const p of problems) assert.ok(p.range.end.line < lines.length && p.range.end.character <= lines[p.range.end.line].length);
+          assert.deepEqual(problemsOf(fixAll(text)), []);
+        }),
+        { numRuns: Number(process.env.PROPERTY_RUNS ?? 500) },
+      );
     });
   });
 
