@@ -44,7 +44,10 @@ export function foldName(name: string): string {
 
 export const INDEX_FILE_NAME = 'MEMORY.md';
 
-/** True for files the store treats as memories: Markdown files other than the root's index. */
+/**
+ * True for files the store treats as memories: Markdown files other than an index. A `MEMORY.md` in a
+ * subfolder (`team/MEMORY.md`) indexes that folder for people; it is not a fact with frontmatter.
+ */
 export function isMemoryPath(path: RootPath): boolean {
-  return path.toLowerCase().endsWith('.md') && path !== INDEX_FILE_NAME;
+  return path.toLowerCase().endsWith('.md') && baseName(path) !== INDEX_FILE_NAME;
 }

@@ -73,10 +73,12 @@ describe('MemoryStore', () => {
     assert.deepEqual(store.indexEntriesFor('team/project_team_rules.md'), []);
   });
 
-  it('ignores files that are not Markdown', () => {
+  it('ignores files that are not Markdown, and the index of a subfolder', () => {
     const store = new MemoryStore();
     store.update('notes.txt', 'x');
+    store.update('team/MEMORY.md', '- [Rules](rules.md) — team rules\n');
     assert.equal(store.size, 0);
+    assert.equal(store.index, undefined);
   });
 
   it('updates one file without re-reading the others', () => {
