@@ -75,8 +75,8 @@ const KO_COUNT_GATE = /[일주월달년해루틀흘새레름]\s?[전후뒤]/;
 export const KO_GATE = new RegExp(`어제|오늘|내일|모레|그제|그저께|어저께|금일|명일|글피|지난|저번|이번|요번|다음|담주|이달|작년|올해|금년|내년|후년|오는|${KO_COUNT_GATE.source}`);
 const JA_COUNT_GATE = /[日週間月年][前後]/;
 const JA_WEEKDAY_GATE = /の[月火水木金土日]曜/;
-/** Words every Japanese entry's match contains. */
-export const JA_GATE = new RegExp(`一昨|おととい|昨夜|昨晩|後日|あさって|週|[先今来々]月|去年|昨年|今年|本年|来年|おととし|${JA_COUNT_GATE.source}|${JA_WEEKDAY_GATE.source}`);
+/** Words every Japanese entry's match contains (先々 rather than 々月: a class with 々 doubles the search's cost). */
+export const JA_GATE = new RegExp(`一昨|おととい|昨夜|昨晩|後日|あさって|週|先々|[先今来]月|去年|昨年|今年|本年|来年|おととし|${JA_COUNT_GATE.source}|${JA_WEEKDAY_GATE.source}`);
 /** Words every English entry's match contains. */
 export const EN_GATE = /\b(?:this|next|last|past|coming|upcoming|previous)\s+(?:mon|tue|wed|thu|fri|sat|sun|week|morning|afternoon|evening)|\bweek\s+(?:after|before)\b/i;
 
