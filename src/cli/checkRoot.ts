@@ -1,8 +1,7 @@
 import { join, resolve } from 'node:path';
 import {
-  applyTextEdits, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, type Problem, type RootPath, type TextEdit, type TypeSet,
+  applyTextEdits, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
 } from '../core';
-import { secret } from '../core/rules/secret';
 import type { CheckedRoot } from './format';
 import { readRoot } from './readRoot';
 import { writeFileAtomic } from './writeAtomic';

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { relativeDate, type TypeSet } from '../../core';
-import { secret } from '../../core/rules/secret';
+import { relativeDate, secret, type TypeSet } from '../../core';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
 import { registerCodeActions } from './codeActions';
 import { ProblemsService } from './problemsService';
