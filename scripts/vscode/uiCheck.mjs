@@ -12,6 +12,19 @@ import { startCodeServer } from './codeServer.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
+const STANDUP_MEMORY = `---
+name: feedback-standup-time
+description: The lab standup moved to 10:00; the change was announced yesterday.
+metadata:
+  type: feedback
+  modified: 2026-07-30T07:40:18.191Z
+---
+From next week the standup starts at 10:00 in room 301.
+
+**Why:** the 09:00 slot clashed with the circuits lecture.
+**How to apply:** schedule nothing before 10:30 on weekdays.
+`;
+
 // The committed picture changes only when asked: a few pixels of the icon differ between runs.
 const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === '1';
 const screenshotPaths = (name) => [join(REPO_ROOT, 'test-results', name), ...(UPDATE_DOCS ? [join(REPO_ROOT, 'docs', 'images', name)] : [])];
@@ -167,6 +180,25 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.locator('.monaco-hover:visible, .custom-hover:visible').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(300);
     save('reservations.png', await page.screenshot());
+
+    // The editor: a memory an agent just wrote with a relative date, as the user opens it from the tree.
+    writeFileSync(join(workspace, 'memory', 'feedback_standup_time.md'), STANDUP_MEMORY);
+    const standupRow = page.locator(ROWS).filter({ hasText: 'feedback-standup-time' });
+    const rowShown = await standupRow.first().waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false);
+    if (check('a memory written on disk appears in the tree', rowShown)) await standupRow.first().click();
+    const squiggle = page.locator('.monaco-editor .squiggly-warning');
+    const flagged = await squiggle.first().waitFor({ state: 'attached', timeout: 30_000 }).then(() => true, () => false);
+    check('the editor underlines the relative date', flagged);
+    await page.keyboard.press('Control+Shift+M').catch(() => {});
+    const problems = page.locator('.markers-panel .monaco-list-row');
+    const listed = await poll(async () => {
+      const rows = await problems.evaluateAll((all) => all.map((row) => row.textContent ?? '')).catch(() => []);
+      return { done: rows.some((text) => text.includes('relative-date')), rows };
+    }, 20_000);
+    check('the Problems panel lists it with its code', listed.done, listed.rows.join(' | ').slice(0, 300));
+    await page.mouse.move(800, 300);
+    await page.waitForTimeout(300);
+    save('editor.png', await page.screenshot());
     await page.close();
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
