@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
+import { uriExists } from '../workspaceFs';
 
 const INDEX_TEMPLATE = '# Memory index\n';
 
@@ -17,7 +18,7 @@ export function registerCreateMemoryFolder(onCreated: () => Promise<void>): vsco
       return undefined;
     }
     const index = vscode.Uri.joinPath(folder.uri, 'memory', 'MEMORY.md');
-    if (!(await exists(index))) {
+    if (!(await uriExists(index))) {
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(folder.uri, 'memory'));
       await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(INDEX_TEMPLATE));
     }
@@ -31,13 +32,4 @@ async function pickWorkspaceFolder(): Promise<vscode.WorkspaceFolder | undefined
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length <= 1) return folders[0];
   return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Where should the memory folder be created?') });
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -6,6 +6,7 @@ import { Commands } from '../../commands';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
 import { currentIndex, describeRefusal, openAt, safeUri, settle, toVsPosition, toWorkspaceEdit } from './linkDocuments';
+import { uriExists } from '../workspaceFs';
 
 /** What the create command takes: the root (its URI as a string) and the reserved name. */
 export interface CreateStubArgs {
@@ -64,7 +65,7 @@ async function createStub(workspace: MemoryWorkspace, typeSet: () => TypeSet, ar
   }
 
   const uri = safeUri(root, plan.path);
-  if (await exists(uri)) {
+  if (await uriExists(uri)) {
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} already exists in the memory folder.', plan.path));
     return undefined;
   }
@@ -136,13 +137,4 @@ function templatesFolder(): vscode.Uri | undefined {
   if (path.isAbsolute(value)) return vscode.Uri.file(value);
   const base = vscode.workspace.workspaceFolders?.[0]?.uri;
   return base ? vscode.Uri.joinPath(base, ...value.split(/[\\/]+/).filter(Boolean)) : undefined;
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }
