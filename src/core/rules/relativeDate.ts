@@ -62,7 +62,8 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
   const reference = anchor ?? PLACEHOLDER_DAY;
   const prose = proseOf(text, input.memory);
-  const mentions = resolveOverlaps([...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)]);
+  const found = [...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)];
+  const mentions = resolveOverlaps(found.filter((mention) => !countsWithinPeriod(prose, mention)));
   if (mentions.length === 0) return [];
   const lines = new LineIndex(text);
   return mentions.map((mention) => toProblem(input, lines, mention, anchor !== undefined));
@@ -108,6 +109,29 @@ function mayMention(input: TextRuleInput): boolean {
   const body = input.memory ? input.text.slice(input.memory.frontmatter.bodyStart) : input.text;
   const description = input.memory?.description ?? '';
   return GATES.some((gate) => gate.test(body) || gate.test(description));
+}
+
+const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+// "Last Friday of every month", "last week of the quarter", "next Monday in each sprint": an ordinal
+// within a period the sentence names, recurring or fixed, that no single absolute date can replace.
+// Only a determiner, month, year or quarter counts as such a period: "last week of course" is a date.
+const WITHIN_PERIOD = new RegExp(
+  String.raw`^\s+(?:of\s+(?:every|each|the|this|that|these|those|a|an|any|my|our|your|his|her|their|its|next|last|q[1-4]|\d{4}|${MONTH_NAMES})|in\s+(?:every|each))\b`,
+  'i',
+);
+const ORDINAL_MODIFIER = /^(?:the\s+)?(?:this|next|last|past|previous|coming|upcoming)\s/i;
+
+/**
+ * Whether an English mention is an ordinal within a period rather than a date ("last Friday of every
+ * month"), or a duration ("in 3 days of testing"); Korean and Japanese say these with other words
+ * (매달 마지막 주, 毎月最終金曜日), which are not relative in the first place.
+ */
+function countsWithinPeriod(prose: string, mention: DateMention): boolean {
+  const words = prose.slice(mention.start, mention.end);
+  if (languageOf(words) !== 'en') return false;
+  const after = prose.slice(mention.end, mention.end + 24);
+  if (/^in\s/i.test(words)) return /^\s+of\b/i.test(after);
+  return ORDINAL_MODIFIER.test(words) && WITHIN_PERIOD.test(after);
 }
 
 function localOffset(epochMs: number): number {

@@ -91,6 +91,10 @@ describe('relative-date rule', () => {
       ['Planning happens the week after next', [['the week after next', 'the week of 2026-08-10']]],
       ['Check again in a couple of days', [['in a couple of days', 'on 2026-08-01']]],
       ['Out from today until tomorrow', [['today', '2026-07-30'], ['tomorrow', '2026-07-31']]],
+      ['Moved last week of course', [['last week', 'the week of 2026-07-20']]],
+      ['Sold last week of apples: 3 crates', [['last week', 'the week of 2026-07-20']]],
+      ['Broke today of all days', [['today', 'on 2026-07-30']]],
+      ['Demo is on the first Monday of next month', [['next month', '2026-08']]],
     ];
     for (const [text, expected] of cases) {
       it(`flags ${JSON.stringify(text)}`, () => assert.deepEqual(found(text), expected));
@@ -202,6 +206,19 @@ describe('relative-date rule', () => {
       'Answer within 3 days.',
       'Three days later the fix landed.',
       'In the past 2 weeks we saw 3 incidents.',
+      'We fixed it in 3 days of work.',
+      // recurring: "last"/"next"/"this" as an ordinal within a period, not counted from the day of writing
+      'Last Friday of every month is demo day.',
+      '- Last week of the quarter: deploy freeze.',
+      'Last month of the quarter',
+      'Next Monday of each sprint is planning.',
+      'Last weekend of May is the offsite.',
+      'This week of 2027 is a holiday.',
+      'Last Friday in each month we rotate.',
+      '매달 마지막 주 금요일은 데모',
+      '매주 금요일 회의',
+      '毎月最終金曜日はデモ',
+      '毎週金曜日に会議',
       // Korean look-alikes
       '어제오늘 일이 아니다',
       '오늘날의 AI',
