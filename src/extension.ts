@@ -4,6 +4,7 @@ import { Commands, ContextKeys } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
 import type { ProblemsService } from './features/diagnostics/problemsService';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
+import { OwnFileMoves } from './features/fileEdits';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerLinks } from './features/links/registerLinks';
 import { discoverRoots } from './features/roots/discoverRoots';
@@ -26,9 +27,10 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     return resolveTypeSet(config.get<string>('types.preset'), config.get<unknown[]>('types.custom'));
   };
   const workspace = new MemoryWorkspace(discoverRoots);
-  const diagnostics = registerDiagnostics(workspace, typeSet);
+  const ownMoves = new OwnFileMoves();
+  const diagnostics = registerDiagnostics(workspace, typeSet, ownMoves);
   const tree = registerMemoryTree(workspace, typeSet);
-  const links = registerLinks(workspace, typeSet);
+  const links = registerLinks(workspace, typeSet, ownMoves);
   const reload = async (): Promise<void> => {
     await workspace.reload();
     await vscode.commands.executeCommand('setContext', ContextKeys.hasRoots, workspace.roots.length > 0);

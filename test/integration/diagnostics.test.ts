@@ -126,6 +126,42 @@ describe('Diagnostics', () => {
     });
   });
 
+  it('renames a file to match its name and updates its index line exactly once', async () => {
+    const index = checks('MEMORY.md');
+    const oldFile = checks('feedback_old_slug.md');
+    const newFile = checks('feedback_new_slug.md');
+    const memory = '---\nname: feedback-new-slug\ndescription: Renamed facts keep their index line.\ntype: feedback\n---\n';
+    await restoring([index], async () => {
+      const before = await readText(index);
+      // Through the document, not the disk: MEMORY.md is open from earlier tests, and the fix edits that model.
+      // Earlier tests restored it on disk behind the model's back: reload the model first.
+      await vscode.window.showTextDocument(index);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      const indexDocument = await vscode.workspace.openTextDocument(index);
+      const addLine = new vscode.WorkspaceEdit();
+      addLine.insert(index, indexDocument.positionAt(indexDocument.getText().length), '- [New slug](feedback_old_slug.md) — renamed facts keep their line\n');
+      assert.ok(await vscode.workspace.applyEdit(addLine));
+      assert.ok(await indexDocument.save());
+      await vscode.workspace.fs.writeFile(oldFile, new TextEncoder().encode(memory));
+      try {
+        await eventually(() => assert.ok(shown(oldFile).includes('2:7 information name-file-mismatch')));
+        await vscode.workspace.openTextDocument(oldFile);
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', oldFile, new vscode.Range(1, 0, 1, 10));
+        const rename = actions.find((action) => action.title === 'Rename the file to feedback_new_slug.md');
+        assert.ok(rename?.command, actions.map((action) => action.title).join(' | '));
+        assert.equal(rename.isPreferred, true);
+        await vscode.commands.executeCommand(rename.command.command, ...(rename.command.arguments ?? []));
+        await vscode.commands.executeCommand('workbench.action.files.saveAll');
+        assert.equal(await readText(newFile), memory);
+        await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(oldFile)));
+        assert.equal(await readText(index), before + '- [New slug](feedback_new_slug.md) — renamed facts keep their line\n');
+      } finally {
+        await vscode.workspace.fs.delete(newFile).then(undefined, () => undefined);
+        await vscode.workspace.fs.delete(oldFile).then(undefined, () => undefined);
+      }
+    });
+  });
+
   it('checks an open editor as the user types, before it is saved', async () => {
     const uri = checks('feedback_orphan.md');
     await restoring([uri], async () => {

@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { baseName, ProblemCode, type FileEdit, type Problem } from '../../core';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { ProblemsService } from './problemsService';
+import { Commands } from '../../commands';
+import { toWorkspaceEdit, type OwnFileMoves } from '../fileEdits';
 import { isDiagnosticOf } from './toDiagnostic';
-import { toWorkspaceEdit } from './toWorkspaceEdit';
 
 /**
  * Quick fixes for Memory Shelf's diagnostics. Core computed every fix with the problem; this provider
@@ -24,7 +25,13 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
       if (!problem) continue;
       for (const fix of problem.fixes ?? []) {
         const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-        action.edit = toWorkspaceEdit(found.root, fix.edits);
+        // A fix that moves a file is applied through a command, so the move is announced to the Explorer
+        // participant only when the user picks it, not each time the lightbulb is drawn.
+        if (fix.edits.some((edit) => edit.kind === 'rename')) {
+          action.command = { title: fix.title, command: Commands.applyFileEdits, arguments: [found.root.uri, fix.edits] };
+        } else {
+          action.edit = toWorkspaceEdit(found.root, fix.edits);
+        }
         action.diagnostics = [diagnostic];
         action.isPreferred = fix.preferred === true;
         actions.push(action);
@@ -77,9 +84,17 @@ function dedupeFixAll(actions: vscode.CodeAction[]): vscode.CodeAction[] {
   });
 }
 
-export function registerCodeActions(problems: ProblemsService): vscode.Disposable {
+export function registerCodeActions(problems: ProblemsService, ownMoves: OwnFileMoves): vscode.Disposable {
   const selector: vscode.DocumentSelector = [{ language: 'markdown' }, { pattern: '**/*.md' }];
-  return vscode.languages.registerCodeActionsProvider(selector, new MemoryCodeActionProvider(problems), {
-    providedCodeActionKinds: MemoryCodeActionProvider.providedCodeActionKinds,
-  });
+  return vscode.Disposable.from(
+    vscode.languages.registerCodeActionsProvider(selector, new MemoryCodeActionProvider(problems), {
+      providedCodeActionKinds: MemoryCodeActionProvider.providedCodeActionKinds,
+    }),
+    vscode.commands.registerCommand(Commands.applyFileEdits, async (rootUri: vscode.Uri, edits: readonly FileEdit[]) => {
+      const root = problems.rootAt(rootUri);
+      if (!root) return false;
+      ownMoves.expectAll(root, edits);
+      return vscode.workspace.applyEdit(toWorkspaceEdit(root, edits));
+    }),
+  );
 }

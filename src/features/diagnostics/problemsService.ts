@@ -20,14 +20,10 @@ export class ProblemsService implements vscode.Disposable {
   private readonly engines = new Map<MemoryRoot, ProblemEngine>();
   private readonly disposables: vscode.Disposable[];
   private overrides: SeverityOverrides = readSeverityOverrides();
-  private readonly changeEmitter = new vscode.EventEmitter<void>();
-  /** Fires after diagnostics were republished (the tree's problem badges follow it). */
-  readonly onDidChange = this.changeEmitter.event;
 
   constructor(private readonly workspace: MemoryWorkspace, private readonly options: ProblemsServiceOptions) {
     this.disposables = [
       this.collection,
-      this.changeEmitter,
       workspace.onDidChangeFiles((change) => this.applyChanges(change)),
       workspace.onDidChange((root) => {
         if (!root) this.rebuild();
@@ -52,18 +48,13 @@ export class ProblemsService implements vscode.Disposable {
     return { ...found, problems: engine.problemsFor(found.path) };
   }
 
-  engineOf(root: MemoryRoot): ProblemEngine | undefined {
-    return this.engines.get(root);
+  /** The root whose folder is `uri`. */
+  rootAt(uri: vscode.Uri): MemoryRoot | undefined {
+    return [...this.engines.keys()].find((root) => root.uri.toString() === uri.toString());
   }
 
-  /** How many problems at warning or above a memory has, for badges. */
-  countFor(root: MemoryRoot, path: RootPath): number {
-    const engine = this.engines.get(root);
-    if (!engine) return 0;
-    return engine.problemsFor(path).filter((problem) => {
-      const severity = effectiveSeverity(problem.code, problem.severity, this.overrides);
-      return severity !== undefined && severity <= vscode.DiagnosticSeverity.Warning;
-    }).length;
+  engineOf(root: MemoryRoot): ProblemEngine | undefined {
+    return this.engines.get(root);
   }
 
   dispose(): void {
@@ -87,7 +78,6 @@ export class ProblemsService implements vscode.Disposable {
       this.engines.set(root, engine);
       for (const path of engine.problemPaths()) this.publish(root, engine, path);
     }
-    this.changeEmitter.fire();
   }
 
   private applyChanges({ root, changes }: MemoryFilesChange): void {
@@ -96,13 +86,11 @@ export class ProblemsService implements vscode.Disposable {
     const touched = new Set<RootPath>();
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
     for (const path of touched) this.publish(root, engine, path);
-    if (touched.size > 0) this.changeEmitter.fire();
   }
 
   private republishAll(): void {
     this.collection.clear();
     for (const [root, engine] of this.engines) for (const path of engine.problemPaths()) this.publish(root, engine, path);
-    this.changeEmitter.fire();
   }
 
   private publish(root: MemoryRoot, engine: ProblemEngine, path: RootPath): void {

@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
-import { ProblemCode, type Problem, type Range } from '../../core';
+import { ProblemCode, type Problem } from '../../core';
+import { toVscodeRange } from '../fileEdits';
 import type { MemoryRoot } from '../roots/memoryRoot';
 
 export const DIAGNOSTIC_SOURCE = 'Memory Shelf';
-
-export function toVscodeRange(range: Range): vscode.Range {
-  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-}
 
 /** A core problem as VS Code shows it; the code is the stable string code, so quick fixes can switch on it. */
 export function toDiagnostic(problem: Problem, root: MemoryRoot, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {

@@ -5,7 +5,8 @@ import { checkMemoryName, inferType, INDEX_FILE_NAME, planStub, type TemplateHea
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { currentIndex, describeRefusal, openAt, safeUri, settle, toVsPosition, toWorkspaceEdit } from './linkDocuments';
+import { safeUri, toWorkspaceEdit } from '../fileEdits';
+import { currentIndex, describeRefusal, openAt, settle, toVsPosition } from './linkDocuments';
 import { uriExists } from '../workspaceFs';
 
 /** What the create command takes: the root (its URI as a string) and the reserved name. */

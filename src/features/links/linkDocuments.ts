@@ -5,7 +5,6 @@ import {
   isMemoryPath,
   parseMemoryFile,
   parseMemoryIndex,
-  type FileEdit,
   type MemoryFile,
   type MemoryIndex,
   type MemoryLink,
@@ -87,45 +86,6 @@ export function toVsRange(range: Range): vscode.Range {
 
 export function fromVsPosition(position: vscode.Position): Position {
   return { line: position.line, character: position.character };
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Core edits as one WorkspaceEdit: one undo step, shown in the refactor preview when asked. Core lists
- * text edits against the files as they are now; here new and renamed files come first and text edits
- * follow them to their new paths. That order holds however the edit travels: VS Code regroups a
- * WorkspaceEdit it hands back to an extension (`vscode.executeDocumentRenameProvider`) with every text
- * edit after the file operations.
- */
-export function toWorkspaceEdit(root: MemoryRoot, edits: readonly FileEdit[]): vscode.WorkspaceEdit {
-  const edit = new vscode.WorkspaceEdit();
-  const renamed = new Map<RootPath, RootPath>();
-  for (const fileEdit of edits) {
-    if (fileEdit.kind === 'create') edit.createFile(safeUri(root, fileEdit.path), { contents: encoder.encode(fileEdit.content), overwrite: false });
-    if (fileEdit.kind === 'rename') {
-      edit.renameFile(safeUri(root, fileEdit.path), safeUri(root, fileEdit.newPath), { overwrite: false });
-      renamed.set(fileEdit.path, fileEdit.newPath);
-    }
-  }
-  for (const fileEdit of edits) {
-    if (fileEdit.kind !== 'edit') continue;
-    const uri = safeUri(root, renamed.get(fileEdit.path) ?? fileEdit.path);
-    for (const textEdit of fileEdit.edits) edit.replace(uri, toVsRange(textEdit.range), textEdit.newText);
-  }
-  for (const fileEdit of edits) {
-    if (fileEdit.kind === 'delete') edit.deleteFile(safeUri(root, fileEdit.path), { recursive: false, ignoreIfNotExists: true });
-  }
-  return edit;
-}
-
-/** The file's URI, refusing (as a programming error) any path that would not stay inside the root. */
-export function safeUri(root: MemoryRoot, path: RootPath): vscode.Uri {
-  const uri = root.uriOf(path);
-  if (path === '' || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..') || root.relativePath(uri) !== path) {
-    throw new Error(`Refusing to write outside the memory folder: ${path}`);
-  }
-  return uri;
 }
 
 /** Why a name was refused, for a person. */

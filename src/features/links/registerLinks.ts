@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { TypeSet } from '../../core';
+import type { OwnFileMoves } from '../fileEdits';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
 import { registerBacklinksView, type BacklinksProvider } from './backlinksView';
 import { registerCompletion } from './completion';
@@ -10,7 +11,7 @@ import { registerReferences } from './references';
 import { registerRename } from './rename';
 
 /** Every `[[link]]` feature; the Backlinks provider is returned too, for tests to read the view. */
-export function registerLinks(workspace: MemoryWorkspace, typeSet: () => TypeSet): { backlinks: BacklinksProvider; disposable: vscode.Disposable } {
+export function registerLinks(workspace: MemoryWorkspace, typeSet: () => TypeSet, ownMoves: OwnFileMoves): { backlinks: BacklinksProvider; disposable: vscode.Disposable } {
   const backlinks = registerBacklinksView(workspace, typeSet);
   return {
     backlinks: backlinks.provider,
@@ -19,7 +20,7 @@ export function registerLinks(workspace: MemoryWorkspace, typeSet: () => TypeSet
       registerNavigation(workspace),
       registerCompletion(workspace),
       registerHover(workspace),
-      registerRename(workspace),
+      registerRename(workspace, ownMoves),
       registerReferences(workspace),
       backlinks.disposable,
     ),

@@ -14,26 +14,17 @@ import {
 } from '../../core';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { currentIndex, describeRefusal, fromVsPosition, linkDocument, MEMORY_SELECTOR, settle, toVsRange, toWorkspaceEdit, type LinkDocument } from './linkDocuments';
+import { toWorkspaceEdit, type OwnFileMoves } from '../fileEdits';
+import { currentIndex, describeRefusal, fromVsPosition, linkDocument, MEMORY_SELECTOR, settle, toVsRange, type LinkDocument } from './linkDocuments';
 
 type RenameFileSetting = 'ask' | 'always' | 'never';
-
-const OWN_MOVE_TTL_MS = 5 * 60_000;
-
-function moveKey(from: vscode.Uri, to: vscode.Uri): string {
-  return `${from.toString()}\n${to.toString()}`;
-}
 
 /**
  * F2 on a `[[link]]` or on a memory's `name:` value renames the memory everywhere in its root in one
  * WorkspaceEdit (Shift+Enter previews it), the file too as `memoryShelf.rename.renameFile` says. Renames
  * and moves in the Explorer keep MEMORY.md's entries pointing at the files.
  */
-export function registerRename(workspace: MemoryWorkspace): vscode.Disposable {
-  // File renames that an F2 rename's own edit carries, with the index already updated in that edit: the
-  // Explorer listener leaves them alone (by the time it runs, the extension host may not have seen the
-  // index change yet). Entries expire, so a rename cancelled in the preview is forgotten.
-  const ownMoves = new Map<string, number>();
+export function registerRename(workspace: MemoryWorkspace, ownMoves: OwnFileMoves): vscode.Disposable {
   // Indexes an Explorer move updated while they were saved: they are saved again once the move is done.
   const toSave = new Set<string>();
   return vscode.Disposable.from(
@@ -72,14 +63,13 @@ export function registerRename(workspace: MemoryWorkspace): vscode.Disposable {
         if (renameFile === undefined) return new vscode.WorkspaceEdit();
         const plan = planRename(root.store, memory, newName, { renameFile });
         if (!plan.ok) return refuse(refusal(newName, plan));
-        if (plan.newPath) ownMoves.set(moveKey(root.uriOf(memory.path), root.uriOf(plan.newPath)), Date.now() + OWN_MOVE_TTL_MS);
+        // The edit moves the file and updates the index itself: the Explorer participant must not too.
+        ownMoves.expectAll(root, plan.edits);
         return toWorkspaceEdit(root, plan.edits);
       },
     }),
     vscode.workspace.onWillRenameFiles((event) => {
-      const now = Date.now();
-      for (const [key, expiry] of ownMoves) if (expiry < now) ownMoves.delete(key);
-      const files = event.files.filter((file) => !ownMoves.delete(moveKey(file.oldUri, file.newUri)));
+      const files = event.files.filter((file) => !ownMoves.claim(file.oldUri, file.newUri));
       const found = indexEditsForMoves(workspace, files);
       if (!found) return;
       for (const uri of found.indexes) {
