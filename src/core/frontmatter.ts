@@ -133,7 +133,15 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
       ...base,
     };
   }
-  const data = (document.toJS() ?? {}) as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = (document.toJS() ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    // yaml refuses to expand a document whose aliases multiply (a "billion laughs"): one hostile file
+    // must not stop the whole root from loading.
+    const message = error instanceof Error ? firstLine(error.message) : String(error);
+    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [{ message, range: lines.rangeAt(yamlStart, yamlEnd) }], ...base };
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [], ...base };
   }

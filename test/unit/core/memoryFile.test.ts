@@ -82,6 +82,14 @@ describe('parseMemoryFile', () => {
     assert.deepEqual(memory.frontmatter.fields.get('type')!.valueRange.start, { line: 2, character: 5 });
   });
 
+  it('calls a frontmatter whose aliases multiply invalid instead of throwing', () => {
+    const items = Array.from({ length: 120 }, () => '*a').join(', ');
+    const memory = parseMemoryFile('x.md', `---\nname: x\nbase: &a [1, 2, 3]\nmany: [${items}]\n---\nbody [[y]]`);
+    assert.equal(memory.frontmatter.status, 'invalid');
+    assert.match(memory.frontmatter.errors[0].message, /alias/i);
+    assert.deepEqual(memory.links.map((link) => link.target), ['y']);
+  });
+
   it('treats numbers as text and blank strings as absent', () => {
     const memory = parseMemoryFile('x.md', '---\nname: 2026\ndescription: "  "\n---\n');
     assert.equal(memory.name, '2026');
