@@ -43,9 +43,10 @@ export interface MemoryIndex {
   readonly text: string;
 }
 
-// Title may hold escaped brackets; the href may be wrapped in <...> when it has spaces.
-const ENTRY = /^(\s*[-*+]\s+)\[((?:\\.|[^\]\\])*)\]\((<[^>]*>|[^)\s]*)\)\s*(?:([—–-])\s*(.*?))?\s*$/;
-const BULLET = /^\s*[-*+]\s+/;
+// Title may hold escaped brackets; the href may be wrapped in <...> when it has spaces. People number
+// their index as often as they bullet it: `1. [Title](file.md)` is an entry too.
+const ENTRY = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+)\[((?:\\.|[^\]\\])*)\]\((<[^>]*>|[^)\s]*)\)\s*(?:([—–-])\s*(.*?))?\s*$/;
+const BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}(\s|$)/;
 
 /** Parses MEMORY.md. Like memory files, positions count from after a BOM. */

@@ -45,6 +45,13 @@ describe('parseMemoryIndex', () => {
     assert.deepEqual(parsed.entries[0].titleRange.start, { line: 0, character: 3 });
   });
 
+  it('reads numbered entries as entries', () => {
+    const parsed = parseMemoryIndex('1. [User profile](user_profile.md) — who\n2) [Docs](docs.md)\n10. notes.md without a link\n');
+    assert.deepEqual(parsed.entries.map((entry) => [entry.title, entry.target, entry.hook]), [['User profile', 'user_profile.md', 'who'], ['Docs', 'docs.md', undefined]]);
+    assert.deepEqual(parsed.entries[0].titleRange.start, { line: 0, character: 4 });
+    assert.equal(parsed.lines[2].kind, 'malformed');
+  });
+
   it('measures the load budget as Claude Code does: JavaScript string length after trimming', () => {
     const parsed = parseMemoryIndex('\n- [메모](m.md) — 한국어 설명\n\n');
     assert.equal(parsed.loadedLength, '- [메모](m.md) — 한국어 설명'.length);
