@@ -33,12 +33,30 @@ export async function readRoot(root: string): Promise<RootFiles> {
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.')) continue;
       const path = folder ? `${folder}/${entry.name}` : entry.name;
+      const tracked = isMemoryPath(path) || path === INDEX_FILE_NAME;
       if (entry.isDirectory()) await visit(path);
-      else if (entry.isFile() && (isMemoryPath(path) || path === INDEX_FILE_NAME)) await readOne(root, path, files, skipped);
+      else if (entry.isFile() && tracked) await readOne(root, path, files, skipped);
+      else if (entry.isSymbolicLink()) await followLink(root, path, tracked, files, skipped);
     }
   };
   await visit('');
   return { files, skipped };
+}
+
+/**
+ * A linked memory file is read like any other (the extension reads it too); a linked folder is not
+ * followed, since a link back up the tree would never end.
+ */
+async function followLink(root: string, path: RootPath, tracked: boolean, files: RootFiles['files'], skipped: SkippedFile[]): Promise<void> {
+  let target;
+  try {
+    target = await stat(join(root, path));
+  } catch {
+    if (tracked) skipped.push({ path, reason: 'symbolic link to nothing' });
+    return;
+  }
+  if (target.isDirectory()) skipped.push({ path, reason: 'symbolic link to a folder (not followed)' });
+  else if (tracked) await readOne(root, path, files, skipped);
 }
 
 async function readOne(root: string, path: RootPath, files: RootFiles['files'], skipped: SkippedFile[]): Promise<void> {

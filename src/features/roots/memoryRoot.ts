@@ -129,7 +129,10 @@ export class MemoryRoot {
         // Hidden folders hold tool state (.git, .obsidian), never memories.
         if (name.startsWith('.')) continue;
         const path = folder ? `${folder}/${name}` : name;
-        if (type & vscode.FileType.Directory) subfolders.push(visit(path));
+        // A linked folder is not followed: a link back up the tree would never end (the CLI agrees).
+        if (type & vscode.FileType.Directory) {
+          if (!(type & vscode.FileType.SymbolicLink)) subfolders.push(visit(path));
+        }
         else if (this.isTracked(path)) found.push(path);
       }
       await Promise.all(subfolders);

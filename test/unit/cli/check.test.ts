@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
@@ -94,6 +94,20 @@ describe('memory-shelf check', () => {
       ['latin1.md', 'not valid UTF-8'],
     ]);
     assert.equal(report.roots[0].memories, 0);
+  });
+
+  it('reads a linked memory file and does not follow a linked folder', () => {
+    writeFileSync(join(scratch, 'MEMORY.md'), '- [Shared](shared.md) — linked in\n');
+    mkdirSync(join(scratch, 'elsewhere'));
+    writeFileSync(join(scratch, 'elsewhere', 'real.md'), '---\nname: shared\ndescription: A fact kept in another folder.\ntype: reference\n---\n');
+    mkdirSync(join(scratch, 'root'));
+    symlinkSync(join(scratch, 'elsewhere', 'real.md'), join(scratch, 'root', 'shared.md'));
+    symlinkSync(join(scratch, 'root'), join(scratch, 'root', 'loop'));
+    renameSync(join(scratch, 'MEMORY.md'), join(scratch, 'root', 'MEMORY.md'));
+    const report = JSON.parse(run(['check', join(scratch, 'root'), '--json']).stdout) as JsonReport;
+    assert.equal(report.roots[0].memories, 1);
+    assert.deepEqual(report.problems.filter((p) => p.code.startsWith('index')), []);
+    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason]), [['root/loop', 'symbolic link to a folder (not followed)']]);
   });
 
   it('--fix adds unlisted files to MEMORY.md and makes relative dates absolute, keeping CRLF, BOM, comments and key order', () => {
