@@ -14,6 +14,7 @@ import { checkLinks } from './linkRules';
 import { checkNameFileMismatch } from './nameFileRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from './nearDuplicateIndex';
 import { nearDuplicateProblems, similarityText } from './nearDuplicateRule';
+import { relativeDateAnchorData } from './relativeDate';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
 
@@ -65,6 +66,8 @@ const NONE: readonly Problem[] = Object.freeze([]);
  * - its text: `near-duplicate` on its old and new near-duplicates (and on the members of an LSH
  *   bucket that crossed the size limit);
  * - its existence: MEMORY.md's entry rules, when an entry points at it;
+ * - its date (`modified`, ...) or existence: MEMORY.md's text rules, when an entry points at it (the
+ *   relative dates of the entry's line count from that date);
  * - MEMORY.md: the index rules, `index-unlisted` on memories whose listing changed or whose fix appends
  *   to it, `name-file-mismatch` (its rename fix rewrites the entries).
  */
@@ -156,8 +159,13 @@ export class ProblemEngine {
     for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR);
 
     const existenceChanged = !previous !== !current;
-    if (this.store.index && ((existenceChanged && this.store.indexEntriesFor(path).length > 0) || shapeBefore !== this.stubShape())) {
+    const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
+    if (this.store.index && ((existenceChanged && listed) || shapeBefore !== this.stubShape())) {
       mark(INDEX_FILE_NAME, INDEX);
+    }
+    // MEMORY.md's line for a memory counts its relative dates from the memory's date.
+    if (listed && this.textRules.length > 0 && !sameData(relativeDateAnchorData(previous), relativeDateAnchorData(current))) {
+      mark(INDEX_FILE_NAME, FILE);
     }
   }
 

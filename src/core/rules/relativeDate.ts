@@ -1,5 +1,8 @@
 import { LineIndex } from '../lineIndex';
+import type { MemoryFile } from '../memoryFile';
+import { parseMemoryIndex, type MemoryIndex } from '../memoryIndex';
 import { ProblemCode, type Problem, type ProblemFix } from '../problems';
+import { INDEX_FILE_NAME } from '../rootPath';
 import type { TextEdit } from '../types';
 import {
   formatIsoDate,
@@ -48,9 +51,14 @@ const GATES: readonly RegExp[] = [
 /**
  * The `relative-date` rule: relative time expressions ("next week", 어제, 3日前) in a memory's body and
  * description, or anywhere in MEMORY.md, outside code, links and URLs. Each problem carries a fix to
- * the absolute date when the memory says when it was written (see {@link relativeDateAnchor}).
+ * the absolute date when the memory says when it was written (see {@link relativeDateAnchor}). In
+ * MEMORY.md an entry line counts from the dated memory it points at; any other line only from
+ * MEMORY.md's file time, which every rewrite of the index moves, so that fix is offered but not safe.
  */
 export const relativeDate: TextRule = (input, context) => findRelativeDates(input, context);
+
+/** How far a problem's fix can be trusted: counted from a date the memory states, guessed, or none. */
+type FixTrust = 'safe' | 'guess' | undefined;
 
 /** {@link relativeDate} with options (a fixed time zone in tests). */
 export function findRelativeDates(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): Problem[] {
@@ -60,28 +68,98 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   if (!mayMention(input)) return [];
   const anchor = relativeDateAnchor(input, context, options);
   // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
-  const reference = anchor ?? PLACEHOLDER_DAY;
   const prose = proseOf(text, input.memory);
-  const found = [...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)];
-  const mentions = resolveOverlaps(found.filter((mention) => !countsWithinPeriod(prose, mention)));
+  const mentions = findMentions(prose, anchor ?? PLACEHOLDER_DAY);
   if (mentions.length === 0) return [];
   const lines = new LineIndex(text);
-  return mentions.map((mention) => toProblem(input, lines, mention, anchor !== undefined));
+  if (!isIndex(input)) return resolveOverlaps(mentions).map((mention) => toProblem(input, lines, mention, anchor && 'safe'));
+
+  const trust = new Map<DateMention, FixTrust>();
+  const kept: DateMention[] = [];
+  const byLine = new Map<number, DateMention[]>();
+  for (const mention of mentions) {
+    const line = lines.positionAt(mention.start).line;
+    const onLine = byLine.get(line);
+    if (onLine) onLine.push(mention);
+    else byLine.set(line, [mention]);
+  }
+  const entryAnchors = indexEntryAnchors(indexOf(input.text, context), context, options);
+  for (const [line, onLine] of byLine) {
+    const entryAnchor = entryAnchors.get(line);
+    if (!entryAnchor) {
+      for (const mention of onLine) trust.set(mention, anchor && 'guess');
+      kept.push(...onLine);
+      continue;
+    }
+    // The line again, counted from its memory's day: its words are the same, their days are not.
+    const start = lines.offsetAt({ line, character: 0 });
+    const end = lines.offsetAt({ line: line + 1, character: 0 });
+    for (const mention of findMentions(prose.slice(start, end), entryAnchor)) {
+      const shifted = { ...mention, start: mention.start + start, end: mention.end + start };
+      trust.set(shifted, 'safe');
+      kept.push(shifted);
+    }
+  }
+  return resolveOverlaps(kept).map((mention) => toProblem(input, lines, mention, trust.get(mention)));
+}
+
+/** Relative dates in `prose`, counted from `reference`, overlaps not yet resolved. */
+function findMentions(prose: string, reference: CalendarDate): DateMention[] {
+  const found = [...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)];
+  return found.filter((mention) => !countsWithinPeriod(prose, mention));
+}
+
+function isIndex(input: TextRuleInput): boolean {
+  return !input.memory && input.path === INDEX_FILE_NAME;
+}
+
+/** MEMORY.md as the store holds it when that is the text being checked, else parsed from it. */
+function indexOf(text: string, context: RuleContext): MemoryIndex {
+  const held = context.store.index;
+  return held && held.text === text ? held : parseMemoryIndex(text);
+}
+
+/** The day each entry line counts from: the date its memory states, for entries to a dated memory. */
+function indexEntryAnchors(index: MemoryIndex, context: RuleContext, options: RelativeDateOptions): Map<number, CalendarDate> {
+  const anchors = new Map<number, CalendarDate>();
+  const offset = options.utcOffsetMinutes ?? localOffset;
+  for (const entry of index.entries) {
+    const memory = entry.target === undefined ? undefined : context.store.get(entry.target);
+    const day = memory && statedAnchor(memory, offset);
+    if (day) anchors.set(entry.line, day);
+  }
+  return anchors;
+}
+
+/**
+ * What of a memory its relative dates, and MEMORY.md's line for it, count from: the values of
+ * {@link RELATIVE_DATE_ANCHOR_KEYS}, or undefined without a memory or readable frontmatter. Equal
+ * values mean equal anchors, so a change that keeps them need not re-check MEMORY.md.
+ */
+export function relativeDateAnchorData(memory: MemoryFile | undefined): unknown[] | undefined {
+  if (memory?.frontmatter.status !== 'ok') return undefined;
+  const data = memory.frontmatter.data;
+  return RELATIVE_DATE_ANCHOR_KEYS.map((key) => valueAt(data, key));
 }
 
 /**
  * One fix replacing every relative date of the file with its absolute date ("fix all relative dates in
- * this file"), or undefined when there is nothing to fix or no day to count from.
+ * this file"), or undefined when there is nothing to fix or no day to count from. Safe only when every
+ * date it replaces was counted from a day the memory states.
  */
 export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): ProblemFix | undefined {
   const edits: TextEdit[] = [];
+  let safe = true;
   for (const problem of findRelativeDates(input, context, options)) {
-    for (const fix of problem.fixes ?? []) for (const edit of fix.edits) if (edit.kind === 'edit') edits.push(...edit.edits);
+    for (const fix of problem.fixes ?? []) {
+      safe &&= fix.safe === true;
+      for (const edit of fix.edits) if (edit.kind === 'edit') edits.push(...edit.edits);
+    }
   }
   if (edits.length === 0) return undefined;
   return {
     title: edits.length === 1 ? 'Replace the relative date with an absolute date' : `Replace all ${edits.length} relative dates with absolute dates`,
-    safe: true,
+    safe,
     edits: [{ kind: 'edit', path: input.path, edits }],
   };
 }
@@ -93,15 +171,19 @@ export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, o
  */
 export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): CalendarDate | undefined {
   const offset = options.utcOffsetMinutes ?? localOffset;
-  const data = input.memory?.frontmatter.status === 'ok' ? input.memory.frontmatter.data : undefined;
-  if (data) {
-    for (const key of RELATIVE_DATE_ANCHOR_KEYS) {
-      const day = dayOf(valueAt(data, key), offset);
-      if (day) return day;
-    }
-  }
+  const stated = input.memory && statedAnchor(input.memory, offset);
+  if (stated) return stated;
   const time = context.modifiedTime(input.path);
   return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
+}
+
+/** The day a memory's frontmatter says it was written, if it says so. */
+function statedAnchor(memory: MemoryFile, offset: (epochMs: number) => number): CalendarDate | undefined {
+  for (const value of relativeDateAnchorData(memory) ?? []) {
+    const day = dayOf(value, offset);
+    if (day) return day;
+  }
+  return undefined;
 }
 
 /** Whether any gate finds a word in the prose: the body and the description; the other keys never count. */
@@ -166,34 +248,33 @@ function dayOf(value: unknown, offset: (epochMs: number) => number): CalendarDat
   return Number.isNaN(instant) ? date : localDay(instant, offset);
 }
 
-function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention, anchored: boolean): Problem {
+function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention, trust: FixTrust): Problem {
   const written = input.text.slice(mention.start, mention.end);
   const shown = written.replace(/\s+/g, ' ');
   const range = lines.rangeAt(mention.start, mention.end);
-  if (!anchored) {
-    return {
-      code: ProblemCode.RelativeDate,
-      severity: SEVERITY,
-      path: input.path,
-      range,
-      message: `"${shown}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date (the memory has no modified date to compute it from).`,
-    };
-  }
-  const replacement = absoluteText(input.text, mention);
-  return {
+  const problem = {
     code: ProblemCode.RelativeDate,
     severity: SEVERITY,
     path: input.path,
     range,
-    message: `"${shown}" is a relative date: it points elsewhere once the memory is read on another day. Write "${replacement}".`,
-    fixes: [
-      {
-        title: `Replace "${shown}" with "${replacement}"`,
-        preferred: true,
-        safe: true,
-        edits: [{ kind: 'edit', path: input.path, edits: [{ range, newText: replacement }] }],
-      },
-    ],
+  } as const;
+  const said = `"${shown}" is a relative date: it points elsewhere once the memory is read on another day.`;
+  if (!trust) {
+    return { ...problem, message: `${said} Write the absolute date (the memory has no modified date to compute it from).` };
+  }
+  const replacement = absoluteText(input.text, mention);
+  const edits = [{ kind: 'edit' as const, path: input.path, edits: [{ range, newText: replacement }] }];
+  if (trust === 'guess') {
+    return {
+      ...problem,
+      message: `${said} Write the absolute date: "${replacement}" if it was written when MEMORY.md last changed (it has no date of its own).`,
+      fixes: [{ title: `Replace "${shown}" with "${replacement}" (counted from MEMORY.md's last change)`, preferred: false, safe: false, edits }],
+    };
+  }
+  return {
+    ...problem,
+    message: `${said} Write "${replacement}".`,
+    fixes: [{ title: `Replace "${shown}" with "${replacement}"`, preferred: true, safe: true, edits }],
   };
 }
 

@@ -31,8 +31,9 @@ const memoryText = fc
     body: fc.constantFrom(...BODIES),
     links: fc.array(fc.constantFrom(...LINK_TARGETS), { maxLength: 3 }),
     crlf: fc.boolean(),
+    modified: fc.option(fc.constantFrom('2026-06-03', '2026-07-01T09:00:00Z'), { nil: undefined }),
   })
-  .map(({ shape, name, description, type, metadata, body, links, crlf }) => {
+  .map(({ shape, name, description, type, metadata, body, links, crlf, modified }) => {
     const lines: string[] = [];
     if (shape !== 'missing') {
       lines.push('---');
@@ -40,6 +41,7 @@ const memoryText = fc
       if (description !== undefined) lines.push(`description: ${description}`);
       if (shape === 'invalid') lines.push('broken: [unclosed');
       if (type !== undefined) lines.push(...(metadata ? ['metadata:', `  type: ${type}`] : [`type: ${type}`]));
+      if (modified !== undefined) lines.push(`modified: ${modified}`);
       lines.push('---');
     }
     lines.push(body, links.map((target) => `See [[${target}]].`).join(' '));
@@ -48,13 +50,13 @@ const memoryText = fc
 
 const indexText = fc
   .record({
-    entries: fc.array(fc.constantFrom(...PATHS, 'gone.md'), { maxLength: 9 }),
+    entries: fc.array(fc.tuple(fc.constantFrom(...PATHS, 'gone.md'), fc.constantFrom('hook', 'due next week', '어제 정함')), { maxLength: 9 }),
     malformed: fc.boolean(),
     trailingBreak: fc.boolean(),
     crlf: fc.boolean(),
   })
   .map(({ entries, malformed, trailingBreak, crlf }) => {
-    const lines = ['# Memory index', '', ...entries.map((path, i) => `- [Entry ${i}](${path}) — hook ${i}`)];
+    const lines = ['# Memory index', '', ...entries.map(([path, hook], i) => `- [Entry ${i}](${path}) — ${hook} ${i}`)];
     if (malformed) lines.push('- an entry without a link.md');
     const eol = crlf ? '\r\n' : '\n';
     return lines.join(eol) + (trailingBreak ? eol : '');
@@ -111,6 +113,27 @@ describe('ProblemEngine incremental updates', () => {
     engine.checkAll();
     assert.deepEqual(engine.problemsFor('a.md').map((p) => p.code), ['relative-date', 'secret']);
     assert.deepEqual(engine.problemsFor('MEMORY.md').map((p) => p.code), ['relative-date']);
+  });
+
+  it('re-checks MEMORY.md’s relative dates when the memory an entry points at changes its date or goes', () => {
+    const store = new MemoryStore();
+    store.update('MEMORY.md', '# Index\n- [A](a.md) — due next week\n');
+    const dated = (day: string): string => `---\nname: a\ndescription: d\ntype: user\nmodified: ${day}\n---\n`;
+    store.update('a.md', dated('2026-06-03'));
+    const engine = new ProblemEngine(store, { typeSet: claudeTypes, textRules: [relativeDate], modifiedTime: () => Date.UTC(2026, 6, 30) });
+    engine.checkAll();
+    const fixOf = (): [string | undefined, boolean | undefined] => {
+      const fix = engine.problemsFor('MEMORY.md').find((p) => p.code === 'relative-date')?.fixes?.[0];
+      const edit = fix?.edits[0];
+      return [edit?.kind === 'edit' ? edit.edits[0].newText : undefined, fix?.safe];
+    };
+    assert.deepEqual(fixOf(), ['the week of 2026-06-08', true]);
+    assert.deepEqual(engine.applyChange(store.update('a.md', dated('2026-07-01'))), ['MEMORY.md']);
+    assert.deepEqual(fixOf(), ['the week of 2026-07-06', true]);
+    // A body edit leaves the date, and MEMORY.md, as they were.
+    assert.deepEqual(engine.applyChange(store.update('a.md', dated('2026-07-01') + 'More.\n')), []);
+    assert.deepEqual(engine.applyChange(store.remove('a.md')), ['MEMORY.md']);
+    assert.equal(fixOf()[1], false);
   });
 
   it('reports near-duplicates that a bucket falling back under its limit brings back', () => {

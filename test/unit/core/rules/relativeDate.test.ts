@@ -25,7 +25,7 @@ function contextAt(time: number | undefined): RuleContext {
   return { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: DEFAULT_INDEX_BUDGET, modifiedTime: () => time };
 }
 
-/** MEMORY.md-shaped input: no frontmatter, so the file time is the anchor. */
+/** MEMORY.md: no frontmatter, so lines not anchored by a dated memory count from the file time. */
 function plain(text: string): TextRuleInput {
   return { path: 'MEMORY.md', text };
 }
@@ -298,10 +298,10 @@ describe('relative-date rule', () => {
     });
 
     it('reports code, severity, message and a preferred safe fix', () => {
-      const [problem] = check(plain('Ship next week.'));
+      const [problem] = check(memory('m.md', '---\nname: m\n---\nShip next week.\n'));
       assert.equal(problem.code, ProblemCode.RelativeDate);
       assert.equal(problem.severity, 'warning');
-      assert.equal(problem.path, 'MEMORY.md');
+      assert.equal(problem.path, 'm.md');
       assert.match(problem.message, /"next week" is a relative date/);
       assert.match(problem.message, /the week of 2026-08-03/);
       assert.equal(problem.fixes?.length, 1);
@@ -356,6 +356,61 @@ describe('relative-date rule', () => {
         ['next month', 'in 2026-02'],
         ['a month ago', 'in 2025-12'],
       ]);
+    });
+  });
+
+  describe('in MEMORY.md', () => {
+    // MEMORY.md has no frontmatter and is rewritten whenever any entry changes: its file time says
+    // nothing about when a hook was written. The memory an entry points at does, when it is dated.
+    const dated = (path: string, modified: string) => `---\nname: ${path.replace(/\.md$/, '')}\ndescription: d\ntype: project\nmodified: ${modified}\n---\nBody.\n`;
+    function indexCheck(index: string, memories: [string, string][]): Problem[] {
+      const store = new MemoryStore();
+      for (const [path, text] of memories) store.update(path, text);
+      store.update('MEMORY.md', index);
+      const context: RuleContext = { ...contextAt(THURSDAY), store };
+      return findRelativeDates(plain(index), context, UTC);
+    }
+
+    it('counts an entry line from the dated memory it points at, as a safe fix', () => {
+      const index = '# Index\n- [Report](report.md) — report due next week\n';
+      const [problem] = indexCheck(index, [['report.md', dated('report.md', '2026-06-03T09:00:00Z')]]);
+      assert.equal(problem.fixes?.length, 1);
+      const fix = problem.fixes![0];
+      assert.equal(fix.safe, true);
+      assert.equal(fix.preferred, true);
+      assert.equal(edits(problem)[0].newText, 'the week of 2026-06-08');
+      assert.match(problem.message, /Write "the week of 2026-06-08"/);
+    });
+
+    it('offers the file-time guess, not safe, for an entry whose memory is missing or undated, and for other lines', () => {
+      const index = ['# Notes from last week', '- [Gone](gone.md) — due next week', '- [Plain](plain.md) — due tomorrow', ''].join('\n');
+      const problems = indexCheck(index, [['plain.md', '---\nname: plain\ndescription: d\ntype: user\n---\n']]);
+      assert.deepEqual(
+        problems.map((p) => [p.range.start.line, edits(p)[0].newText, p.fixes![0].safe, p.fixes![0].preferred]),
+        [
+          [0, 'the week of 2026-07-20', false, false],
+          [1, 'the week of 2026-08-03', false, false],
+          [2, 'on 2026-07-31', false, false],
+        ],
+      );
+      assert.match(problems[1].message, /MEMORY\.md last changed/);
+      const fix = relativeDateFixAll(plain(index), { ...contextAt(THURSDAY), store: new MemoryStore() }, UTC);
+      assert.equal(fix?.safe, false);
+    });
+
+    it('fixes every line from its own memory, each counted from a different day', () => {
+      const index = ['- [A](a.md) — shipped yesterday', '- [B](b.md) — 내일 배포, 来週レビュー', '- [C](c.md) — yesterday'].join('\n');
+      const memories: [string, string][] = [['a.md', dated('a.md', '2026-01-10')], ['b.md', dated('b.md', '2026-03-02')], ['c.md', dated('c.md', '2025-12-31')]];
+      const problems = indexCheck(index, memories);
+      assert.ok(problems.every((p) => p.fixes?.[0].safe === true));
+      const store = new MemoryStore();
+      for (const [path, text] of memories) store.update(path, text);
+      const fix = relativeDateFixAll(plain(index), { ...contextAt(THURSDAY), store }, UTC);
+      assert.ok(fix && fix.safe && fix.edits[0].kind === 'edit');
+      assert.equal(
+        applyTextEdits(index, fix.edits[0].edits),
+        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週レビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
+      );
     });
   });
 
