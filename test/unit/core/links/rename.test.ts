@@ -130,6 +130,15 @@ describe('index upkeep when files move', () => {
     assert.equal(parseMemoryIndex(text).entries[0].target, 'archive/a (old).md');
   });
 
+  it('points entries at a file whose new name holds #, %, ? or spaces', () => {
+    for (const to of ['c#_tips.md', 'a%20b.md', 'why?.md', '메모 #1 (old).md', 'archive/100%/x#y.md']) {
+      const edit = planIndexMove(index, [{ from: 'a.md', to }]);
+      assert.ok(edit);
+      const text = applyFileEdits(new Map([['MEMORY.md', index.text]]), [edit]).get('MEMORY.md')!;
+      assert.equal(parseMemoryIndex(text).entries[0].target, to, to);
+    }
+  });
+
   it('points every entry under a moved folder at its new place', () => {
     const edit = planIndexMove(index, [{ from: 'team', to: 'shared/team' }]);
     assert.ok(edit);

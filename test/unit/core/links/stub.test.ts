@@ -8,7 +8,9 @@ import {
   inferType,
   MADOHUB_TYPES,
   memoryFileName,
+  applyTextEdits,
   parseMemoryIndex,
+  planIndexEntry,
   planStub,
   rootConventions,
   yamlScalar,
@@ -163,6 +165,30 @@ describe('stub creation', () => {
     store.update('Feedback_New.md', '---\ndescription: no name\n---\n');
     const exists = planStub(store, { name: 'feedback_new', type: 'feedback' });
     assert.ok(!exists.ok && exists.reason === 'exists' && exists.path === 'Feedback_New.md');
+  });
+
+  it('writes an index link that resolves to exactly the file, whatever its name holds', () => {
+    // MEMORY.md's reader cuts a link at `#` and percent-decodes it: a raw `c#_tips.md` pointed nowhere,
+    // and every --fix run appended another line for the same file.
+    const unit = fc.constantFrom(
+      'a', 'Z', '0', '-', '_', '.', ' ', '#', '%', '?', '(', ')', '[', ']', '<', '>', '&', '+', '=', ',', ';', "'", '"', '!', '~', '`', '{', '}', '^', '$', '@',
+      '%2', '%20', '%zz', '메', '모', '日', '本', 'ご', '\u3000', '\u00a0', '\t', '\n', '\r', '\u2028', 'é', '\u{1F600}',
+    );
+    const segment = fc.string({ minLength: 1, maxLength: 10, unit }).filter((s) => s !== '.' && s !== '..');
+    const paths = fc.tuple(fc.array(segment, { maxLength: 2 }), segment).map(([folders, stem]) => [...folders, `${stem}.md`].join('/'));
+    const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' } as const;
+    fc.assert(fc.property(paths, fc.boolean(), (path, withEntries) => {
+      const index = parseMemoryIndex(withEntries ? '# Index\n- [A](a.md) — a\n' : '# Index\n');
+      const edit = planIndexEntry(index, path, 'T', conventions, 'hook');
+      assert.ok(edit.kind === 'edit');
+      const written = parseMemoryIndex(applyTextEdits(index.text, edit.edits));
+      assert.deepEqual(written.entries.map((entry) => entry.target), [...(withEntries ? ['a.md'] : []), path]);
+    }), { numRuns: 3000 });
+    for (const path of ['c#_tips.md', 'a%20b.md', 'why?.md', 'notes (old).md', '메모 #1.md', 'メモ 100%.md']) {
+      const edit = planIndexEntry(parseMemoryIndex('# Index\n'), path, 'T', conventions);
+      assert.ok(edit.kind === 'edit');
+      assert.equal(parseMemoryIndex(applyTextEdits('# Index\n', edit.edits)).entries[0].target, path, path);
+    }
   });
 
   it('writes scalars YAML reads back unchanged', () => {
