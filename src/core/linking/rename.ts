@@ -3,6 +3,7 @@ import type { MemoryFile } from '../memoryFile';
 import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
+import { replaceValueEdit } from '../rules/frontmatterEdits';
 import type { RootPath, TextEdit } from '../types';
 import { indexHref, memoryFileName, rootConventions, separatorOf, type RootConventions } from './conventions';
 import { checkMemoryName, type NameCheck } from './nameSafety';
@@ -72,7 +73,8 @@ export function planRename(
 
   const nameField = memory.frontmatter.fields.get('name');
   if (nameField) {
-    add(memory.path, { range: nameField.valueRange, newText: yamlScalar(name) });
+    // A value spanning lines is replaced whole; one on its line keeps its quotes, and an empty one gets its space.
+    add(memory.path, replaceValueEdit(memory, nameField, name) ?? { range: nameField.valueRange, newText: yamlScalar(name) });
   } else if (memory.frontmatter.status === 'ok') {
     const start = { line: 1, character: 0 };
     add(memory.path, { range: { start, end: start }, newText: `name: ${yamlScalar(name)}${memory.eol}` });

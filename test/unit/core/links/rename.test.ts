@@ -75,6 +75,18 @@ describe('rename', () => {
     assert.equal(after.get('plain.md'), '---\nname: plain-note\n---\nno frontmatter, links [[user_tabs]]\n');
   });
 
+  it('fills an empty name: value with its separating space, and keeps the quotes a value had', () => {
+    for (const [line, expected] of [['name:', 'name: new-note'], ['name: ', 'name: new-note'], ["name: 'old'", "name: 'new-note'"], ['name: "old"', 'name: "new-note"']]) {
+      const files = new Map([['note.md', `---\n${line}\ndescription: d\ntype: user\n---\n`]]);
+      const store = storeOf(files);
+      const plan = planRename(store, store.get('note.md')!, 'new-note', { renameFile: false });
+      assert.ok(plan.ok, line);
+      const after = applyFileEdits(files, plan.edits).get('note.md')!;
+      assert.equal(after, `---\n${expected}\ndescription: d\ntype: user\n---\n`, line);
+      assert.equal(storeOf(new Map([['note.md', after]])).get('note.md')!.name, 'new-note', line);
+    }
+  });
+
   it('keeps a BOM and edits after it', () => {
     const files = readFixtureRoot('mixed');
     const store = storeOf(files);
