@@ -45,7 +45,7 @@ export function setFieldEdit(memory: MemoryFile, key: 'name' | 'description' | '
   const existing = key === 'type' && memory.typeLocation === 'metadata' ? fields.get('metadata.type') : fields.get(key);
   if (existing) return replaceValueEdit(memory, existing, value);
   if (key === 'type') {
-    const nested = firstNestedField(memory, 'metadata');
+    const nested = firstBlockMapField(memory, 'metadata');
     if (nested) {
       const indent = ' '.repeat(nested.keyRange.start.character);
       return insertLine(nested.keyRange.start.line, `${indent}type: ${formatYamlScalar(value)}${memory.eol}`);
@@ -74,16 +74,24 @@ function lineAfter(field: FieldLocation): number {
   return end.character === 0 && end.line > field.keyRange.start.line ? end.line : end.line + 1;
 }
 
-function firstNestedField(memory: MemoryFile, parent: string): FieldLocation | undefined {
+/**
+ * The first key of `parent`'s map when that map is a block map, the one shape where a line indented
+ * like that key joins the map: in a flow map (`metadata: {a: b}`, on the key's line or the next) an
+ * indented line would break the YAML.
+ */
+function firstBlockMapField(memory: MemoryFile, parent: string): FieldLocation | undefined {
   const data = memory.frontmatter.data[parent];
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const parentField = memory.frontmatter.fields.get(parent);
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !parentField) return undefined;
   const prefix = parent + '.';
   let first: FieldLocation | undefined;
   for (const field of memory.frontmatter.fields.values()) {
     if (!field.key.startsWith(prefix) || field.key.indexOf('.', prefix.length) >= 0) continue;
-    if (!first || field.keyRange.start.line < first.keyRange.start.line) first = field;
+    if (!first || field.keyRange.start.line < first.keyRange.start.line || (field.keyRange.start.line === first.keyRange.start.line && field.keyRange.start.character < first.keyRange.start.character)) first = field;
   }
-  return first;
+  if (!first || first.keyRange.start.line <= parentField.keyRange.start.line) return undefined;
+  const indent = lineAt(memory.text, first.keyRange.start.line).slice(0, first.keyRange.start.character);
+  return /^ +$/.test(indent) ? first : undefined;
 }
 
 /** One line of `text`, without its line break. */

@@ -163,6 +163,24 @@ describe('fixes on other file shapes', () => {
     assert.equal(applyFileEdits(files, fixNamed(problem, 'Add type: user').edits).get('user_x.md'), '---\nname: user-x\ndescription: d\nmetadata:\n  type: user\n  modified: 2026-07-30\n---\n');
   });
 
+  it('adds type at the top level when metadata is a flow map, and under metadata only in a block map', () => {
+    const cases: [string, string][] = [
+      ['metadata: {originSessionId: abc}\n', 'type: user\nmetadata: {originSessionId: abc}\n'],
+      ['metadata:\n  {originSessionId: abc}\n', 'type: user\nmetadata:\n  {originSessionId: abc}\n'],
+      ['metadata: {}\n', 'type: user\nmetadata: {}\n'],
+      ['metadata:\n  originSessionId: abc\n', 'metadata:\n  type: user\n  originSessionId: abc\n'],
+      ['metadata: !!map\n    originSessionId: abc\n', 'metadata: !!map\n    type: user\n    originSessionId: abc\n'],
+    ];
+    for (const [metadata, expected] of cases) {
+      const files = new Map([['user_x.md', `---\nname: user-x\ndescription: d\n${metadata}---\n`]]);
+      const fix = fixNamed(only(checkedEngine(files), 'user_x.md', ProblemCode.TypeMissing), 'Add type: user');
+      const after = applyFileEdits(files, fix.edits);
+      assert.equal(after.get('user_x.md'), `---\nname: user-x\ndescription: d\n${expected}---\n`, metadata);
+      const fixed = checkedEngine(after);
+      assert.deepEqual(fixed.problemsFor('user_x.md').map((p) => p.code).filter((code) => code !== 'index-unlisted'), [], metadata);
+    }
+  });
+
   it('quotes a description that YAML would otherwise misread', () => {
     const files = new Map([['note.md', '---\nname: note\ntype: user\n---\nkey: value # not a comment\n']]);
     const fix = only(checkedEngine(files), 'note.md', ProblemCode.DescriptionMissing).fixes![0];
