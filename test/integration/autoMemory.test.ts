@@ -51,4 +51,15 @@ describe('Claude Code auto memory root', () => {
     assert.equal(roots[0].label, 'Claude Code auto memory');
     assert.equal(roots[0].description, 'not used by Claude Code: autoMemoryEnabled is false');
   });
+
+  it('says in the root’s tooltip when a Claude Code settings file was ignored', async () => {
+    await vscode.workspace.fs.writeFile(localSettings, encoder.encode('{ "autoMemoryEnabled": false, }\n'));
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+    const [root] = await api.tree.getChildren();
+    const tooltip = api.tree.getTreeItem(root).tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    // As rendered: without Markdown's escapes.
+    assert.match(tooltip.value.replace(/\\(.)/g, '$1'), /\/\.claude\/settings\.local\.json is not valid JSON and was ignored\./);
+    assert.equal(api.tree.getTreeItem(root).description, 'loaded by Claude Code at session start');
+  });
 });

@@ -31,21 +31,33 @@ async function applyQuickFix(uri: vscode.Uri, line: number, title: string): Prom
   }
 }
 
+/** What the Problems panel shows for the fixture root as committed. */
+const FIXTURE_DIAGNOSTICS: Readonly<Record<string, readonly string[]>> = {
+  'feedback_meeting_dates.md': ['8:20 warning relative-date', '9:1 warning relative-date'],
+  'project_wrong_type.md': ['4:7 warning type-unknown'],
+  'Lab_Notes.md': ['2:7 warning name-not-slug'],
+  'feedback_orphan.md': ['2:7 warning index-unlisted'],
+  'MEMORY.md': ['5:10 warning index-missing-file', '6:1 warning index-duplicate-entry', '7:1 information index-malformed-line'],
+  'reference_lab_keys.md': ['6:12 error secret'],
+};
+
+function assertFixtureDiagnostics(): void {
+  for (const [file, expected] of Object.entries(FIXTURE_DIAGNOSTICS)) assert.deepEqual(shown(checks(file)), expected, file);
+}
+
 /**
- * Runs `body`, then puts the files back byte for byte and waits until the diagnostics of the fixture
- * root are what they were, so later tests see the fixture as it is.
+ * Runs `body`, then puts the files back byte for byte and waits until the fixture root's diagnostics
+ * are the committed ones again, so every test starts from the same state.
  */
 async function restoring(uris: vscode.Uri[], body: () => Promise<void>): Promise<void> {
   const originals = await Promise.all(uris.map((uri) => vscode.workspace.fs.readFile(uri)));
-  const rootFiles = (await vscode.workspace.fs.readDirectory(checks())).map(([name]) => checks(name));
-  const diagnosticsBefore = rootFiles.map(shown);
   try {
     await body();
   } finally {
     await vscode.commands.executeCommand('workbench.action.files.saveAll');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await Promise.all(uris.map((uri, i) => vscode.workspace.fs.writeFile(uri, originals[i])));
-    await eventually(() => assert.deepEqual(rootFiles.map(shown), diagnosticsBefore));
+    await eventually(assertFixtureDiagnostics);
   }
 }
 
@@ -55,14 +67,7 @@ describe('Diagnostics', () => {
   });
 
   it('reports every problem of the fixture root at its line, for files that are not open', async () => {
-    await eventually(() => {
-      assert.deepEqual(shown(checks('feedback_meeting_dates.md')), ['8:20 warning relative-date', '9:1 warning relative-date']);
-      assert.deepEqual(shown(checks('project_wrong_type.md')), ['4:7 warning type-unknown']);
-      assert.deepEqual(shown(checks('Lab_Notes.md')), ['2:7 warning name-not-slug']);
-      assert.deepEqual(shown(checks('feedback_orphan.md')), ['2:7 warning index-unlisted']);
-      assert.deepEqual(shown(checks('MEMORY.md')), ['5:10 warning index-missing-file', '6:1 warning index-duplicate-entry', '7:1 information index-malformed-line']);
-      assert.deepEqual(shown(checks('reference_lab_keys.md')), ['6:12 error secret']);
-    });
+    await eventually(assertFixtureDiagnostics);
     assert.equal(vscode.workspace.textDocuments.some((document) => document.uri.path.includes('/checks/')), false);
   });
 

@@ -17,7 +17,8 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
   constructor(private readonly problems: ProblemsService) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const found = this.problems.problemsAt(document.uri);
+    // Diagnostics made from older text no longer match a problem, so no fix is offered at stale positions.
+    const found = this.problems.problemsAt(document);
     if (!found) return [];
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {

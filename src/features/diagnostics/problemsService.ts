@@ -40,9 +40,13 @@ export class ProblemsService implements vscode.Disposable {
     this.rebuild();
   }
 
-  /** The problems core found in a file (with their fixes), whatever severity the user gave them. */
-  problemsAt(uri: vscode.Uri): { root: MemoryRoot; path: RootPath; problems: readonly Problem[] } | undefined {
-    const found = this.workspace.rootOf(uri);
+  /**
+   * The problems core found in a document (with their fixes), whatever severity the user gave them,
+   * after applying any text the user typed in the last moments.
+   */
+  problemsAt(document: vscode.TextDocument): { root: MemoryRoot; path: RootPath; problems: readonly Problem[] } | undefined {
+    this.workspace.flush(document);
+    const found = this.workspace.rootOf(document.uri);
     const engine = found && this.engines.get(found.root);
     if (!found || !engine) return undefined;
     return { ...found, problems: engine.problemsFor(found.path) };

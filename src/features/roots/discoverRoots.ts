@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { nodeRootsHost } from '../../roots/nodeRootsHost';
+import type { AutoMemoryWarning } from '../../roots/autoMemory';
 import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
 import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
 
@@ -55,7 +56,7 @@ async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix:
   const uri = vscode.Uri.file(root.path);
   switch (root.kind) {
     case 'auto-memory':
-      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root) };
+      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root), warnings: root.location.warnings.map(describeWarning) };
     case 'project-memory':
       return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri) };
     case 'configured':
@@ -70,6 +71,27 @@ function autoLoadStatus(root: Extract<FoundRoot, { kind: 'auto-memory' }>): Root
     ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
     : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');
   return { loadedByClaude: false, detail };
+}
+
+/** What was ignored on the way to the auto memory folder, said in the user's language. */
+function describeWarning(warning: AutoMemoryWarning): string {
+  const file = warning.file ?? 'settings.json';
+  switch (warning.code) {
+    case 'settings-invalid-json':
+      return vscode.l10n.t('{0} is not valid JSON and was ignored.', file);
+    case 'settings-not-object':
+      return vscode.l10n.t('{0} does not hold a JSON object and was ignored.', file);
+    case 'setting-wrong-type':
+      return vscode.l10n.t('A setting in {0} has the wrong type and was ignored.', file);
+    case 'directory-invalid':
+      return vscode.l10n.t('autoMemoryDirectory in {0} is not a usable folder; the default folder is shown.', file);
+    case 'directory-untrusted':
+      return vscode.l10n.t('autoMemoryDirectory in {0} is ignored until this workspace is trusted.', file);
+    case 'project-dir-name-invalid':
+      return vscode.l10n.t('CLAUDE_CODE_PROJECT_DIR_NAME is not a usable folder name and was ignored.');
+    case 'long-name-ambiguous':
+      return vscode.l10n.t('Several folders match this long project name; the one holding a memory folder is shown.');
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ export interface MemoryRootInfo {
   readonly kind: RootKind;
   readonly label: string;
   readonly load: RootLoadStatus;
+  /** What was ignored while locating the root (a broken settings file, say), already localized. */
+  readonly warnings?: readonly string[];
 }
 
 /** Files bigger than this are not memories anyone wrote by hand; reading them would stall the load. */

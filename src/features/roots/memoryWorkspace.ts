@@ -80,19 +80,26 @@ export class MemoryWorkspace implements vscode.Disposable {
     const roots = infos.map((info) => new MemoryRoot(info));
     // Only unsaved text overrides the disk: a document VS Code still holds after its editor closed may be stale.
     const dirtyDocuments = new Map(vscode.workspace.textDocuments.filter((document) => document.isDirty).map((document) => [document.uri.toString(), document]));
-    await Promise.all(roots.map((root) => root.load((uri) => dirtyDocuments.get(uri.toString())?.getText())));
-    if (generation !== this.generation) return;
+    // Watchers start before the load, and their events wait for it: a file an agent writes while a big
+    // root is being read is not lost.
+    const loads = roots.map((root) => root.load((uri) => dirtyDocuments.get(uri.toString())?.getText()));
+    const watchers = roots.map((root, i) => this.watch(root, loads[i]));
+    await Promise.all(loads);
+    if (generation !== this.generation) {
+      vscode.Disposable.from(...watchers).dispose();
+      return;
+    }
     vscode.Disposable.from(...this.rootDisposables.splice(0)).dispose();
     this.rootList = roots;
-    for (const root of roots) this.rootDisposables.push(this.watch(root));
+    this.rootDisposables.push(...watchers);
     this.changeEmitter.fire(undefined);
   }
 
-  private watch(root: MemoryRoot): vscode.Disposable {
+  private watch(root: MemoryRoot, loaded: Promise<void>): vscode.Disposable {
     // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root.uri, '**'));
     // Events for one root are handled one after another, so a late event cannot undo a newer one.
-    let queue = Promise.resolve();
+    let queue = loaded.catch(() => undefined);
     const sync = (uri: vscode.Uri): void => {
       const path = root.relativePath(uri);
       if (path === undefined || isHidden(path)) return;
@@ -118,18 +125,31 @@ export class MemoryWorkspace implements vscode.Disposable {
     if (!found || !found.root.isTracked(found.path) || isHidden(found.path)) return;
     const key = document.uri.toString();
     clearTimeout(this.pendingTyping.get(key));
-    this.pendingTyping.set(key, setTimeout(() => {
-      this.pendingTyping.delete(key);
-      if (document.isClosed) return;
-      this.publish(found.root, [found.root.store.update(found.path, document.getText())]);
-    }, TYPING_DEBOUNCE_MS));
+    this.pendingTyping.set(key, setTimeout(() => this.flush(document), TYPING_DEBOUNCE_MS));
+  }
+
+  /**
+   * Applies an editor's pending (debounced) text now. Whatever plans edits against the store (a quick
+   * fix) calls it first, so positions are those of the text the user sees.
+   */
+  flush(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const timer = this.pendingTyping.get(key);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.pendingTyping.delete(key);
+    const found = this.rootOf(document.uri);
+    if (!found || document.isClosed) return;
+    this.publish(found.root, [found.root.store.update(found.path, document.getText())]);
   }
 
   /** A closed editor may have held unsaved text; the disk is the truth again. */
   private async onDocumentClosed(document: vscode.TextDocument): Promise<void> {
     const found = this.rootOf(document.uri);
     if (!found || !found.root.isTracked(found.path) || isHidden(found.path)) return;
-    clearTimeout(this.pendingTyping.get(document.uri.toString()));
+    const key = document.uri.toString();
+    clearTimeout(this.pendingTyping.get(key));
+    this.pendingTyping.delete(key);
     this.publish(found.root, [await found.root.refreshFromDisk(found.path)]);
   }
 }

@@ -99,7 +99,9 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
       escapeMarkdown(root.info.load.detail),
       `\`${root.uri.fsPath || root.uri.toString()}\``,
       vscode.l10n.t('{0} memories', count),
+      ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),
     ].join('\n\n'),
+    true,
   );
   return item;
 }
