@@ -149,6 +149,14 @@ export class MemoryStore {
     return this.linkSourcesByFoldedTarget.get(foldedTarget) ?? NO_PATHS;
   }
 
+  /**
+   * Memories whose name or file stem folds (case, `_`/`-`) to `foldedKey`: among them, any memory at a
+   * path whose stem folds so, compared the way case-insensitive file systems do.
+   */
+  withFoldedKey(foldedKey: string): MemoryFile[] {
+    return this.pathsToFiles(this.byFoldedKey.get(foldedKey));
+  }
+
   /** MEMORY.md entries pointing at `path`. */
   indexEntriesFor(path: RootPath): readonly IndexEntry[] {
     return this.entriesByTarget.get(path) ?? [];

@@ -3,8 +3,8 @@ import type { MemoryFile } from '../memoryFile';
 import type { IndexEntry, MemoryIndex } from '../memoryIndex';
 import type { MemoryStore } from '../memoryStore';
 import { ProblemCode, type FileEdit, type Problem, type ProblemFix } from '../problems';
-import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
-import type { TextEdit } from '../types';
+import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../rootPath';
+import type { RootPath, TextEdit } from '../types';
 import { fieldAnchor } from './anchors';
 import { setFieldEdit } from './frontmatterEdits';
 import { makeProblem } from './makeProblem';
@@ -14,17 +14,18 @@ import { isSlug, slugify, suggestSlug } from './slug';
  * `name-file-mismatch`: the name and the file stem name different things
  * (`feedback_math_notation.md` matches `feedback-math-notation`). The rename fix also rewrites the
  * file's MEMORY.md entries, so that fixing one problem does not create two (a missing file and an
- * unlisted memory); this is why the rule reads the index and is re-run when it changes.
+ * unlisted memory); this is why the rule reads the index and is re-run when it changes. No rename is
+ * offered onto a file that exists, so the rule is also re-run when such a file comes or goes.
  */
 export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): Problem[] {
   const { name, stem, path } = memory;
   if (memory.frontmatter.status !== 'ok' || name === undefined || sameIdentity(name, stem)) return [];
   const fixes: (ProblemFix | undefined)[] = [];
-  if (isSlug(name)) {
-    // The folder's way of writing file names: this file's separator, else Claude Code's `feedback_x.md`.
-    const newBase = memoryFileName(name, separatorOf(path) ?? '_');
-    const folder = dirName(path);
-    const newPath = folder ? `${folder}/${newBase}` : newBase;
+  // The folder's way of writing file names: this file's separator, else Claude Code's `feedback_x.md`.
+  const newBase = memoryFileName(name, separatorOf(path) ?? '_');
+  const folder = dirName(path);
+  const newPath = folder ? `${folder}/${newBase}` : newBase;
+  if (isSlug(name) && !fileTaken(store, memory, newPath)) {
     const edits: FileEdit[] = [];
     const index = store.index;
     const entries = store.indexEntriesFor(path);
@@ -39,6 +40,17 @@ export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): P
     if (edit) fixes.push({ title: `Change the name to ${slug}`, edits: [{ kind: 'edit', path, edits: [edit] }] });
   }
   return [makeProblem(ProblemCode.NameFileMismatch, path, fieldAnchor(memory, 'name'), `The name "${name}" does not match the file name ${stem}${path.slice(-3)}.`, undefined, fixes)];
+}
+
+/**
+ * Whether renaming to `newPath` would land on another file (or MEMORY.md) where case does not tell
+ * names apart, as on macOS and Windows: the rename would fail or overwrite it, and the index entries
+ * it retargets would point at the other file.
+ */
+function fileTaken(store: MemoryStore, memory: MemoryFile, newPath: RootPath): boolean {
+  const folded = newPath.toLowerCase();
+  if (baseName(folded) === INDEX_FILE_NAME.toLowerCase()) return true;
+  return store.withFoldedKey(foldName(fileStem(newPath))).some((other) => other !== memory && other.path.toLowerCase() === folded);
 }
 
 /**

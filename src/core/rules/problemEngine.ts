@@ -3,7 +3,7 @@ import type { MemoryIndex } from '../memoryIndex';
 import { foldedKeys, type MemoryStore, type StoreChange } from '../memoryStore';
 import type { TypeSet } from '../memoryTypes';
 import type { Problem } from '../problems';
-import { INDEX_FILE_NAME } from '../rootPath';
+import { fileStem, foldName, INDEX_FILE_NAME } from '../rootPath';
 import type { RootPath } from '../types';
 import { checkDuplicateName } from './duplicateNameRule';
 import { checkFrontmatter } from './frontmatterRules';
@@ -68,6 +68,8 @@ const NONE: readonly Problem[] = Object.freeze([]);
  * - its existence: MEMORY.md's entry rules, when an entry points at it;
  * - its date (`modified`, ...) or existence: MEMORY.md's text rules, when an entry points at it (the
  *   relative dates of the entry's line count from that date);
+ * - its existence: `name-file-mismatch` on the memories whose name folds to its stem (their rename
+ *   fix is left out while the file exists);
  * - MEMORY.md: the index rules, `index-unlisted` on memories whose listing changed or whose fix appends
  *   to it, `name-file-mismatch` (its rename fix rewrites the entries).
  */
@@ -159,6 +161,9 @@ export class ProblemEngine {
     for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR);
 
     const existenceChanged = !previous !== !current;
+    // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this
+    // file's stem may gain or lose theirs.
+    if (existenceChanged) for (const memory of this.store.withFoldedKey(foldName(fileStem(path)))) if (memory.path !== path) mark(memory.path, INDEX);
     const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
     if (this.store.index && ((existenceChanged && listed) || shapeBefore !== this.stubShape())) {
       mark(INDEX_FILE_NAME, INDEX);

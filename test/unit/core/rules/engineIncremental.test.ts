@@ -136,6 +136,20 @@ describe('ProblemEngine incremental updates', () => {
     assert.equal(fixOf()[1], false);
   });
 
+  it('re-checks a name-file mismatch whose rename target appears or goes', () => {
+    const store = new MemoryStore();
+    store.update('a.md', '---\nname: b-c\ndescription: d\ntype: user\n---\n');
+    const engine = new ProblemEngine(store, { typeSet: claudeTypes });
+    engine.checkAll();
+    const titles = (): string[] => engine.problemsFor('a.md')[0].fixes!.map((fix) => fix.title);
+    assert.deepEqual(titles(), ['Rename the file to b_c.md', 'Change the name to a']);
+    // B_C.md's own name does not match it either: both files change.
+    assert.deepEqual(engine.applyChange(store.update('B_C.md', '---\nname: other\ndescription: d\ntype: user\n---\n')).sort(), ['B_C.md', 'a.md']);
+    assert.deepEqual(titles(), ['Change the name to a']);
+    assert.deepEqual(engine.applyChange(store.remove('B_C.md')).sort(), ['B_C.md', 'a.md']);
+    assert.deepEqual(titles(), ['Rename the file to b_c.md', 'Change the name to a']);
+  });
+
   it('reports near-duplicates that a bucket falling back under its limit brings back', () => {
     const store = new MemoryStore();
     const copy = (name: string): string => `---\nname: ${name}\ndescription: ${BODIES[0]}\ntype: user\n---\n${BODIES[6]}\n`;

@@ -85,6 +85,19 @@ describe('quick fixes', () => {
     assert.deepEqual(rename2.codes('feedback_docx.md'), []);
   });
 
+  it('offers only to set the name when the file to rename to exists, in any case', () => {
+    const titles = (root: [string, string][], path: string): string[] => only(checkedEngine(new Map(root)), path, ProblemCode.NameFileMismatch).fixes!.map((fix) => fix.title);
+    const memory = (name: string): string => `---\nname: ${name}\ndescription: d\ntype: user\n---\n`;
+    assert.deepEqual(titles([['a.md', memory('b')], ['b.md', memory('other')]], 'a.md'), ['Change the name to a']);
+    assert.deepEqual(titles([['a.md', memory('b')], ['B.md', memory('other')]], 'a.md'), ['Change the name to a']);
+    assert.deepEqual(titles([['team/x_y.md', memory('user-z')], ['team/User_Z.md', memory('other')]], 'team/x_y.md'), ['Change the name to x-y']);
+    // MEMORY.md is memory.md on the file systems of macOS and Windows.
+    assert.deepEqual(titles([['MEMORY.md', '- [A](a.md)\n'], ['a.md', memory('memory')]], 'a.md'), ['Change the name to a']);
+    // The same name in another folder, or with the other separator, is another file.
+    assert.deepEqual(titles([['a.md', memory('b')], ['team/b.md', memory('other')]], 'a.md'), ['Rename the file to b.md', 'Change the name to a']);
+    assert.deepEqual(titles([['x_y.md', memory('user-z')], ['user-z.md', memory('other')]], 'x_y.md'), ['Rename the file to user_z.md', 'Change the name to x-y']);
+  });
+
   it('adds an unlisted memory to MEMORY.md after the last entry, safe for --fix', () => {
     const fix = only(engine, 'unlisted_note.md', ProblemCode.IndexUnlisted).fixes![0];
     assert.equal(fix.safe, true);
