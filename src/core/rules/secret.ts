@@ -29,12 +29,13 @@ const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/
 
 /**
  * `password: hunter2`, `API_KEY = "..."`, `"client_secret": "..."`, `**Token**: ...`, `비밀번호: ...`: a
- * key naming a credential, as its last word, then `=`, `:`, `=>` or `：`, then the value (quoted or up to
- * the next space). Adapted from the keyword list of gitleaks' generic-api-key rule; its entropy test is
+ * key naming a credential, as its last word, then `=`, `:`, `=>` or `：`, then the value (quoted, in
+ * `<...>` or `{...}` up to the closing bracket, since `<your password>` is one stand-in and not a
+ * value `<your`, or else up to the next space). Adapted from the keyword list of gitleaks' generic-api-key rule; its entropy test is
  * replaced by the placeholder and shape tests in {@link acceptsAssigned}, which suit prose better.
  */
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_-]?secret|secret[_-]?key|secret|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|bearer[_-]?token|token|private[_-]?key)|비밀번호|패스워드|パスワード|密码)["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bare>[^\s"'\x60,;]+))`,
+  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_-]?secret|secret[_-]?key|secret|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|bearer[_-]?token|token|private[_-]?key)|비밀번호|패스워드|パスワード|密码)["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
   'giu',
 );
 
@@ -132,12 +133,13 @@ function scanAssignments(text: string, add: Add): void {
   for (const match of text.matchAll(ASSIGNMENT)) {
     const groups = match.groups ?? {};
     const quoted = groups.dq ?? groups.sq ?? groups.bq;
-    if (quoted === undefined && isPlaceholder(groups.bare ?? '')) continue;
-    const value = quoted ?? trimTrailingPunctuation(groups.bare ?? '');
+    const unquoted = groups.bracketed ?? groups.bare ?? '';
+    if (quoted === undefined && isPlaceholder(unquoted)) continue;
+    const value = quoted ?? trimTrailingPunctuation(unquoted);
     const key = groups.key ?? '';
     const isPassword = !groups.word || /pass/i.test(groups.word);
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
-    const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - (groups.bare ?? '').length;
+    const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - unquoted.length;
     const start = match.index + valueAt;
     add(start, start + value.length, isPassword ? `Password ("${key}")` : `Credential ("${key}")`);
   }

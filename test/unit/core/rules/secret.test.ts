@@ -91,6 +91,7 @@ describe('secret rule', () => {
       ['Password ("DB_PASSWORD")', 'DB_PASSWORD: "correct horse battery"', 'correct horse battery'],
       ['Password ("Password")', '**Password**: `s3cr3t!x`', 's3cr3t!x'],
       ['Password ("password")', '(password: hunter22).', 'hunter22'],
+      ['Password ("password")', 'password: hunter22 <- rotated monthly', 'hunter22'],
       ['Credential ("api_key")', 'api_key: abc123def456', 'abc123def456'],
       ['Credential ("client_secret")', `"client_secret": "Zq8xV2mN5pL1kJ7h"`, 'Zq8xV2mN5pL1kJ7h'],
       ['Credential ("token")', 'token=tok-29fj3k2l1', 'tok-29fj3k2l1'],
@@ -110,6 +111,10 @@ describe('secret rule', () => {
       'api_key: ${OPENAI_API_KEY}',
       'token: $GITHUB_TOKEN',
       'secret: <your-key>',
+      'password: <your password>',
+      'client_secret: <production client secret>.',
+      '비밀번호: <드라이브 비밀번호>',
+      'password: {your password}',
       'api_key: your-api-key-here',
       'password: {{db_password}}',
       'token = os.environ["GH_TOKEN"]',
@@ -186,7 +191,7 @@ describe('secret rule', () => {
     it('never throws, keeps ranges inside the text, and finds nothing once every fix is applied', () => {
       const pieces = [
         ...Object.values(FAKE), 'password', 'token', 'api_key', 'secret', '비밀번호', 'パスワード', '=', ': ', ':', '"', "'", '`', ' ', '\n', '\r\n',
-        'hunter22', '<redacted>', '${X}', 'xxx', '-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----', ...KEY_LINES, 'https://', 'u:', 'p4ssw0rd@', 'host',
+        'hunter22', '<redacted>', '<your password>', '{your token}', '${X}', 'xxx', '-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----', ...KEY_LINES, 'https://', 'u:', 'p4ssw0rd@', 'host',
       ];
       fc.assert(
         // Pieces are kept apart by white space, as in any text: a token glued to the next word is no token.
