@@ -101,7 +101,9 @@ export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, t
   if (last) {
     return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: { line: last.line, character: last.text.length }, end: { line: last.line, character: last.text.length } }, newText: eol + line }] };
   }
+  // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
+  // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
   const end = new LineIndex(index.text).positionAt(index.text.length);
   const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
-  return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: (endsWithBreak ? '' : eol) + line + eol }] };
+  return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
 }

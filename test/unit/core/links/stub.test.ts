@@ -129,11 +129,43 @@ describe('stub creation', () => {
     const noEntries = new Map([['MEMORY.md', '# Memory index'], ['a_b.md', '---\nname: a-b\n---\n']]);
     let plan = planStub(storeOf(noEntries), { name: 'user-x', type: 'user' });
     assert.ok(plan.ok);
-    assert.equal(applyFileEdits(noEntries, plan.edits).get('MEMORY.md'), '# Memory index\n- [user-x](user_x.md)\n');
+    assert.equal(applyFileEdits(noEntries, plan.edits).get('MEMORY.md'), '# Memory index\n- [user-x](user_x.md)');
     const noIndex = new Map([['a_b.md', '---\nname: a-b\n---\n']]);
     plan = planStub(storeOf(noIndex), { name: 'user-x', type: 'user' });
     assert.ok(plan.ok);
     assert.equal(applyFileEdits(noIndex, plan.edits).get('MEMORY.md'), '# Memory index\n\n- [user-x](user_x.md)\n');
+  });
+
+  it('appends entries that, applied together, make consecutive lines, keeping the file’s last line break or its lack', () => {
+    const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' } as const;
+    const added = ['- [B](b.md) — b', '- [C](c.md)', '- [D](<d e.md>) — d'];
+    for (const eol of ['\n', '\r\n']) {
+      for (const trailing of [true, false]) {
+        const end = trailing ? eol : '';
+        const cases: [string, string][] = [
+          [`# Index${eol}${eol}- [A](a.md) — a${end}`, `# Index${eol}${eol}- [A](a.md) — a${eol}${added.join(eol)}${end}`],
+          [`# Index${eol}- [A](a.md) — a${eol}${eol}## Notes${eol}free text${end}`, `# Index${eol}- [A](a.md) — a${eol}${added.join(eol)}${eol}${eol}## Notes${eol}free text${end}`],
+          // With no line break at all there is no line ending to follow: LF.
+          [`# Index${end}`, `# Index${trailing ? eol : '\n'}${added.join(trailing ? eol : '\n')}${end}`],
+          [`# Index${eol}${eol}Notes.${end}`, `# Index${eol}${eol}Notes.${eol}${added.join(eol)}${end}`],
+        ];
+        for (const [text, expected] of cases) {
+          const index = parseMemoryIndex(text);
+          const edits = [planIndexEntry(index, 'b.md', 'B', conventions, 'b'), planIndexEntry(index, 'c.md', 'C', conventions), planIndexEntry(index, 'd e.md', 'D', conventions, 'd')]
+            .flatMap((edit) => (edit.kind === 'edit' ? edit.edits : []));
+          assert.equal(applyTextEdits(text, edits), expected, JSON.stringify(text));
+          // One alone is the same line, in the same place.
+          const single = text.includes('\n') ? eol : '\n';
+          assert.equal(applyTextEdits(text, edits.slice(0, 1)), expected.replace(`${single}${added.slice(1).join(single)}`, ''), JSON.stringify(text));
+        }
+      }
+    }
+    const empty = parseMemoryIndex('');
+    const edits = ['b.md', 'c.md'].flatMap((path) => {
+      const edit = planIndexEntry(empty, path, path[0].toUpperCase(), conventions);
+      return edit.kind === 'edit' ? edit.edits : [];
+    });
+    assert.equal(applyTextEdits('', edits), '- [B](b.md)\n- [C](c.md)\n');
   });
 
   it('places the index line in MEMORY.md as an open editor holds it, when that differs from the store', () => {
