@@ -5,6 +5,8 @@ import type { MemoryStore } from '../memoryStore';
 import { ProblemCode, type Problem } from '../problems';
 import { memoryAnchor } from './anchors';
 import { makeProblem } from './makeProblem';
+import { withAbsoluteDates } from './relativeDate';
+import type { RuleContext } from './ruleContext';
 import { shorten } from './shorten';
 import { isSlug } from './slug';
 
@@ -16,12 +18,15 @@ import { isSlug } from './slug';
  * The fix adds `- [Title](path) — hook` the way a stub made from a `[[link]]` adds its entry (after
  * the last entry, in the index's dash and line ending, keeping whether the file ends with a line
  * break), so notes below the entries stay below them. It is safe for `--fix` when the memory's
- * frontmatter parsed, since title and hook then come from the memory itself.
+ * frontmatter parsed, since title and hook then come from the memory itself. The hook's relative
+ * dates are written as the memory's own relative-date fix writes them: MEMORY.md cannot tell when a
+ * line was written, and `--fix` applies both fixes in one run.
  */
-export function checkIndexListing(memory: MemoryFile, store: MemoryStore): Problem[] {
+export function checkIndexListing(memory: MemoryFile, store: MemoryStore, context?: RuleContext): Problem[] {
   const index = store.index;
   if (!index || store.indexEntriesFor(memory.path).length > 0) return [];
-  const description = memory.description?.replace(/\s+/g, ' ').trim();
+  let description = memory.description?.replace(/\s+/g, ' ').trim();
+  if (description && context) description = withAbsoluteDates(description, { path: memory.path, text: memory.text, memory }, context);
   const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: index.eol, indexDash: indexDash(index) } as const;
   const edit = planIndexEntry(index, memory.path, entryTitle(memory), conventions, description ? shorten(description, 120) : undefined);
   return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), 'Not listed in MEMORY.md: Claude Code does not know this memory exists.', undefined, [{

@@ -228,7 +228,7 @@ export class ProblemEngine {
       case SIMILAR:
         return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path), this.store);
       default:
-        return [...checkIndexListing(memory, this.store), ...checkNameFileMismatch(memory, this.store)];
+        return [...checkIndexListing(memory, this.store, this.context), ...checkNameFileMismatch(memory, this.store)];
     }
   }
 

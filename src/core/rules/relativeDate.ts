@@ -165,6 +165,23 @@ export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, o
 }
 
 /**
+ * `text` from a memory (its description, for a hook in MEMORY.md) with every relative date replaced
+ * by the absolute date the memory's own fix writes, counted from the memory's anchor; unchanged when
+ * it has none. What is copied out of a memory must not carry a relative date the copy cannot anchor.
+ */
+export function withAbsoluteDates(text: string, input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): string {
+  const plain: TextRuleInput = { path: input.path, text };
+  if (!mayMention(plain)) return text;
+  const anchor = relativeDateAnchor(input, context, options);
+  if (!anchor) return text;
+  let result = text;
+  for (const mention of resolveOverlaps(findMentions(proseOf(text, undefined), anchor)).reverse()) {
+    result = result.slice(0, mention.start) + absoluteText(text, mention) + result.slice(mention.end);
+  }
+  return result;
+}
+
+/**
  * The day a file's relative dates count from: the first of {@link RELATIVE_DATE_ANCHOR_KEYS} holding an
  * ISO date or timestamp, else the file's modification time, else undefined. A timestamp with a zone
  * (Claude Code writes UTC) becomes the local day it was written on; a bare date is taken as written.

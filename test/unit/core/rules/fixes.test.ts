@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ProblemCode, type Problem, type ProblemFix } from '../../../../src/core';
+import { ProblemCode, relativeDate, type Problem, type ProblemFix } from '../../../../src/core';
 import { applyFileEdits } from '../links/fileEdits';
 import { checkedEngine, fixtureEngine, only } from './ruleHelpers';
 
@@ -151,6 +151,22 @@ describe('fixes on other file shapes', () => {
     ]);
     const fix = only(checkedEngine(files), 'b_note.md', ProblemCode.IndexUnlisted).fixes![0];
     assert.equal(applyFileEdits(files, fix.edits).get('MEMORY.md'), '# Index\r\n\r\n- [A](a.md) – first\r\n- [B note](b_note.md) – Second: with a colon');
+  });
+
+  it('writes the hook of a new index entry with absolute dates, counted as the memory’s own fix counts them', () => {
+    const files = new Map([
+      ['MEMORY.md', '# Index\n- [A](a.md) — a\n'],
+      ['a.md', '---\nname: a\ndescription: a\ntype: user\n---\n'],
+      ['feedback_ko.md', '---\nname: feedback-ko\ndescription: 다음 주부터 .docx로 낸다 (`next week` stays code)\ntype: feedback\nmodified: 2026-05-04\n---\n'],
+      ['b.md', '---\nname: b\ndescription: Checked tomorrow\ntype: user\n---\n'],
+    ]);
+    const engine = checkedEngine(files, { modifiedTime: () => Date.UTC(2026, 6, 30, 12), textRules: [relativeDate] });
+    const hook = (path: string): string => applyFileEdits(files, only(engine, path, ProblemCode.IndexUnlisted).fixes![0].edits).get('MEMORY.md')!.split('\n')[2];
+    assert.equal(hook('feedback_ko.md'), '- [Feedback ko](feedback_ko.md) — 2026-05-11 주간부터 .docx로 낸다 (`next week` stays code)');
+    // Without a stated date, the file time the memory's own fix counts from.
+    assert.equal(hook('b.md'), '- [B](b.md) — Checked on 2026-07-31');
+    const undated = checkedEngine(files, { textRules: [relativeDate] });
+    assert.equal(applyFileEdits(files, only(undated, 'b.md', ProblemCode.IndexUnlisted).fixes![0].edits).get('MEMORY.md')!.split('\n')[2], '- [B](b.md) — Checked tomorrow');
   });
 
   it('does not mark the index fix safe when the memory’s frontmatter does not parse', () => {
