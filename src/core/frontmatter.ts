@@ -14,6 +14,9 @@ export interface FieldLocation {
 
 /** A YAML problem, positioned in the whole file (not in the frontmatter block). */
 export interface FrontmatterError {
+  /** Why: no closing fence, YAML that is not a mapping, or the YAML parser's own complaint in `message`. */
+  readonly reason: 'unterminated' | 'not-a-mapping' | 'yaml';
+  /** English; the YAML parser's message when `reason` is `yaml`. */
   readonly message: string;
   readonly range: Range;
 }
@@ -90,7 +93,7 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
       status: 'invalid',
       data: {},
       fields: EMPTY_FIELDS,
-      errors: [{ message: 'The frontmatter block has no closing "---" line.', range: lines.rangeAt(0, 3) }],
+      errors: [{ reason: 'unterminated', message: 'The frontmatter block has no closing "---" line.', range: lines.rangeAt(0, 3) }],
       yamlStart: 0,
       yamlEnd: 0,
       bodyStart: 0,
@@ -116,7 +119,8 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
   }
   const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
-    const errors = document.errors.map((error) => ({
+    const errors = document.errors.map((error): FrontmatterError => ({
+      reason: 'yaml',
       message: firstLine(error.message),
       range: lines.rangeAt(yamlStart + error.pos[0], yamlStart + Math.max(error.pos[1], error.pos[0] + 1)),
     }));
@@ -129,7 +133,7 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
       status: 'invalid',
       data: {},
       fields: EMPTY_FIELDS,
-      errors: [{ message: 'The frontmatter is not a list of "key: value" pairs.', range: lines.rangeAt(yamlStart + range[0], yamlStart + range[1]) }],
+      errors: [{ reason: 'not-a-mapping', message: 'The frontmatter is not a list of "key: value" pairs.', range: lines.rangeAt(yamlStart + range[0], yamlStart + range[1]) }],
       ...base,
     };
   }
@@ -140,7 +144,7 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
     // yaml refuses to expand a document whose aliases multiply (a "billion laughs"): one hostile file
     // must not stop the whole root from loading.
     const message = error instanceof Error ? firstLine(error.message) : String(error);
-    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [{ message, range: lines.rangeAt(yamlStart, yamlEnd) }], ...base };
+    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [{ reason: 'yaml', message, range: lines.rangeAt(yamlStart, yamlEnd) }], ...base };
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [], ...base };

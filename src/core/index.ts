@@ -9,6 +9,7 @@ export * from './memoryTypes';
 export * from './grouping';
 export * from './rootPath';
 export * from './problems';
+export * from './text';
 export * from './rules/ruleContext';
 export * from './applyTextEdits';
 export * from './linking/index';

@@ -1,3 +1,4 @@
+import { formatText, type Text } from './text';
 import type { Range, RootPath, TextEdit } from './types';
 
 /** Stable diagnostic codes: tests, settings and the CLI's JSON use them (DESIGN.md section 4). */
@@ -35,6 +36,8 @@ export interface RelatedLocation {
   readonly path: RootPath;
   readonly range: Range;
   readonly message: string;
+  /** `message` as a template and arguments, for adapters that translate it; core always sets it. */
+  readonly messageText?: Text;
 }
 
 /**
@@ -46,14 +49,20 @@ export interface Problem {
   readonly severity: Severity;
   readonly path: RootPath;
   readonly range: Range;
+  /** English, for the CLI and logs: {@link formatText} of `messageText`. */
   readonly message: string;
+  /** `message` as a template and arguments, for adapters that translate it; core always sets it. */
+  readonly messageText?: Text;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly ProblemFix[];
 }
 
 /** Edits to one or more files of the root, or a new file, that resolve a problem. */
 export interface ProblemFix {
+  /** English, for the CLI and logs: {@link formatText} of `titleText`. */
   readonly title: string;
+  /** `title` as a template and arguments, for adapters that translate it; core always sets it. */
+  readonly titleText?: Text;
   /** The obvious fix, offered first and applied by "fix all" and `--fix` when `safe`. */
   readonly preferred?: boolean;
   /** Safe to apply without a person looking (the CLI's `--fix`). */
@@ -67,6 +76,16 @@ export type FileEdit =
   | { readonly kind: 'create'; readonly path: RootPath; readonly content: string }
   | { readonly kind: 'delete'; readonly path: RootPath }
   | { readonly kind: 'rename'; readonly path: RootPath; readonly newPath: RootPath };
+
+/** A problem's or related location's `message` with its `messageText`, made from one Text so they agree. */
+export function messageOf(text: Text): { readonly message: string; readonly messageText: Text } {
+  return { message: formatText(text), messageText: text };
+}
+
+/** A fix's `title` with its `titleText`, made from one Text so they agree. */
+export function titleOf(text: Text): { readonly title: string; readonly titleText: Text } {
+  return { title: formatText(text), titleText: text };
+}
 
 /** Whether `severity` is at or above `threshold` (error > warning > information > hint). */
 export function isAtLeast(severity: Severity, threshold: Severity): boolean {

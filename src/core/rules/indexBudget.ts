@@ -1,6 +1,7 @@
 import type { MemoryIndex } from '../memoryIndex';
 import { ProblemCode, type Problem } from '../problems';
 import { INDEX_FILE_NAME } from '../rootPath';
+import { msg, type Text } from '../text';
 import { IndexText } from './indexText';
 import { makeProblem } from './makeProblem';
 import type { IndexBudget } from './ruleContext';
@@ -36,11 +37,22 @@ export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget): Probl
     const from = Math.max(start, keptEnd);
     if (text.slice(from, end).trim() === '') continue;
     const overLines = line.line - leadLine >= budget.maxLines;
-    const limit = overLines ? `${formatCount(budget.maxLines)}-line` : `${formatCount(budget.maxChars)}-character`;
-    const what = from > start ? 'the rest of this line' : 'this line';
-    problems.push(makeProblem(ProblemCode.IndexOverBudget, INDEX_FILE_NAME, lines.rangeAt(from, end), `Past Claude Code's ${limit} limit for MEMORY.md: ${what} is never loaded.`));
+    const message = overLines ? overLinesMessage(formatCount(budget.maxLines), from > start) : overCharsMessage(formatCount(budget.maxChars), from > start);
+    problems.push(makeProblem(ProblemCode.IndexOverBudget, INDEX_FILE_NAME, lines.rangeAt(from, end), message));
   }
   return problems;
+}
+
+function overLinesMessage(limit: string, partly: boolean): Text {
+  return partly
+    ? msg("Past Claude Code's {0}-line limit for MEMORY.md: the rest of this line is never loaded.", limit)
+    : msg("Past Claude Code's {0}-line limit for MEMORY.md: this line is never loaded.", limit);
+}
+
+function overCharsMessage(limit: string, partly: boolean): Text {
+  return partly
+    ? msg("Past Claude Code's {0}-character limit for MEMORY.md: the rest of this line is never loaded.", limit)
+    : msg("Past Claude Code's {0}-character limit for MEMORY.md: this line is never loaded.", limit);
 }
 
 function formatCount(count: number): string {

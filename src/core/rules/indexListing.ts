@@ -2,7 +2,8 @@ import { indexDash } from '../linking/conventions';
 import { planIndexEntry } from '../linking/stub';
 import type { MemoryFile } from '../memoryFile';
 import type { MemoryStore } from '../memoryStore';
-import { ProblemCode, type Problem } from '../problems';
+import { ProblemCode, titleOf, type Problem } from '../problems';
+import { msg } from '../text';
 import { memoryAnchor } from './anchors';
 import { makeProblem } from './makeProblem';
 import { withAbsoluteDates } from './relativeDate';
@@ -29,8 +30,8 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   if (description && context) description = withAbsoluteDates(description, { path: memory.path, text: memory.text, memory }, context);
   const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: index.eol, indexDash: indexDash(index) } as const;
   const edit = planIndexEntry(index, memory.path, entryTitle(memory), conventions, description ? shorten(description, 120) : undefined);
-  return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), 'Not listed in MEMORY.md: Claude Code does not know this memory exists.', undefined, [{
-    title: 'Add an entry to MEMORY.md',
+  return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.'), undefined, [{
+    ...titleOf(msg('Add an entry to MEMORY.md')),
     preferred: true,
     ...(memory.frontmatter.status === 'ok' ? { safe: true } : {}),
     edits: [edit],

@@ -2,11 +2,12 @@ import type { TypeLocation } from '../memoryFile';
 import type { IndexEntry, MemoryIndex } from '../memoryIndex';
 import type { MemoryStore } from '../memoryStore';
 import type { TypeSet } from '../memoryTypes';
-import { ProblemCode, type Problem, type ProblemFix } from '../problems';
+import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../problems';
 import { INDEX_FILE_NAME, isMemoryPath } from '../rootPath';
+import { msg, type Text } from '../text';
 import type { RootPath } from '../types';
 import { IndexText } from './indexText';
-import { makeProblem } from './makeProblem';
+import { makeProblem, relatedAt } from './makeProblem';
 import { memoryStub } from './memoryStub';
 
 /** What the index rules need besides MEMORY.md and the store. */
@@ -28,15 +29,15 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
   const firstByTarget = new Map<RootPath, IndexEntry>();
   for (const line of index.lines) {
     if (line.kind === 'malformed') {
-      problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), 'Not an index entry: entries are one line, "- [Title](file.md) — hook".'));
+      problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
       continue;
     }
     if (line.kind !== 'entry' || line.target === undefined) continue;
     const entry = line;
     const target = line.target;
     if (isMemoryPath(target) && !store.get(target)) {
-      problems.push(makeProblem(ProblemCode.IndexMissingFile, INDEX_FILE_NAME, entry.hrefRange, `${target} does not exist: this entry points at no memory.`, undefined, [
-        removeLineFix(text, entry, 'Remove this entry', true),
+      problems.push(makeProblem(ProblemCode.IndexMissingFile, INDEX_FILE_NAME, entry.hrefRange, msg('{0} does not exist: this entry points at no memory.', target), undefined, [
+        removeLineFix(text, entry, msg('Remove this entry'), true),
         createFileFix(entry, target, index, options),
       ]));
     }
@@ -49,19 +50,19 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
       ProblemCode.IndexDuplicateEntry,
       INDEX_FILE_NAME,
       text.lineRange(entry.line),
-      `${target} is already listed on line ${first.line + 1}.`,
-      [{ path: INDEX_FILE_NAME, range: text.lineRange(first.line), message: `First entry for ${target}` }],
-      [removeLineFix(text, entry, 'Remove this duplicate entry', true)],
+      msg('{0} is already listed on line {1}.', target, first.line + 1),
+      [relatedAt(INDEX_FILE_NAME, text.lineRange(first.line), msg('First entry for {0}', target))],
+      [removeLineFix(text, entry, msg('Remove this duplicate entry'), true)],
     ));
   }
   return problems;
 }
 
-function removeLineFix(text: IndexText, entry: IndexEntry, title: string, preferred: boolean): ProblemFix {
-  return { title, preferred, edits: [{ kind: 'edit', path: INDEX_FILE_NAME, edits: [text.removeLine(entry.line)] }] };
+function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferred: boolean): ProblemFix {
+  return { ...titleOf(title), preferred, edits: [{ kind: 'edit', path: INDEX_FILE_NAME, edits: [text.removeLine(entry.line)] }] };
 }
 
 function createFileFix(entry: IndexEntry, target: RootPath, index: MemoryIndex, options: IndexRuleOptions): ProblemFix {
   const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, options.stubShape, index.eol);
-  return { title: `Create ${target}`, edits: [{ kind: 'create', path: target, content }] };
+  return { ...titleOf(msg('Create {0}', target)), edits: [{ kind: 'create', path: target, content }] };
 }

@@ -1,8 +1,9 @@
 import type { MemoryFile } from '../memoryFile';
 import type { MemoryStore } from '../memoryStore';
 import { ProblemCode, type Problem } from '../problems';
+import { msg } from '../text';
 import { memoryAnchor } from './anchors';
-import { makeProblem } from './makeProblem';
+import { makeProblem, relatedAt } from './makeProblem';
 
 /**
  * `link-dangling` and `link-ambiguous` for each `[[link]]` of a memory. A dangling link is a
@@ -13,15 +14,15 @@ export function checkLinks(memory: MemoryFile, store: MemoryStore): Problem[] {
   for (const link of memory.links) {
     const resolution = store.resolveLink(link.target);
     if (resolution.status === 'dangling') {
-      problems.push(makeProblem(ProblemCode.LinkDangling, memory.path, link.range, `Reservation: no memory is named "${link.target}" yet. A TODO to write it, not an error.`));
+      problems.push(makeProblem(ProblemCode.LinkDangling, memory.path, link.range, msg('Reservation: no memory is named "{0}" yet. A TODO to write it, not an error.', link.target)));
     } else if (resolution.status === 'ambiguous') {
       const candidates = resolution.targets;
-      const related = candidates.map((candidate) => ({ path: candidate.path, range: memoryAnchor(candidate), message: `Candidate for [[${link.target}]]` }));
+      const related = candidates.map((candidate) => relatedAt(candidate.path, memoryAnchor(candidate), msg('Candidate for [[{0}]]', link.target)));
       problems.push(makeProblem(
         ProblemCode.LinkAmbiguous,
         memory.path,
         link.range,
-        `[[${link.target}]] matches ${candidates.length} memories: ${candidates.map((candidate) => candidate.path).join(', ')}.`,
+        msg('[[{0}]] matches {1} memories: {2}.', link.target, candidates.length, candidates.map((candidate) => candidate.path).join(', ')),
         related,
       ));
     }

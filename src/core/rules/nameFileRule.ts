@@ -2,8 +2,9 @@ import { memoryFileName, separatorOf } from '../linking/conventions';
 import type { MemoryFile } from '../memoryFile';
 import type { IndexEntry, MemoryIndex } from '../memoryIndex';
 import type { MemoryStore } from '../memoryStore';
-import { ProblemCode, type FileEdit, type Problem, type ProblemFix } from '../problems';
+import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } from '../problems';
 import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../rootPath';
+import { msg } from '../text';
 import type { RootPath, TextEdit } from '../types';
 import { fieldAnchor } from './anchors';
 import { setFieldEdit } from './frontmatterEdits';
@@ -32,14 +33,14 @@ export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): P
     if (index && entries.length > 0) edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: entries.map((entry) => retargetEntry(index, entry, newBase)) });
     // Text edits first, the rename last, as the rename planner orders them.
     edits.push({ kind: 'rename', path, newPath });
-    fixes.push({ title: `Rename the file to ${newBase}`, preferred: true, edits });
+    fixes.push({ ...titleOf(msg('Rename the file to {0}', newBase)), preferred: true, edits });
   }
   const slug = suggestSlug(undefined, stem);
   if (slug && foldName(slug) === foldName(stem)) {
     const edit = setFieldEdit(memory, 'name', slug);
-    if (edit) fixes.push({ title: `Change the name to ${slug}`, edits: [{ kind: 'edit', path, edits: [edit] }] });
+    if (edit) fixes.push({ ...titleOf(msg('Change the name to {0}', slug)), edits: [{ kind: 'edit', path, edits: [edit] }] });
   }
-  return [makeProblem(ProblemCode.NameFileMismatch, path, fieldAnchor(memory, 'name'), `The name "${name}" does not match the file name ${stem}${path.slice(-3)}.`, undefined, fixes)];
+  return [makeProblem(ProblemCode.NameFileMismatch, path, fieldAnchor(memory, 'name'), msg('The name "{0}" does not match the file name {1}.', name, stem + path.slice(-3)), undefined, fixes)];
 }
 
 /**

@@ -1,8 +1,9 @@
 import { displayName, type MemoryFile } from '../memoryFile';
 import type { MemoryStore } from '../memoryStore';
 import { ProblemCode, type Problem } from '../problems';
+import { msg } from '../text';
 import { fieldAnchor } from './anchors';
-import { makeProblem } from './makeProblem';
+import { makeProblem, relatedAt } from './makeProblem';
 import type { NearDuplicate } from './nearDuplicateIndex';
 
 /** The near-duplicates a problem lists as related: enough to act on, bounded in a template-made root. */
@@ -31,12 +32,16 @@ export function nearDuplicateProblems(memory: MemoryFile, neighbors: readonly Ne
   if (others.length === 0) return [];
   const { neighbor, other } = others[0];
   const more = neighbors.length - 1;
-  const also = more === 0 ? '' : more === 1 ? ' and 1 other memory' : ` and ${more} other memories`;
-  const message = `Nearly the same as "${displayName(other)}" (${other.path}, ${percent(neighbor)} alike)${also}: update one memory rather than keep both.`;
-  const related = others.map(({ neighbor, other }) => ({ path: other.path, range: fieldAnchor(other, 'description'), message: `"${displayName(other)}", ${percent(neighbor)} alike` }));
+  const name = displayName(other);
+  const message = more === 0
+    ? msg('Nearly the same as "{0}" ({1}, {2}% alike): update one memory rather than keep both.', name, other.path, percent(neighbor))
+    : more === 1
+      ? msg('Nearly the same as "{0}" ({1}, {2}% alike) and 1 other memory: update one memory rather than keep both.', name, other.path, percent(neighbor))
+      : msg('Nearly the same as "{0}" ({1}, {2}% alike) and {3} other memories: update one memory rather than keep both.', name, other.path, percent(neighbor), more);
+  const related = others.map(({ neighbor, other }) => relatedAt(other.path, fieldAnchor(other, 'description'), msg('"{0}", {1}% alike', displayName(other), percent(neighbor))));
   return [makeProblem(ProblemCode.NearDuplicate, memory.path, fieldAnchor(memory, 'description'), message, related)];
 }
 
-function percent(neighbor: NearDuplicate): string {
-  return `${Math.round(neighbor.similarity * 100)}%`;
+function percent(neighbor: NearDuplicate): number {
+  return Math.round(neighbor.similarity * 100);
 }

@@ -1,8 +1,9 @@
 import { LineIndex } from '../lineIndex';
 import type { MemoryFile } from '../memoryFile';
 import { parseMemoryIndex, type MemoryIndex } from '../memoryIndex';
-import { ProblemCode, type Problem, type ProblemFix } from '../problems';
+import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../problems';
 import { INDEX_FILE_NAME } from '../rootPath';
+import { msg } from '../text';
 import type { TextEdit } from '../types';
 import {
   formatIsoDate,
@@ -158,7 +159,7 @@ export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, o
   }
   if (edits.length === 0) return undefined;
   return {
-    title: edits.length === 1 ? 'Replace the relative date with an absolute date' : `Replace all ${edits.length} relative dates with absolute dates`,
+    ...titleOf(edits.length === 1 ? msg('Replace the relative date with an absolute date') : msg('Replace all {0} relative dates with absolute dates', edits.length)),
     safe,
     edits: [{ kind: 'edit', path: input.path, edits }],
   };
@@ -275,23 +276,29 @@ function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention,
     path: input.path,
     range,
   } as const;
-  const said = `"${shown}" is a relative date: it points elsewhere once the memory is read on another day.`;
   if (!trust) {
-    return { ...problem, message: `${said} Write the absolute date (the memory has no modified date to compute it from).` };
+    return {
+      ...problem,
+      ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date (the memory has no modified date to compute it from).', shown)),
+    };
   }
   const replacement = absoluteText(input.text, mention);
   const edits = [{ kind: 'edit' as const, path: input.path, edits: [{ range, newText: replacement }] }];
   if (trust === 'guess') {
     return {
       ...problem,
-      message: `${said} Write the absolute date: "${replacement}" if it was written when MEMORY.md last changed (it has no date of its own).`,
-      fixes: [{ title: `Replace "${shown}" with "${replacement}" (counted from MEMORY.md's last change)`, preferred: false, safe: false, edits }],
+      ...messageOf(msg(
+        '"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date: "{1}" if it was written when MEMORY.md last changed (it has no date of its own).',
+        shown,
+        replacement,
+      )),
+      fixes: [{ ...titleOf(msg('Replace "{0}" with "{1}" (counted from MEMORY.md\'s last change)', shown, replacement)), preferred: false, safe: false, edits }],
     };
   }
   return {
     ...problem,
-    message: `${said} Write "${replacement}".`,
-    fixes: [{ title: `Replace "${shown}" with "${replacement}"`, preferred: true, safe: true, edits }],
+    ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}".', shown, replacement)),
+    fixes: [{ ...titleOf(msg('Replace "{0}" with "{1}"', shown, replacement)), preferred: true, safe: true, edits }],
   };
 }
 

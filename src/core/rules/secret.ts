@@ -1,5 +1,6 @@
 import { LineIndex } from '../lineIndex';
-import { ProblemCode, type Problem } from '../problems';
+import { messageOf, ProblemCode, titleOf, type Problem } from '../problems';
+import { msg, type Text } from '../text';
 import type { TextRule } from './ruleContext';
 import {
   isKeyMaterial,
@@ -42,7 +43,7 @@ const ASSIGNMENT = new RegExp(
 interface Finding {
   readonly start: number;
   readonly end: number;
-  readonly kind: string;
+  readonly message: Text;
 }
 
 /**
@@ -56,12 +57,12 @@ export const secret: TextRule = (input) => {
   const findings: Finding[] = [];
   // Of overlapping findings the first (most specific) stays, except that a private key's body takes in
   // what it holds whole: one that happens to contain "AKIA..." is one private key.
-  const add: Add = (start, end, kind, absorbs = false) => {
+  const add: Add = (start, end, message, absorbs = false) => {
     if (end <= start) return;
     const overlapping = findings.filter((f) => end > f.start && start < f.end);
     if (overlapping.length > 0 && !(absorbs && overlapping.every((f) => start <= f.start && f.end <= end))) return;
     for (const f of overlapping) findings.splice(findings.indexOf(f), 1);
-    findings.push({ start, end, kind });
+    findings.push({ start, end, message });
   };
 
   const keywords = ASSIGNMENT_GATES.some((gate) => gate.test(text));
@@ -82,10 +83,10 @@ export const secret: TextRule = (input) => {
         severity: SEVERITY,
         path: input.path,
         range,
-        message: `${finding.kind} stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.`,
+        ...messageOf(finding.message),
         fixes: [
           {
-            title: `Replace with ${REDACTED}`,
+            ...titleOf(msg('Replace with {0}', REDACTED)),
             preferred: true,
             safe: false,
             edits: [{ kind: 'edit', path: input.path, edits: [{ range, newText: REDACTED }] }],
@@ -96,15 +97,17 @@ export const secret: TextRule = (input) => {
 };
 
 /** Records a finding unless an earlier, more specific one covers part of it. */
-type Add = (start: number, end: number, kind: string, absorbs?: boolean) => void;
+type Add = (start: number, end: number, message: Text, absorbs?: boolean) => void;
 
+// Each kind of finding has a whole sentence of its own. A token's kind is the name its vendor gives
+// it ("GitHub personal access token"), an argument kept as written like any other name.
 function scanTokens(text: string, add: Add): void {
   for (const entry of TOKEN_PATTERNS) {
     for (const match of text.matchAll(entry.pattern)) {
       const value = match.groups?.value ?? match[0];
       if (entry.accept && !entry.accept(value, match)) continue;
       const start = match.index + match[0].indexOf(value);
-      add(start, start + value.length, kindOf(entry, value));
+      add(start, start + value.length, msg('{0} stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', kindOf(entry, value)));
     }
   }
 }
@@ -115,7 +118,7 @@ function scanPrivateKeys(text: string, add: Add): void {
       const body = match.groups?.value ?? '';
       if (!isKeyMaterial(body)) continue;
       const start = match.index + match[0].indexOf(body);
-      add(start, start + body.length, 'Private key', true);
+      add(start, start + body.length, msg('Private key stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.'), true);
     }
   }
 }
@@ -125,7 +128,9 @@ function scanUrls(text: string, add: Add): void {
     const { user = '', value = '' } = match.groups ?? {};
     if (isPlaceholder(user) || isPlaceholder(value) || value.length < 3) continue;
     const start = match.index + match[0].indexOf(':', match[0].indexOf('://') + 3) + 1;
-    add(start, start + value.length, /^https?|^ftps?/i.test(match.groups?.scheme ?? '') ? 'Password in a URL' : 'Database password in a connection string');
+    add(start, start + value.length, /^https?|^ftps?/i.test(match.groups?.scheme ?? '')
+      ? msg('Password in a URL stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.')
+      : msg('Database password in a connection string stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.'));
   }
 }
 
@@ -141,7 +146,9 @@ function scanAssignments(text: string, add: Add): void {
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
     const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - unquoted.length;
     const start = match.index + valueAt;
-    add(start, start + value.length, isPassword ? `Password ("${key}")` : `Credential ("${key}")`);
+    add(start, start + value.length, isPassword
+      ? msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key)
+      : msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key));
   }
 }
 

@@ -4,6 +4,7 @@ import type { MemoryRoot } from '../roots/memoryRoot';
 import type { ProblemsService } from './problemsService';
 import { Commands } from '../../commands';
 import { toWorkspaceEdit, type OwnFileMoves } from '../fileEdits';
+import { localized } from '../localized';
 import { isDiagnosticOf } from './toDiagnostic';
 
 /**
@@ -25,11 +26,12 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
       const problem = found.problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
       if (!problem) continue;
       for (const fix of problem.fixes ?? []) {
-        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+        const title = localized(fix.titleText, fix.title);
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         // A fix that moves a file is applied through a command, so the move is announced to the Explorer
         // participant only when the user picks it, not each time the lightbulb is drawn.
         if (fix.edits.some((edit) => edit.kind === 'rename')) {
-          action.command = { title: fix.title, command: Commands.applyFileEdits, arguments: [found.root.uri, fix.edits] };
+          action.command = { title, command: Commands.applyFileEdits, arguments: [found.root.uri, fix.edits] };
         } else {
           action.edit = toWorkspaceEdit(found.root, fix.edits);
         }

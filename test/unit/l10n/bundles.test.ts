@@ -1,13 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { coreTemplates, REPO, sourceFiles } from '../helpers/coreTemplates';
 
-const REPO = join(__dirname, '..', '..', '..', '..');
 const LOCALES = ['ko', 'ja'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file));
-}
 
 /** The English strings passed to vscode.l10n.t, as written in the source. */
 function runtimeStrings(): Set<string> {
@@ -19,10 +15,26 @@ function runtimeStrings(): Set<string> {
 }
 
 describe('localization', () => {
-  const strings = runtimeStrings();
+  const core = coreTemplates();
+  const strings = new Set([...runtimeStrings(), ...core.templates]);
 
   it('finds the runtime strings to check', () => {
     assert.ok(strings.has('Untyped / unknown'));
+  });
+
+  it("finds core's problem and fix templates, each a literal", () => {
+    assert.ok(core.templates.has('Remove this entry'));
+    assert.ok(core.templates.has("Past Claude Code's {0}-line limit for MEMORY.md: this line is never loaded."));
+    assert.ok(core.templates.size > 40);
+    assert.deepEqual(core.notLiteral, []);
+  });
+
+  it("numbers core's placeholders from {0} with no gap and holds no other braces, as vscode.l10n.t expects", () => {
+    for (const template of core.templates) {
+      const numbers = [...new Set(placeholders(template))].map((p) => Number(p.slice(1, -1))).sort((a, b) => a - b);
+      assert.deepEqual(numbers, numbers.map((_n, i) => i), template);
+      assert.doesNotMatch(template.replace(/\{\d+\}/g, ''), /[{}]/, template);
+    }
   });
 
   for (const locale of LOCALES) {

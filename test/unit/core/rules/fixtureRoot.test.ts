@@ -51,7 +51,7 @@ describe('rules on the problems fixture root', () => {
   it('names the twin of a duplicate name on each side, with its location', () => {
     const team = only(engine, 'team/user_profile.md', ProblemCode.DuplicateName);
     assert.equal(team.message, 'Another memory has the name "user-profile": user_profile.md.');
-    assert.deepEqual(team.related, [{ path: 'user_profile.md', range: { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } }, message: 'Also named "user-profile"' }]);
+    assert.deepEqual(team.related, [{ path: 'user_profile.md', range: { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } }, message: 'Also named "user-profile"', messageText: { template: 'Also named "{0}"', args: ['user-profile'] } }]);
     assert.deepEqual(only(engine, 'user_profile.md', ProblemCode.DuplicateName).related?.map((r) => r.path), ['team/user_profile.md']);
   });
 

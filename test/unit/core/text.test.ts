@@ -1,0 +1,30 @@
+import * as assert from 'node:assert/strict';
+import { formatText, messageOf, msg, titleOf } from '../../../src/core';
+
+describe('core text', () => {
+  it('keeps the template and its arguments', () => {
+    assert.deepEqual(msg('{0} is already listed on line {1}.', 'a.md', 3), { template: '{0} is already listed on line {1}.', args: ['a.md', 3] });
+  });
+
+  it('fills {n} with argument n, in any order and as often as it appears', () => {
+    assert.equal(formatText(msg('{1} before {0}, {1} again', 'first', 'second')), 'second before first, second again');
+    assert.equal(formatText(msg('{0} of {1}', 3, 10)), '3 of 10');
+  });
+
+  it('fills once: a placeholder inside an argument stays as written', () => {
+    assert.equal(formatText(msg('"{0}" and "{1}"', '{1}', 'b')), '"{1}" and "b"');
+    assert.equal(formatText(msg('Replace "{0}"', '$&$1')), 'Replace "$&$1"');
+  });
+
+  it('leaves placeholders without an argument, and a template without arguments, as written, as vscode.l10n.t does', () => {
+    assert.equal(formatText(msg('{0} and {1}', 'a')), 'a and {1}');
+    assert.equal(formatText(msg('Keep {0} as it is')), 'Keep {0} as it is');
+    assert.equal(formatText(msg('{00} and {x}', 'a')), '{00} and {x}');
+  });
+
+  it('gives a message or a title with the Text it came from', () => {
+    const text = msg('Create {0}', 'a.md');
+    assert.deepEqual(messageOf(text), { message: 'Create a.md', messageText: text });
+    assert.deepEqual(titleOf(text), { title: 'Create a.md', titleText: text });
+  });
+});

@@ -1,0 +1,122 @@
+import * as assert from 'node:assert/strict';
+import {
+  ALL_PROBLEM_CODES,
+  formatText,
+  MemoryStore,
+  parseMemoryFile,
+  relativeDate,
+  relativeDateFixAll,
+  resolveTypeSet,
+  secret,
+  type IndexBudget,
+  type Problem,
+  type ProblemEngineOptions,
+  type RuleContext,
+  type Text,
+} from '../../../src/core';
+import { checkedEngine } from '../core/rules/ruleHelpers';
+import { readFixtureRoot } from '../helpers/fixtures';
+import { coreTemplates } from '../helpers/coreTemplates';
+
+const JULY_30 = Date.UTC(2026, 6, 30, 12);
+const mixed = (length: number): string => 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7'.repeat(8).slice(0, length);
+const nearCopy = 'Never invent citations or numbers; when a source is missing, say so and ask for it before writing the report.';
+const trioCopy = 'The lab drive mirror lives on the second rack; mount it read-only and never sync deletions back to it.';
+
+const memory = (name: string, body: string, extra = ''): string => `---\nname: ${name}\ndescription: ${name} notes\ntype: project\n${extra}---\n${body}\n`;
+
+/**
+ * A root made to reach the sentences the fixture roots do not: every kind of secret, relative dates with
+ * and without a day to count from, frontmatter that is not YAML or not a mapping, more than two
+ * duplicates, MEMORY.md past its budget.
+ */
+function extraRoot(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('MEMORY.md', [
+    '# Memory',
+    '- [Plan](plan.md) — ships next week',
+    '- [Gone](gone.md) — deleted',
+    '- [Plan again](plan.md) — listed twice',
+    'Reviewed yesterday.',
+    '- [Last](last.md) — past the line budget',
+    '- [Twin](twin_a.md) — a long line past the character budget, cut in its middle',
+    '',
+  ].join('\n'));
+  files.set('plan.md', memory('plan', [
+    'We ship next week.',
+    `GitHub: ${'ghp' + '_' + mixed(36)}`,
+    'password: hunter22',
+    'api_key: abc123def456',
+    'Mirror: https://deploy:Tr0ub4dor3@files.example.com/releases',
+    'DATABASE_URL=postgres://app:S3cr3tPw9@db.internal:5432/app',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'MIIEowIBAAKCAQEA' + mixed(48),
+    mixed(64),
+    '-----END RSA PRIVATE KEY-----',
+  ].join('\n'), 'modified: 2026-07-20\n'));
+  files.set('undated.md', memory('undated', 'Decided yesterday.'));
+  files.set('unterminated.md', '---\nname: unterminated\n');
+  files.set('not_a_map.md', '---\n- a\n- b\n---\nBody.\n');
+  files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
+  files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
+  for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
+  for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));
+  for (const suffix of ['a', 'b', 'c']) files.set(`trio_${suffix}.md`, memory(`trio-${suffix}`, trioCopy));
+  return files;
+}
+
+function engineProblems(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): Problem[] {
+  const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
+  return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, ...options }).allProblems()];
+}
+
+/** Every sentence a problem carries, with where it came from. */
+function sentences(problem: Problem): [string, string, Text | undefined][] {
+  const where = `${problem.path} ${problem.code}`;
+  return [
+    [where, problem.message, problem.messageText],
+    ...(problem.related ?? []).map((related): [string, string, Text | undefined] => [`${where} related`, related.message, related.messageText]),
+    ...(problem.fixes ?? []).map((fix): [string, string, Text | undefined] => [`${where} fix`, fix.title, fix.titleText]),
+  ];
+}
+
+describe("core's problem and fix sentences", () => {
+  const { templates } = coreTemplates();
+  const budget = (maxLines: number, maxChars: number): { budget: IndexBudget } => ({ budget: { maxLines, maxChars } });
+  const extra = extraRoot();
+  const problems = [
+    ...engineProblems(readFixtureRoot('problems')),
+    ...engineProblems(readFixtureRoot('mixed')),
+    ...engineProblems(extra, budget(5, 25_000)),
+    ...engineProblems(extra, budget(200, 220)),
+    // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
+    ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
+    ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
+  ];
+  const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => JULY_30 };
+  const fixAlls = ['Shipped yesterday.', 'Shipped yesterday; next review next week.'].map((body) => {
+    const parsed = parseMemoryFile('dated.md', memory('dated', body, 'modified: 2026-07-20\n'));
+    return relativeDateFixAll({ path: parsed.path, text: parsed.text, memory: parsed }, context);
+  });
+
+  it('are checked on every code', () => {
+    assert.deepEqual(ALL_PROBLEM_CODES.filter((code) => !problems.some((problem) => problem.code === code)), []);
+  });
+
+  it('each carry a template whose English is the message or title, so the two cannot drift', () => {
+    const checked = [...problems.flatMap(sentences), ...fixAlls.map((fix): [string, string, Text | undefined] => ['fix all', fix?.title ?? '', fix?.titleText])];
+    assert.ok(checked.length > 150, `${checked.length} sentences`);
+    for (const [where, english, text] of checked) {
+      assert.ok(text, `${where}: no template for "${english}"`);
+      assert.equal(formatText(text), english, where);
+      assert.ok(templates.has(text.template), `${where}: "${text.template}" is not a msg() literal of src/core, so it has no translation`);
+    }
+  });
+
+  it('use every template of core, so none goes untested', () => {
+    const used = new Set([...problems.flatMap(sentences), ...fixAlls.map((fix) => ['', '', fix?.titleText] as const)].map(([, , text]) => text?.template));
+    // A guard for YAML that passes the mapping check yet reads as something else; no input is known to reach it.
+    const unreachable = ['Invalid frontmatter: The frontmatter cannot be read.'];
+    assert.deepEqual([...templates].filter((template) => !used.has(template) && !unreachable.includes(template)), []);
+  });
+});
