@@ -1,3 +1,4 @@
+import { INLINE_CODE, stepFence } from './codeFence';
 import type { LineIndex } from './lineIndex';
 import type { Range } from './types';
 
@@ -12,7 +13,6 @@ export interface MemoryLink {
 }
 
 const WIKI_LINK = /\[\[([^\[\]\r\n|#]+)((?:[|#][^\[\]\r\n]*)?)\]\]/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Finds wiki links from `start` to the end of `text`, skipping fenced code blocks and inline code
@@ -33,14 +33,9 @@ export function findLinks(text: string, start: number, lines: LineIndex): Memory
     const hasLink = nextLink < lineEnd;
     if (hasLink || mayBeFence(text, lineStart, lineEnd)) {
       const line = text.slice(lineStart, lineEnd);
-      const fenceMatch = FENCE.exec(line);
-      if (fence) {
-        if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
-      } else if (fenceMatch) {
-        fence = fenceMatch[1];
-      } else if (hasLink) {
-        collectLineLinks(maskInlineCode(line), lineStart, lines, links);
-      }
+      const step = stepFence(line, fence);
+      fence = step.fence;
+      if (!step.isCode && hasLink) collectLineLinks(maskInlineCode(line), lineStart, lines, links);
     }
     lineStart = lineEnd + 1;
     if (nextLink < lineStart) nextLink = text.indexOf('[[', lineStart);
@@ -48,7 +43,7 @@ export function findLinks(text: string, start: number, lines: LineIndex): Memory
   return links;
 }
 
-/** Whether the line starts like FENCE: up to three spaces, then a backtick or a tilde. */
+/** Whether the line could be a code fence: up to three spaces, then a backtick or a tilde. */
 function mayBeFence(text: string, lineStart: number, lineEnd: number): boolean {
   for (let i = lineStart; i < lineEnd && i <= lineStart + 3; i++) {
     const c = text.charCodeAt(i);
@@ -77,5 +72,5 @@ function collectLineLinks(line: string, lineOffset: number, lines: LineIndex, ou
 /** Replaces inline code spans with spaces of the same length, so offsets stay true. */
 function maskInlineCode(line: string): string {
   if (!line.includes('`')) return line;
-  return line.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (span) => ' '.repeat(span.length));
+  return line.replace(INLINE_CODE, (span) => ' '.repeat(span.length));
 }

@@ -1,8 +1,7 @@
+import { INLINE_CODE, stepFence } from '../codeFence';
 import { LineIndex } from '../lineIndex';
 import type { MemoryFile } from '../memoryFile';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const INLINE_CODE = /(`+)(?:[^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
 // URLs, [[links]] and link destinations name things: "next-week-launch" in a file name is not a date.
 const NAMES = /\bhttps?:\/\/[^\s<>)\]]+|\[\[[^\[\]\r\n]*\]\]|\]\([^)\r\n]*\)|<!--[\s\S]*?-->/g;
 
@@ -46,16 +45,10 @@ function maskBody(body: string): string {
     let lineEnd = body.indexOf('\n', lineStart);
     lineEnd = lineEnd < 0 ? body.length : lineEnd + 1;
     const line = body.slice(lineStart, lineEnd);
-    const fenceMatch = FENCE.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
-      out += blank(line);
-    } else if (fenceMatch) {
-      fence = fenceMatch[1];
-      out += blank(line);
-    } else {
-      out += line.includes('`') ? line.replace(INLINE_CODE, blank) : line;
-    }
+    const step = stepFence(line, fence);
+    fence = step.fence;
+    if (step.isCode) out += blank(line);
+    else out += line.includes('`') ? line.replace(INLINE_CODE, blank) : line;
     lineStart = lineEnd;
   }
   return out.replace(NAMES, blank);
