@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MemoryStore, NearDuplicateIndex, parseMemoryFile, ProblemEngine, relativeDate, resolveTypeSet, secret, type ProblemEngineOptions } from '../src/core';
-import { similarityText } from '../src/core/rules/nearDuplicateRule';
+import { similarityText } from '../src/core/rules/nearDuplicate/nearDuplicateRule';
 import { scanFrontmatter } from '../src/core/frontmatterScanner';
 import { generateRoot } from './generateRoot';
 

@@ -1,6 +1,6 @@
 import { parseFrontmatter, type FieldLocation, type Frontmatter } from './frontmatter';
 import { LineIndex } from './lineIndex';
-import { findLinks, type MemoryLink } from './links';
+import { findLinks, type MemoryLink } from './wikiLinks';
 import { fileStem } from './rootPath';
 import type { RootPath } from './types';
 

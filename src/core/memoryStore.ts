@@ -1,4 +1,4 @@
-import type { MemoryLink } from './links';
+import type { MemoryLink } from './wikiLinks';
 import { parseMemoryFile, type MemoryFile } from './memoryFile';
 import { parseMemoryIndex, type IndexEntry, type MemoryIndex } from './memoryIndex';
 import { foldName, INDEX_FILE_NAME, isMemoryPath } from './rootPath';

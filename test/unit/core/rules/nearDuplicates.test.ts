@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NearDuplicateIndex } from '../../../../src/core';
-import { minHashSignature, SIGNATURE_SIZE } from '../../../../src/core/rules/minHash';
+import { minHashSignature, SIGNATURE_SIZE } from '../../../../src/core/rules/nearDuplicate/minHash';
 
 // Real-shaped facts written twice (as an agent does in two sessions), and different facts on the same
 // subjects that must stay apart.

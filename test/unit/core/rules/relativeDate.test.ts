@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as chrono from 'chrono-node';
 import fc from 'fast-check';
-import { applyTextEdits } from '../../../../src/core/applyTextEdits';
+import { applyTextEdits } from '../../../../src/core/edits/applyTextEdits';
 import { parseMemoryFile } from '../../../../src/core/memoryFile';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
@@ -12,9 +12,9 @@ import {
   relativeDateAnchor,
   relativeDateFixAll,
   type RelativeDateOptions,
-} from '../../../../src/core/rules/relativeDate';
-import { resolveWeekday, type WeekdayModifier } from '../../../../src/core/rules/relativeDateCalendar';
-import { DEFAULT_INDEX_BUDGET, type RuleContext, type TextRuleInput } from '../../../../src/core/rules/ruleContext';
+} from '../../../../src/core/rules/relativeDate/relativeDateRule';
+import { resolveWeekday, type WeekdayModifier } from '../../../../src/core/rules/relativeDate/calendar';
+import { DEFAULT_INDEX_BUDGET, type RuleContext, type TextRuleInput } from '../../../../src/core/rules/engine/ruleContext';
 import type { TextEdit } from '../../../../src/core/types';
 
 // Thursday 2026-07-30, noon UTC: the same day in every zone from UTC-11 to UTC+11.

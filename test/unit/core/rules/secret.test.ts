@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyTextEdits } from '../../../../src/core/applyTextEdits';
+import { applyTextEdits } from '../../../../src/core/edits/applyTextEdits';
 import { parseMemoryFile } from '../../../../src/core/memoryFile';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import { ProblemCode, type Problem } from '../../../../src/core/problems';
-import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/ruleContext';
-import { REDACTED, secret } from '../../../../src/core/rules/secret';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { REDACTED, secret } from '../../../../src/core/rules/secret/secretRule';
 import type { TextEdit } from '../../../../src/core/types';
 
 const context: RuleContext = {

@@ -1,0 +1,109 @@
+import { LineIndex } from '../lineIndex';
+import type { MemoryIndex } from '../memoryIndex';
+import type { MemoryStore } from '../memoryStore';
+import type { FileEdit } from '../problems';
+import { INDEX_FILE_NAME, joinRootPath } from '../rootPath';
+import type { Position, RootPath } from '../types';
+import { indexHref, memoryFileName, rootConventions, type RootConventions } from './conventions';
+import { checkMemoryName, type NameCheck } from './nameSafety';
+import { builtInTemplate, fillTemplate, type TemplateHeadings } from './templates';
+import { yamlScalar } from '../edits/yamlScalar';
+
+export interface StubRequest {
+  /** The link target, which becomes the `name`. */
+  readonly name: string;
+  /** Inferred from the name or chosen by the user; undefined writes no `type` key. */
+  readonly type: string | undefined;
+  /** The user's template for the type; the built-in one when absent. */
+  readonly template?: string;
+  /** Translated section headings for the built-in templates. */
+  readonly headings?: TemplateHeadings;
+}
+
+export type StubPlan =
+  | {
+      readonly ok: true;
+      readonly path: RootPath;
+      readonly content: string;
+      /** The new file, then the MEMORY.md entry (an edit, or a new index). */
+      readonly edits: readonly FileEdit[];
+      /** Where the empty description waits to be written, in the new file. */
+      readonly cursor: Position;
+    }
+  | { readonly ok: false; readonly reason: 'unsafe-name'; readonly check: Extract<NameCheck, { ok: false }> }
+  | { readonly ok: false; readonly reason: 'exists'; readonly path: RootPath };
+
+/**
+ * The type a name announces with its prefix: `feedback-report-writing` -> `feedback`, among the
+ * configured types, the longest prefix winning. A bare type name announces nothing.
+ */
+export function inferType(name: string, types: readonly string[]): string | undefined {
+  const folded = name.trim().toLowerCase();
+  let best: string | undefined;
+  for (const type of types) {
+    const prefix = type.toLowerCase();
+    if (folded.length > prefix.length + 1 && folded.startsWith(prefix) && /[-_ ]/.test(folded[prefix.length])) {
+      if (!best || type.length > best.length) best = type;
+    }
+  }
+  return best;
+}
+
+/**
+ * Plans the memory a dangling `[[name]]` asks for: a file at the top of the root named in the root's
+ * convention, frontmatter in the root's majority shape with `name` filled in and `description` empty,
+ * a body from the type's template, and its MEMORY.md entry. Nothing outside the root can come of it:
+ * the name passes {@link checkMemoryName} or nothing is planned. `index` is MEMORY.md as the edit will
+ * find it (an open editor's text), when that differs from the store's.
+ */
+export function planStub(
+  store: MemoryStore,
+  request: StubRequest,
+  options: { readonly conventions?: RootConventions; readonly index?: MemoryIndex } = {},
+): StubPlan {
+  const conventions = options.conventions ?? rootConventions(store);
+  const name = request.name.trim();
+  const check = checkMemoryName(name);
+  if (!check.ok) return { ok: false, reason: 'unsafe-name', check };
+  const path = memoryFileName(name, conventions.fileSeparator);
+  // The name check already rules out separators and `..`; this keeps the guarantee local and obvious.
+  if (joinRootPath('', path) !== path || path.includes('/')) {
+    return { ok: false, reason: 'unsafe-name', check: { ok: false, reason: 'separator', message: `"${name}" does not make a file name inside the memory folder.` } };
+  }
+  const taken = [...store.memories()].find((memory) => memory.path.toLowerCase() === path.toLowerCase());
+  if (taken || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase()) return { ok: false, reason: 'exists', path: taken?.path ?? path };
+
+  const eol = conventions.eol;
+  const frontmatter = ['---', `name: ${yamlScalar(name)}`, 'description: '];
+  const cursor: Position = { line: 2, character: 'description: '.length };
+  if (request.type !== undefined) {
+    if (conventions.typeLocation === 'metadata') frontmatter.push('metadata:', `  type: ${yamlScalar(request.type)}`);
+    else frontmatter.push(`type: ${yamlScalar(request.type)}`);
+  }
+  frontmatter.push('---');
+  const body = fillTemplate(request.template ?? builtInTemplate(request.type, request.headings), { name, type: request.type }, eol);
+  const content = frontmatter.join(eol) + eol + body;
+  return {
+    ok: true,
+    path,
+    content,
+    cursor,
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, name, conventions)],
+  };
+}
+
+/** Adds `- [title](path) — hook` after the index's last entry, or creates MEMORY.md holding it. */
+export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, title: string, conventions: RootConventions, hook?: string): FileEdit {
+  const line = `- [${title.replace(/[\\[\]]/g, '\\$&')}](${indexHref(path)})${hook ? ` ${conventions.indexDash} ${hook}` : ''}`;
+  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `# Memory index${conventions.eol}${conventions.eol}${line}${conventions.eol}` };
+  const eol = index.eol;
+  const last = index.entries[index.entries.length - 1];
+  if (last) {
+    return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: { line: last.line, character: last.text.length }, end: { line: last.line, character: last.text.length } }, newText: eol + line }] };
+  }
+  // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
+  // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
+  const end = new LineIndex(index.text).positionAt(index.text.length);
+  const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
+  return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
+}

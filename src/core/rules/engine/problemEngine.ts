@@ -1,0 +1,271 @@
+import type { MemoryFile, TypeLocation } from '../../memoryFile';
+import type { MemoryIndex } from '../../memoryIndex';
+import { foldedKeys, type MemoryStore, type StoreChange } from '../../memoryStore';
+import type { TypeSet } from '../../memoryTypes';
+import type { Problem } from '../../problems';
+import { fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
+import type { RootPath } from '../../types';
+import { checkDuplicateName } from '../names/duplicateNameRule';
+import { checkFrontmatter } from '../frontmatter/frontmatterRules';
+import { checkIndexBudget } from '../index/indexBudget';
+import { checkIndexListing } from '../index/indexListing';
+import { checkIndexEntries } from '../index/indexRules';
+import { checkLinks } from '../links/linkRules';
+import { checkNameFileMismatch } from '../names/nameFileRule';
+import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
+import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
+import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
+import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
+import { sameData } from './sameData';
+
+/** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
+export interface ProblemEngineOptions {
+  readonly typeSet: TypeSet;
+  /** Claude Code's MEMORY.md load limits; default 200 lines and 25,000 characters. */
+  readonly budget?: IndexBudget;
+  /** File modification times where the adapter knows them (the relative-date rule's last anchor). */
+  readonly modifiedTime?: (path: RootPath) => number | undefined;
+  /**
+   * Rules that read one file's text (relative dates, secrets), run on every memory and on MEMORY.md,
+   * again only when that file changes. They must not throw: one failing file would stop every check.
+   */
+  readonly textRules?: readonly TextRule[];
+  readonly nearDuplicates?: NearDuplicateOptions;
+}
+
+/**
+ * The results of one file, kept per family of rules so that a change elsewhere re-runs only the
+ * families that depend on it: a renamed memory re-runs its linkers' link rules, not their secret scan.
+ */
+const FILE = 1; // frontmatter and text rules: the file alone
+const NAMES = 2; // duplicate-name: memories sharing the name
+const LINKS = 4; // link-dangling, link-ambiguous: the memories the links resolve to
+const SIMILAR = 8; // near-duplicate: the LSH buckets the memory shares
+const INDEX = 16; // memories: index-unlisted, name-file-mismatch; MEMORY.md: its entry and budget rules
+const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX;
+const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX];
+
+interface FileResults {
+  /** Each family's problems, in FAMILIES order. */
+  readonly families: (readonly Problem[])[];
+  merged: readonly Problem[];
+}
+
+const NONE: readonly Problem[] = Object.freeze([]);
+
+/**
+ * Every rule over one root's MemoryStore, kept current incrementally. The owner updates the store, then
+ * passes each StoreChange to `applyChange`, which re-runs only what depends on the changed file and
+ * says which files' problems changed. After any sequence of changes the problems are exactly those a
+ * fresh engine's `checkAll()` finds (a randomized test holds it to that).
+ *
+ * Dependencies, by what a change touches:
+ * - the file itself: every rule on it;
+ * - its old and new name: `duplicate-name` on the memories carrying either;
+ * - its old and new name and stem, folded: link rules on the memories linking to any of them;
+ * - its text: `near-duplicate` on its old and new near-duplicates (and on the members of an LSH
+ *   bucket that crossed the size limit);
+ * - its existence: MEMORY.md's entry rules, when an entry points at it;
+ * - its date (`modified`, ...) or existence: MEMORY.md's text rules, when an entry points at it (the
+ *   relative dates of the entry's line count from that date);
+ * - its existence: `name-file-mismatch` on the memories whose name folds to its stem (their rename
+ *   fix is left out while the file exists);
+ * - MEMORY.md: the index rules, `index-unlisted` on memories whose listing changed or whose fix appends
+ *   to it, `name-file-mismatch` (its rename fix rewrites the entries).
+ */
+export class ProblemEngine {
+  private readonly context: RuleContext;
+  private readonly textRules: readonly TextRule[];
+  private readonly results = new Map<RootPath, FileResults>();
+  private nearDuplicates: NearDuplicateIndex;
+  /** Memories with index-family problems, whose results a MEMORY.md edit can change. */
+  private readonly indexDependents = new Set<RootPath>();
+  private readonly shapes = { metadata: 0, topLevel: 0 };
+
+  constructor(
+    readonly store: MemoryStore,
+    private readonly options: ProblemEngineOptions,
+  ) {
+    this.context = {
+      store,
+      typeSet: options.typeSet,
+      budget: options.budget ?? DEFAULT_INDEX_BUDGET,
+      modifiedTime: options.modifiedTime ?? (() => undefined),
+    };
+    this.textRules = options.textRules ?? [];
+    this.nearDuplicates = new NearDuplicateIndex(options.nearDuplicates);
+  }
+
+  /** Checks every file of the store from scratch. */
+  checkAll(): void {
+    this.results.clear();
+    this.indexDependents.clear();
+    this.shapes.metadata = this.shapes.topLevel = 0;
+    this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
+    for (const memory of this.store.memories()) {
+      this.nearDuplicates.add(memory.path, similarityText(memory));
+      this.countShape(memory, 1);
+    }
+    for (const memory of this.store.memories()) this.recheck(memory.path, ALL);
+    if (this.store.index) this.recheck(INDEX_FILE_NAME, ALL);
+  }
+
+  /**
+   * Brings the problems up to date after `change` was applied to the store. Returns the paths whose
+   * problems changed (a removed file's become empty), for the adapter to republish.
+   */
+  applyChange(change: StoreChange): RootPath[] {
+    const dirty = new Map<RootPath, number>();
+    const mark = (path: RootPath, families: number): void => {
+      dirty.set(path, (dirty.get(path) ?? 0) | families);
+    };
+    if (change.path === INDEX_FILE_NAME) this.indexChanged(change.previous as MemoryIndex | undefined, mark);
+    else if (change.previous || change.current) this.memoryChanged(change.path, change.previous as MemoryFile | undefined, mark);
+
+    const changed: RootPath[] = [];
+    for (const [path, families] of dirty) {
+      const before = this.problemsFor(path);
+      const after = this.recheck(path, families);
+      if (!sameData(before, after)) changed.push(path);
+    }
+    return changed;
+  }
+
+  /** The problems of one file, in order of position. */
+  problemsFor(path: RootPath): readonly Problem[] {
+    return this.results.get(path)?.merged ?? NONE;
+  }
+
+  /** Every problem of the root, file by file. */
+  *allProblems(): IterableIterator<Problem> {
+    for (const results of this.results.values()) yield* results.merged;
+  }
+
+  /** The files that have problems. */
+  *problemPaths(): IterableIterator<RootPath> {
+    for (const [path, results] of this.results) if (results.merged.length > 0) yield path;
+  }
+
+  private memoryChanged(path: RootPath, previous: MemoryFile | undefined, mark: (path: RootPath, families: number) => void): void {
+    const current = this.store.get(path);
+    mark(path, ALL);
+    const shapeBefore = this.stubShape();
+    if (previous) this.countShape(previous, -1);
+    if (current) this.countShape(current, 1);
+
+    for (const name of new Set([previous?.name, current?.name])) {
+      if (name !== undefined) for (const memory of this.store.findByName(name)) mark(memory.path, NAMES);
+    }
+    const keys = new Set([...(previous ? foldedKeys(previous) : []), ...(current ? foldedKeys(current) : [])]);
+    for (const key of keys) for (const source of this.store.linkSourcesOf(key)) mark(source, LINKS);
+    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR);
+
+    const existenceChanged = !previous !== !current;
+    // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this
+    // file's stem may gain or lose theirs.
+    if (existenceChanged) for (const memory of this.store.withFoldedKey(foldName(fileStem(path)))) if (memory.path !== path) mark(memory.path, INDEX);
+    const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
+    if (this.store.index && ((existenceChanged && listed) || shapeBefore !== this.stubShape())) {
+      mark(INDEX_FILE_NAME, INDEX);
+    }
+    // MEMORY.md's line for a memory counts its relative dates from the memory's date.
+    if (listed && this.textRules.length > 0 && !sameData(relativeDateAnchorData(previous), relativeDateAnchorData(current))) {
+      mark(INDEX_FILE_NAME, FILE);
+    }
+  }
+
+  private indexChanged(previous: MemoryIndex | undefined, mark: (path: RootPath, families: number) => void): void {
+    const current = this.store.index;
+    mark(INDEX_FILE_NAME, ALL);
+    if (!previous !== !current) {
+      // The index came or went: every memory's listing changed.
+      for (const memory of this.store.memories()) mark(memory.path, INDEX);
+      return;
+    }
+    for (const path of this.indexDependents) mark(path, INDEX);
+    const listedBefore = new Set<RootPath>();
+    for (const entry of previous?.entries ?? []) if (entry.target !== undefined) listedBefore.add(entry.target);
+    for (const entry of current?.entries ?? []) {
+      if (entry.target !== undefined && !listedBefore.delete(entry.target) && this.store.get(entry.target)) mark(entry.target, INDEX);
+    }
+    for (const target of listedBefore) {
+      if (this.store.get(target) && this.store.indexEntriesFor(target).length === 0) mark(target, INDEX);
+    }
+  }
+
+  /** Re-runs `families` on `path` and returns its merged problems. */
+  private recheck(path: RootPath, families: number): readonly Problem[] {
+    const isIndex = path === INDEX_FILE_NAME;
+    const memory = isIndex ? undefined : this.store.get(path);
+    const index = isIndex ? this.store.index : undefined;
+    if (!memory && !index) {
+      this.results.delete(path);
+      this.indexDependents.delete(path);
+      return NONE;
+    }
+    let results = this.results.get(path);
+    if (!results) this.results.set(path, (results = { families: FAMILIES.map(() => NONE), merged: NONE }));
+    for (let i = 0; i < FAMILIES.length; i++) {
+      const family = FAMILIES[i];
+      if (families & family) results.families[i] = memory ? this.runMemoryFamily(family, memory) : this.runIndexFamily(family, index!);
+    }
+    if (memory) {
+      if (results.families[FAMILIES.indexOf(INDEX)].length > 0) this.indexDependents.add(path);
+      else this.indexDependents.delete(path);
+    }
+    results.merged = merge(results.families);
+    return results.merged;
+  }
+
+  private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
+    switch (family) {
+      case FILE:
+        return [...checkFrontmatter(memory, this.context.typeSet), ...this.runTextRules(memory.path, memory.text, memory)];
+      case NAMES:
+        return checkDuplicateName(memory, this.store);
+      case LINKS:
+        return checkLinks(memory, this.store);
+      case SIMILAR:
+        return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path), this.store);
+      default:
+        return [...checkIndexListing(memory, this.store, this.context), ...checkNameFileMismatch(memory, this.store)];
+    }
+  }
+
+  private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
+    if (family === FILE) return this.runTextRules(INDEX_FILE_NAME, index.text, undefined);
+    if (family !== INDEX) return NONE;
+    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, stubShape: this.stubShape() });
+    return [...entries, ...checkIndexBudget(index, this.context.budget)];
+  }
+
+  private runTextRules(path: RootPath, text: string, memory: MemoryFile | undefined): Problem[] {
+    if (this.textRules.length === 0) return [];
+    const input = memory ? { path, text, memory } : { path, text };
+    return this.textRules.flatMap((rule) => rule(input, this.context));
+  }
+
+  private countShape(memory: MemoryFile, delta: number): void {
+    if (memory.typeLocation === 'metadata') this.shapes.metadata += delta;
+    else if (memory.typeLocation === 'top-level') this.shapes.topLevel += delta;
+  }
+
+  /** The shape of most of the root's memories; a tie goes to Claude Code's current one. */
+  private stubShape(): TypeLocation {
+    return this.shapes.topLevel > this.shapes.metadata ? 'top-level' : 'metadata';
+  }
+}
+
+/** The families' problems in one list by position; families keep their order where positions tie. */
+function merge(families: readonly (readonly Problem[])[]): readonly Problem[] {
+  let only: readonly Problem[] | undefined;
+  let count = 0;
+  for (const problems of families) {
+    if (problems.length === 0) continue;
+    only = count === 0 ? problems : undefined;
+    count++;
+  }
+  if (count === 0) return NONE;
+  if (only && only.length === 1) return only;
+  return families.flat().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

@@ -1,0 +1,37 @@
+import type { MemoryFile } from '../../memoryFile';
+import type { MemoryStore } from '../../memoryStore';
+import type { TypeSet } from '../../memoryTypes';
+import type { Problem } from '../../problems';
+import type { RootPath } from '../../types';
+
+/** Claude Code loads the first 200 lines or 25,000 characters of MEMORY.md, whichever ends first. */
+export interface IndexBudget {
+  readonly maxLines: number;
+  readonly maxChars: number;
+}
+
+export const DEFAULT_INDEX_BUDGET: IndexBudget = { maxLines: 200, maxChars: 25_000 };
+
+/** What every rule may read besides the file it checks. */
+export interface RuleContext {
+  readonly store: MemoryStore;
+  readonly typeSet: TypeSet;
+  readonly budget: IndexBudget;
+  /**
+   * The file's modification time (ms since the epoch) where the adapter knows it: the last anchor
+   * for relative dates when the frontmatter has no `modified`/`date`/`updated`.
+   */
+  readonly modifiedTime: (path: RootPath) => number | undefined;
+}
+
+/** A file to check by its text alone: a memory (with its parsed form) or MEMORY.md. */
+export interface TextRuleInput {
+  readonly path: RootPath;
+  /** Text without BOM; positions in problems are positions in this text. */
+  readonly text: string;
+  /** Present for memory files, absent for MEMORY.md. */
+  readonly memory?: MemoryFile;
+}
+
+/** A rule that reads one file's text (relative dates, secrets). */
+export type TextRule = (input: TextRuleInput, context: RuleContext) => Problem[];

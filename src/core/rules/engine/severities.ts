@@ -1,0 +1,46 @@
+import { ProblemCode, type Severity } from '../../problems';
+
+/**
+ * The severity each rule reports with unless the user's settings say otherwise. The scale follows
+ * what a problem costs: `error` where data is unreadable or leaks, `warning` where Claude Code silently
+ * misses or misreads memory, `information` for heuristics and tidiness, `hint` for what is deliberate.
+ * The CLI fails on `warning` and above by default, so nothing heuristic is a warning.
+ */
+export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
+  // Nothing in the frontmatter can be read: name, description and type are all lost.
+  [ProblemCode.FrontmatterInvalid]: 'error',
+  // A credential in memory is copied into prompts and often into git.
+  [ProblemCode.Secret]: 'error',
+  // Without frontmatter there is no description, so recall cannot pick the file.
+  [ProblemCode.FrontmatterMissing]: 'warning',
+  // Links fall back to the file stem, but the memory has no identity of its own.
+  [ProblemCode.NameMissing]: 'warning',
+  // The description is the recall key: without it the fact is never recalled.
+  [ProblemCode.DescriptionMissing]: 'warning',
+  [ProblemCode.TypeMissing]: 'warning',
+  [ProblemCode.TypeUnknown]: 'warning',
+  // The name is the identity links use; a non-slug name makes every [[link]] to it fragile.
+  [ProblemCode.NameNotSlug]: 'warning',
+  // Everything still works (links fall back to the stem), it only confuses people.
+  [ProblemCode.NameFileMismatch]: 'information',
+  // Links to the name become ambiguous.
+  [ProblemCode.DuplicateName]: 'warning',
+  // A similarity estimate, not a certainty: it asks a person to look.
+  [ProblemCode.NearDuplicate]: 'information',
+  // A reservation is a deliberate TODO (DESIGN.md section 1).
+  [ProblemCode.LinkDangling]: 'hint',
+  // The link goes to whichever memory happens to win.
+  [ProblemCode.LinkAmbiguous]: 'warning',
+  // Claude Code follows the entry to nothing.
+  [ProblemCode.IndexMissingFile]: 'warning',
+  // Wastes lines of the 200-line budget and drifts apart when one copy is edited.
+  [ProblemCode.IndexDuplicateEntry]: 'warning',
+  // Without an index line Claude Code does not know the memory exists.
+  [ProblemCode.IndexUnlisted]: 'warning',
+  // Claude Code silently never sees these lines.
+  [ProblemCode.IndexOverBudget]: 'warning',
+  // The line is loaded, just not as an entry: worth tidying, nothing is lost.
+  [ProblemCode.IndexMalformedLine]: 'information',
+  // A relative date is wrong from the day after it is written.
+  [ProblemCode.RelativeDate]: 'warning',
+};

@@ -1,0 +1,68 @@
+import type { TypeLocation } from '../../memoryFile';
+import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
+import type { MemoryStore } from '../../memoryStore';
+import type { TypeSet } from '../../memoryTypes';
+import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
+import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
+import { msg, type Text } from '../../text';
+import type { RootPath } from '../../types';
+import { IndexText } from './indexText';
+import { makeProblem, relatedAt } from '../engine/makeProblem';
+import { memoryStub } from '../../edits/memoryStub';
+
+/** What the index rules need besides MEMORY.md and the store. */
+export interface IndexRuleOptions {
+  readonly typeSet: TypeSet;
+  /** Where new memory files keep their type: the root's majority shape. */
+  readonly stubShape: TypeLocation;
+}
+
+/**
+ * The rules on MEMORY.md's lines: entries to files the root does not hold, the same file listed twice,
+ * and list items that meant to be entries. Entries to URLs, to paths outside the root or to files that
+ * are not memories (`.png`, `.txt`) are not checked: the store holds only memories, so it cannot tell
+ * whether they exist.
+ */
+export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, options: IndexRuleOptions): Problem[] {
+  const text = new IndexText(index);
+  const problems: Problem[] = [];
+  const firstByTarget = new Map<RootPath, IndexEntry>();
+  for (const line of index.lines) {
+    if (line.kind === 'malformed') {
+      problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
+      continue;
+    }
+    if (line.kind !== 'entry' || line.target === undefined) continue;
+    const entry = line;
+    const target = line.target;
+    if (isMemoryPath(target) && !store.get(target)) {
+      problems.push(makeProblem(ProblemCode.IndexMissingFile, INDEX_FILE_NAME, entry.hrefRange, msg('{0} does not exist: this entry points at no memory.', target), undefined, [
+        removeLineFix(text, entry, msg('Remove this entry'), true),
+        createFileFix(entry, target, index, options),
+      ]));
+    }
+    const first = firstByTarget.get(target);
+    if (!first) {
+      firstByTarget.set(target, entry);
+      continue;
+    }
+    problems.push(makeProblem(
+      ProblemCode.IndexDuplicateEntry,
+      INDEX_FILE_NAME,
+      text.lineRange(entry.line),
+      msg('{0} is already listed on line {1}.', target, first.line + 1),
+      [relatedAt(INDEX_FILE_NAME, text.lineRange(first.line), msg('First entry for {0}', target))],
+      [removeLineFix(text, entry, msg('Remove this duplicate entry'), true)],
+    ));
+  }
+  return problems;
+}
+
+function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferred: boolean): ProblemFix {
+  return { ...titleOf(title), preferred, edits: [{ kind: 'edit', path: INDEX_FILE_NAME, edits: [text.removeLine(entry.line)] }] };
+}
+
+function createFileFix(entry: IndexEntry, target: RootPath, index: MemoryIndex, options: IndexRuleOptions): ProblemFix {
+  const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, options.stubShape, index.eol);
+  return { ...titleOf(msg('Create {0}', target)), edits: [{ kind: 'create', path: target, content }] };
+}

@@ -1,0 +1,82 @@
+import { memoryFileName, separatorOf } from '../../operations/conventions';
+import type { MemoryFile } from '../../memoryFile';
+import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
+import type { MemoryStore } from '../../memoryStore';
+import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } from '../../problems';
+import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
+import { msg } from '../../text';
+import type { RootPath, TextEdit } from '../../types';
+import { fieldAnchor } from '../engine/anchors';
+import { setFieldEdit } from '../../edits/frontmatterEdits';
+import { makeProblem } from '../engine/makeProblem';
+import { isSlug, slugify, suggestSlug } from './slug';
+
+/**
+ * `name-file-mismatch`: the name and the file stem name different things
+ * (`feedback_math_notation.md` matches `feedback-math-notation`). The rename fix also rewrites the
+ * file's MEMORY.md entries, so that fixing one problem does not create two (a missing file and an
+ * unlisted memory); this is why the rule reads the index and is re-run when it changes. No rename is
+ * offered onto a file that exists, so the rule is also re-run when such a file comes or goes.
+ */
+export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): Problem[] {
+  const { name, stem, path } = memory;
+  if (memory.frontmatter.status !== 'ok' || name === undefined || sameIdentity(name, stem)) return [];
+  const fixes: (ProblemFix | undefined)[] = [];
+  // The folder's way of writing file names: this file's separator, else Claude Code's `feedback_x.md`.
+  const newBase = memoryFileName(name, separatorOf(path) ?? '_');
+  const folder = dirName(path);
+  const newPath = folder ? `${folder}/${newBase}` : newBase;
+  if (isSlug(name) && !fileTaken(store, memory, newPath)) {
+    const edits: FileEdit[] = [];
+    const index = store.index;
+    const entries = store.indexEntriesFor(path);
+    if (index && entries.length > 0) edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: entries.map((entry) => retargetEntry(index, entry, newBase)) });
+    // Text edits first, the rename last, as the rename planner orders them.
+    edits.push({ kind: 'rename', path, newPath });
+    fixes.push({ ...titleOf(msg('Rename the file to {0}', newBase)), preferred: true, edits });
+  }
+  const slug = suggestSlug(undefined, stem);
+  if (slug && foldName(slug) === foldName(stem)) {
+    const edit = setFieldEdit(memory, 'name', slug);
+    if (edit) fixes.push({ ...titleOf(msg('Change the name to {0}', slug)), edits: [{ kind: 'edit', path, edits: [edit] }] });
+  }
+  return [makeProblem(ProblemCode.NameFileMismatch, path, fieldAnchor(memory, 'name'), msg('The name "{0}" does not match the file name {1}.', name, stem + path.slice(-3)), undefined, fixes)];
+}
+
+/**
+ * Whether renaming to `newPath` would land on another file (or MEMORY.md) where case does not tell
+ * names apart, as on macOS and Windows: the rename would fail or overwrite it, and the index entries
+ * it retargets would point at the other file.
+ */
+function fileTaken(store: MemoryStore, memory: MemoryFile, newPath: RootPath): boolean {
+  const folded = newPath.toLowerCase();
+  if (baseName(folded) === INDEX_FILE_NAME.toLowerCase()) return true;
+  return store.withFoldedKey(foldName(fileStem(newPath))).some((other) => other !== memory && other.path.toLowerCase() === folded);
+}
+
+/**
+ * Case and `_`/`-` never make a mismatch; nor does formatting alone (`Feedback Math` in
+ * `feedback_math.md`), which `name-not-slug` already reports. Names with no ASCII letters compare folded only.
+ */
+function sameIdentity(name: string, stem: string): boolean {
+  if (foldName(name) === foldName(stem)) return true;
+  const slug = slugify(name);
+  return slug !== '' && slug === slugify(stem);
+}
+
+/** The entry's link with its file name replaced, keeping its folder, fragment and angle brackets. */
+function retargetEntry(index: MemoryIndex, entry: IndexEntry, newBase: string): TextEdit {
+  const raw = lineSlice(index, entry);
+  const bracketed = raw.startsWith('<');
+  const href = bracketed ? raw.slice(1, -1) : raw;
+  const fragment = href.search(/[#?]/);
+  const pathPart = fragment < 0 ? href : href.slice(0, fragment);
+  const rest = fragment < 0 ? '' : href.slice(fragment);
+  const newHref = pathPart.slice(0, pathPart.lastIndexOf('/') + 1) + newBase + rest;
+  return { range: entry.hrefRange, newText: bracketed ? `<${newHref}>` : newHref };
+}
+
+function lineSlice(index: MemoryIndex, entry: IndexEntry): string {
+  const { start, end } = entry.hrefRange;
+  return index.lines[start.line].text.slice(start.character, end.character);
+}

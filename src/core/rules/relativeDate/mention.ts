@@ -1,0 +1,51 @@
+import type { CalendarDate, Granularity } from './calendar';
+
+/**
+ * One relative date expression found in a file's prose: where it is, what it names, and the day it
+ * names when counted from the reference day the finder was given (any day of the week for `week`,
+ * day 1 for `month`, January 1 for `year`).
+ */
+export interface DateMention {
+  readonly start: number;
+  readonly end: number;
+  readonly granularity: Granularity;
+  readonly date: CalendarDate;
+}
+
+/** Text of one language as a person writes it: decides how a replacement is phrased. */
+export type TextLanguage = 'en' | 'ko' | 'ja';
+
+const HANGUL = /\p{Script=Hangul}/u;
+const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+/** The language of one match by its script: Hangul is Korean, kana or kanji Japanese, anything else English. */
+export function languageOf(text: string): TextLanguage {
+  if (HANGUL.test(text)) return 'ko';
+  if (JAPANESE.test(text)) return 'ja';
+  return 'en';
+}
+
+/**
+ * Keeps one mention where several overlap (chrono-node's 昨日 inside the table's 一昨日, "next week"
+ * from both chrono and the table): the longest, and of equal ones the first listed. `mentions` must be
+ * in priority order; the result is sorted by position. One sweep, so a file with thousands of dates
+ * costs no more than their count.
+ */
+export function resolveOverlaps(mentions: readonly DateMention[]): DateMention[] {
+  const ranked = mentions
+    .map((mention, order) => ({ mention, order }))
+    .sort((a, b) => a.mention.start - b.mention.start || b.mention.end - a.mention.end || a.order - b.order);
+  const kept: { mention: DateMention; order: number }[] = [];
+  for (const current of ranked) {
+    const last = kept[kept.length - 1];
+    if (!last || current.mention.start >= last.mention.end) {
+      kept.push(current);
+      continue;
+    }
+    const length = (m: DateMention): number => m.end - m.start;
+    const better = length(current.mention) - length(last.mention) || last.order - current.order;
+    // The replaced mention was the only one kept that reaches past current's start.
+    if (better > 0) kept[kept.length - 1] = current;
+  }
+  return kept.map((k) => k.mention);
+}
