@@ -15,6 +15,7 @@ export * from './edits/applyTextEdits';
 export * from './operations/index';
 export * from './rules/engine/severities';
 export * from './rules/engine/problemEngine';
+export { documentationMatcher } from './rules/engine/documentationFiles';
 export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './rules/names/slug';
 export { formatYamlScalar, setFieldEdit } from './edits/frontmatterEdits';

@@ -80,10 +80,14 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   const lines: IndexLine[] = [];
   const entries: IndexEntry[] = [];
   const links: IndexLink[] = [];
-  const rawLines = content.split(/\r\n|\n|\r/);
-  for (let line = 0; line < rawLines.length; line++) {
+  // Lines are cut from the line index rather than split with a regular expression: V8 caches a
+  // split's result for a string it has seen, which would make timing one parse against another a lie.
+  for (let line = 0; line < index.lineCount; line++) {
     const lineOffset = index.offsetAt({ line, character: 0 });
-    const parsed = parseLine(rawLines[line], line, lineOffset, index, links);
+    let lineEnd = line + 1 < index.lineCount ? index.offsetAt({ line: line + 1, character: 0 }) : content.length;
+    if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 10) lineEnd--;
+    if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 13 && line + 1 < index.lineCount) lineEnd--;
+    const parsed = parseLine(content.slice(lineOffset, lineEnd), line, lineOffset, index, links);
     lines.push(parsed);
     if (parsed.kind === 'entry') entries.push(parsed);
   }
@@ -172,8 +176,8 @@ function scanEntry(text: string): EntrySpan | undefined {
   if (text[i] !== '[') return undefined;
   const titleStart = i + 1;
   i = titleStart;
-  while (i < text.length && text[i] !== ']') i += text[i] === '\\' ? 2 : 1;
-  if (i >= text.length || text[i + 1] !== '(') return undefined;
+  while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+  if (i >= text.length || text.charCodeAt(i + 1) !== OPEN_PAREN) return undefined;
   const titleEnd = i;
   const href = scanHref(text, i + 2);
   if (!href) return undefined;
@@ -202,38 +206,59 @@ function scanEntry(text: string): EntrySpan | undefined {
 /**
  * The href of each `[text](href)` from `from` on, found by its `](`. An href stops at white space and
  * at `(` (paths with parentheses are written `<...>`), and a bracketed one at `<`: each failed scan
- * ends before the next could start, so no character is read twice.
+ * ends before the next could start, so no character is read twice. A plain loop over character codes:
+ * `indexOf` called once per `](` costs more per call than the scan it saves.
  */
 function* scanLinks(text: string, from: number): Generator<{ start: number; end: number }> {
-  let i = text.indexOf('](', from);
-  while (i >= 0) {
+  const last = text.length - 1;
+  for (let i = from; i < last; i++) {
+    if (text.charCodeAt(i) !== CLOSE_BRACKET || text.charCodeAt(i + 1) !== OPEN_PAREN) continue;
     const href = scanHref(text, i + 2);
     if (href) {
       yield href;
-      i = text.indexOf('](', href.end + 1);
+      i = href.end;
     } else {
-      i = text.indexOf('](', i + 2);
+      i++;
     }
   }
 }
 
+const CLOSE_BRACKET = 93;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const LESS = 60;
+const GREATER = 62;
+const BACKSLASH = 92;
+
 /** `[start, end)` of an href starting at `start` and closed by `)` at `end` (`end` excluded). */
 function scanHref(text: string, start: number): { start: number; end: number } | undefined {
   let i = start;
-  if (text[i] === '<') {
+  const length = text.length;
+  if (text.charCodeAt(i) === LESS) {
     i++;
-    while (i < text.length && text[i] !== '>' && text[i] !== '<') i++;
-    if (text[i] !== '>' || text[i + 1] !== ')') return undefined;
+    while (i < length) {
+      const code = text.charCodeAt(i);
+      if (code === GREATER || code === LESS) break;
+      i++;
+    }
+    if (text.charCodeAt(i) !== GREATER || text.charCodeAt(i + 1) !== CLOSE_PAREN) return undefined;
     return { start, end: i + 1 };
   }
-  while (i < text.length && text[i] !== ')' && text[i] !== '(' && !isSpace(text.charCodeAt(i))) i++;
-  return text[i] === ')' ? { start, end: i } : undefined;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === CLOSE_PAREN || code === OPEN_PAREN || isSpace(code)) break;
+    i++;
+  }
+  return text.charCodeAt(i) === CLOSE_PAREN ? { start, end: i } : undefined;
 }
 
+// Sticky, one character class under one star: it cannot backtrack, and runs natively over long runs of white space.
+const SPACES = /[ \t\v\f\u00a0\u2000-\u200a\u3000\ufeff]*/y;
+
 function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return i;
+  SPACES.lastIndex = from;
+  SPACES.test(text);
+  return SPACES.lastIndex;
 }
 
 function trimEnd(text: string, end: number): number {
