@@ -149,7 +149,7 @@ describe('stub creation', () => {
         ];
         for (const [text, expected] of cases) {
           const index = parseMemoryIndex(text);
-          const edits = [planIndexEntry(index, 'b.md', 'B', conventions, 'b'), planIndexEntry(index, 'c.md', 'C', conventions), planIndexEntry(index, 'd e.md', 'D', conventions, 'd')]
+          const edits = [planIndexEntry(index, 'b.md', { title: 'B', description: 'b' }, conventions), planIndexEntry(index, 'c.md', { title: 'C' }, conventions), planIndexEntry(index, 'd e.md', { title: 'D', description: 'd' }, conventions)]
             .flatMap((edit) => (edit.kind === 'edit' ? edit.edits : []));
           assert.equal(applyTextEdits(text, edits), expected, JSON.stringify(text));
           // One alone is the same line, in the same place.
@@ -160,7 +160,7 @@ describe('stub creation', () => {
     }
     const empty = parseMemoryIndex('');
     const edits = ['b.md', 'c.md'].flatMap((path) => {
-      const edit = planIndexEntry(empty, path, path[0].toUpperCase(), conventions);
+      const edit = planIndexEntry(empty, path, { title: path[0].toUpperCase() }, conventions);
       return edit.kind === 'edit' ? edit.edits : [];
     });
     assert.equal(applyTextEdits('', edits), '- [B](b.md)\n- [C](c.md)\n');
@@ -209,13 +209,13 @@ describe('stub creation', () => {
     const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' } as const;
     fc.assert(fc.property(paths, fc.boolean(), (path, withEntries) => {
       const index = parseMemoryIndex(withEntries ? '# Index\n- [A](a.md) — a\n' : '# Index\n');
-      const edit = planIndexEntry(index, path, 'T', conventions, 'hook');
+      const edit = planIndexEntry(index, path, { title: 'T', description: 'hook' }, conventions);
       assert.ok(edit.kind === 'edit');
       const written = parseMemoryIndex(applyTextEdits(index.text, edit.edits));
       assert.deepEqual(written.entries.map((entry) => entry.target), [...(withEntries ? ['a.md'] : []), path]);
     }), { numRuns: 3000 });
     for (const path of ['c#_tips.md', 'a%20b.md', 'why?.md', 'notes (old).md', '메모 #1.md', 'メモ 100%.md']) {
-      const edit = planIndexEntry(parseMemoryIndex('# Index\n'), path, 'T', conventions);
+      const edit = planIndexEntry(parseMemoryIndex('# Index\n'), path, { title: 'T' }, conventions);
       assert.ok(edit.kind === 'edit');
       assert.equal(parseMemoryIndex(applyTextEdits('# Index\n', edit.edits)).entries[0].target, path, path);
     }
