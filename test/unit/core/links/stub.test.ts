@@ -191,7 +191,7 @@ describe('stub creation', () => {
     const device = planStub(store, { name: 'CON', type: 'user' });
     assert.ok(!device.ok && device.reason === 'unsafe-name' && device.check.reason === 'reserved-device');
     const index = planStub(store, { name: 'memory', type: undefined });
-    assert.ok(!index.ok && index.reason === 'exists');
+    assert.ok(!index.ok && index.reason === 'unsafe-name' && index.check.reason === 'reserved-file');
     store.update('Feedback_New.md', '---\ndescription: no name\n---\n');
     const exists = planStub(store, { name: 'feedback_new', type: 'feedback' });
     assert.ok(!exists.ok && exists.reason === 'exists' && exists.path === 'Feedback_New.md');
