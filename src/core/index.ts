@@ -18,6 +18,7 @@ export * from './rules/engine/problemEngine';
 export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './rules/names/slug';
 export { formatYamlScalar, setFieldEdit } from './edits/frontmatterEdits';
+export * from './edits/fieldEdits';
 export { memoryStub, type StubSource } from './edits/memoryStub';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';
 export type { CalendarDate } from './rules/relativeDate/calendar';
