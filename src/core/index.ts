@@ -3,6 +3,8 @@ export * from './lineIndex';
 export * from './frontmatter';
 export * from './wikiLinks';
 export * from './memoryFile';
+export * from './memoryLabel';
+export * from './operations/linkCompletion';
 export * from './memoryIndex';
 export * from './memoryStore';
 export * from './memoryTypes';
