@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { baseName, ProblemCode, type FileEdit, type Problem } from '../../core';
+import { baseName, ProblemCode, relativeDateFixAll, type FileEdit, type Problem, type RootPath } from '../../core';
 import { Commands } from '../../commands';
 import { localized } from '../../workspace/display/localized';
 import type { EditPlan } from '../../workspace/edits/editApplier';
@@ -36,7 +36,7 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
       }
       actions.push(...this.openOtherMemory(found.root, problem, diagnostic));
       if (problem.code === ProblemCode.RelativeDate) {
-        const fixAll = this.fixAllRelativeDates(found.root, found.problems, context.diagnostics);
+        const fixAll = this.fixAllRelativeDates(found.root, found.path, found.problems, context.diagnostics);
         if (fixAll) actions.push(fixAll);
       }
     }
@@ -63,16 +63,14 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
     });
   }
 
-  /** Every relative date of the file in one edit, each with its preferred fix. */
-  private fixAllRelativeDates(root: MemoryRoot, problems: readonly Problem[], diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction | undefined {
+  /** Every relative date of the file in one edit: core's fix-all, offered when there is more than one. */
+  private fixAllRelativeDates(root: MemoryRoot, path: RootPath, problems: readonly Problem[], diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction | undefined {
     const dates = problems.filter((problem) => problem.code === ProblemCode.RelativeDate);
-    const edits: FileEdit[] = [];
-    for (const problem of dates) {
-      const fix = problem.fixes?.find((candidate) => candidate.preferred) ?? problem.fixes?.[0];
-      if (fix) edits.push(...fix.edits);
-    }
-    if (dates.length < 2 || edits.length === 0) return undefined;
-    const action = this.fixAction(FIX_ALL_RELATIVE_DATES(), root, edits);
+    const text = root.heldText(path);
+    if (dates.length < 2 || text === undefined) return undefined;
+    const fix = relativeDateFixAll({ path, text, memory: root.store.get(path) }, this.services.problems.ruleContext(root));
+    if (!fix) return undefined;
+    const action = this.fixAction(FIX_ALL_RELATIVE_DATES(), root, fix.edits);
     action.diagnostics = diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem)));
     return action;
   }

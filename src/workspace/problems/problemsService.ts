@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextRule } from '../../core';
+import { ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type TextRule } from '../../core';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
@@ -46,17 +46,18 @@ export class ProblemsService extends Disposable {
     return this.engines.get(root);
   }
 
+  /** What the rules read besides the file, for a root: adapters asking core for more than the engine's problems use it. */
+  ruleContext(root: MemoryRoot): RuleContext {
+    return { store: root.store, typeSet: this.config.typeSet(), budget: this.config.budget(), modifiedTime: (path) => root.modifiedTime(path) };
+  }
+
   /** A new set of roots, types or budget: every engine starts over. */
   private rebuild(): void {
     this.engines.clear();
     this.collection.clear();
     for (const root of this.roots.roots) {
-      const engine = new ProblemEngine(root.store, {
-        typeSet: this.config.typeSet(),
-        budget: this.config.budget(),
-        modifiedTime: (path) => root.modifiedTime(path),
-        textRules: TEXT_RULES,
-      });
+      const { typeSet, budget, modifiedTime } = this.ruleContext(root);
+      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, textRules: TEXT_RULES });
       engine.checkAll();
       this.engines.set(root, engine);
       for (const path of engine.problemPaths()) this.publish(root, engine, path);
