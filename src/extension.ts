@@ -13,6 +13,7 @@ import { discoverRoots } from './features/roots/discoverRoots';
 import { MemoryWorkspace } from './features/roots/memoryWorkspace';
 import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
+import { indexLensDeps, registerIndexLens } from './features/indexLens/registerIndexLens';
 
 /** What activation returns: the integration tests read the user-visible tree through it. */
 export interface MemoryShelfApi {
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     links.disposable,
     editor.disposable,
     registerCreateMemoryFolder(reload),
+    registerIndexLens(indexLensDeps({ workspace, problems: diagnostics.service, tree, typeSet })),
     vscode.commands.registerCommand(Commands.refresh, reload),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
     vscode.workspace.onDidChangeConfiguration((event) => {
