@@ -23,6 +23,7 @@ export enum ProblemCode {
   IndexInlineMemory = 'index-inline-memory',
   RelativeDate = 'relative-date',
   Secret = 'secret',
+  FileUnreadable = 'file-unreadable',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -47,4 +47,6 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.IndexInlineMemory]: 'information',
   // A relative date is wrong from the day after it is written.
   [ProblemCode.RelativeDate]: 'warning',
+  // A file the reader refused (binary, too large, a link out of the root): nothing in it is checked or recalled as written.
+  [ProblemCode.FileUnreadable]: 'warning',
 };

@@ -1,12 +1,13 @@
 import { stepFence } from '../../codeFence';
-import { formatYamlScalar } from '../../edits/frontmatterEdits';
+import { yamlScalar } from '../../edits/yamlScalar';
 import { shorten } from '../../edits/shorten';
 import type { TypeLocation } from '../../memoryFile';
 import type { MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import { indexDash } from '../../operations/conventions';
-import { inferType, planIndexEntry } from '../../operations/stub';
+import { inferType } from '../../operations/stub';
+import { indexEntryLine } from '../../edits/indexEntry';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
 import { msg } from '../../text';
@@ -120,14 +121,12 @@ function moveFix(index: MemoryIndex, store: MemoryStore, block: Block, options: 
   const type = inferType(name, options.typeSet.types);
   const path = freePath(store, name.replace(/-/g, '_'));
   const description = shorten(firstLine, 150);
-  const frontmatter = ['---', `name: ${formatYamlScalar(name)}`, `description: ${formatYamlScalar(description)}`];
-  if (type) frontmatter.push(...(options.stubShape === 'metadata' ? ['metadata:', `  type: ${formatYamlScalar(type)}`] : [`type: ${formatYamlScalar(type)}`]));
+  const frontmatter = ['---', `name: ${yamlScalar(name)}`, `description: ${yamlScalar(description)}`];
+  if (type) frontmatter.push(...(options.stubShape === 'metadata' ? ['metadata:', `  type: ${yamlScalar(type)}`] : [`type: ${yamlScalar(type)}`]));
   frontmatter.push('---');
   const content = [...frontmatter, ...(block.heading ? [`# ${block.heading.trim()}`, ''] : []), ...body].join(eol) + eol;
   // The entry line exactly as every other writer of index entries makes it.
-  const conventions = { fileSeparator: '_', typeLocation: options.stubShape, eol, indexDash: indexDash(index) } as const;
-  const planned = planIndexEntry({ ...index, entries: [], text: '' }, path, title, conventions, shorten(description, 120));
-  const entryLine = planned.kind === 'edit' ? planned.edits[0].newText.replace(/\r?\n$/, '') : '';
+  const entryLine = indexEntryLine(path, { title, description }, indexDash(index));
   const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
   return {
     ...titleOf(msg('Move to a new memory')),

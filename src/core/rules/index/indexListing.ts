@@ -1,5 +1,5 @@
 import { indexDash } from '../../operations/conventions';
-import { planIndexEntry } from '../../operations/stub';
+import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import type { IndexLink, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
@@ -10,7 +10,6 @@ import { memoryAnchor } from '../engine/anchors';
 import { makeProblem, relatedAt } from '../engine/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../engine/ruleContext';
-import { shorten } from '../../edits/shorten';
 import { isSlug } from '../names/slug';
 import { formatCount, indexLoad, isLoaded, type IndexLoad } from './indexBudget';
 
@@ -80,10 +79,8 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
 /** The new entry line, placed after the last entry that loads; undefined when it would not fit. */
 function entryEdit(memory: MemoryFile, index: MemoryIndex, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined): FileEdit | undefined {
   if (load.cut) return undefined;
-  let description = memory.description?.replace(/\s+/g, ' ').trim();
-  if (description && context) description = withAbsoluteDates(description, { path: memory.path, text: memory.text, memory }, context);
-  const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: index.eol, indexDash: indexDash(index) } as const;
-  const edit = planIndexEntry(index, memory.path, entryTitle(memory), conventions, description ? shorten(description, 120) : undefined);
+  const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
+  const edit = planIndexEntry(index, memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
   const added = edit.kind === 'edit' ? edit.edits.reduce((sum, textEdit) => sum + textEdit.newText.length, 0) : 0;
   if (load.lines + 1 > budget.maxLines || load.chars + added > budget.maxChars) return undefined;
   return edit;
