@@ -74,11 +74,15 @@ async function revealInTree(tree: Services['tree'], root: IndexRoot, path: strin
     const memory = (await tree.provider.getChildren(group)).find((node): node is Extract<MemoryTreeNode, { kind: 'memory' }> => node.kind === 'memory' && node.memory.path === path);
     if (!memory) continue;
     // Right after the view turns visible its nodes may not be known yet: try again briefly.
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for (let attempt = 0; attempt < 50; attempt++) {
       try {
-        await tree.view.reveal(memory, { select: true, focus: true, expand: true });
+        // Parents first, each expanded: the view loads a level's children only once it is open.
+        await tree.view.reveal(rootNode, { select: false, focus: false, expand: true });
+        await tree.view.reveal(group, { select: false, focus: false, expand: true });
+        await tree.view.reveal(memory, { select: true, focus: true });
         return true;
-      } catch {
+      } catch (error) {
+        if (attempt === 49) console.warn(`Memory Shelf could not reveal ${path}: ${String(error)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

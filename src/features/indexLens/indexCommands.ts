@@ -5,7 +5,7 @@ import {
 } from '../../core';
 import { Commands } from '../../commands';
 import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
-import { activeRoot, currentIndex } from './indexState';
+import { activeRoot, currentIndex, openIndexDocument } from './indexState';
 import type { BudgetStatusBar } from './budgetStatusBar';
 
 /** What a command may be invoked on: a root or MEMORY.md URI (CodeLens, tests), a tree node, or nothing (palette). */
@@ -98,6 +98,12 @@ function operationOptions(deps: IndexLensDeps, root: IndexRoot): IndexOperationO
 async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
   if (!edit) {
     void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
+    return false;
+  }
+  // Positions were planned from the store's text; an editor still showing other text would get them wrong.
+  const document = openIndexDocument(root);
+  if (edit.kind === 'edit' && document && document.getText() !== root.store.index?.text) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('MEMORY.md changed while the edit was planned; nothing was changed. Try again.'));
     return false;
   }
   return deps.applyEdits(root, [edit], { label, preview });
