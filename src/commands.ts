@@ -3,6 +3,7 @@ export const Commands = {
   refresh: 'memoryShelf.refresh',
   createMemoryFolder: 'memoryShelf.createMemoryFolder',
   openMemory: 'memoryShelf.openMemory',
+  openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
   createReservedMemory: 'memoryShelf.createReservedMemory',
   openLink: '_memoryShelf.openLink',

@@ -4,6 +4,8 @@ import { Commands, ContextKeys } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
 import type { ProblemsService } from './features/diagnostics/problemsService';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
+import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
+import { memoryEditorDeps } from './features/editor/workspaceDeps';
 import { OwnFileMoves } from './features/fileEdits';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerLinks } from './features/links/registerLinks';
@@ -19,6 +21,7 @@ export interface MemoryShelfApi {
   readonly tree: MemoryTreeProvider;
   readonly backlinks: BacklinksProvider;
   readonly problems: ProblemsService;
+  readonly editors: MemoryEditors;
 }
 
 /** Composition root: wires the features and returns at once; roots load in the background. */
@@ -32,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   const diagnostics = registerDiagnostics(workspace, typeSet, ownMoves);
   const tree = registerMemoryTree(workspace, typeSet);
   const links = registerLinks(workspace, typeSet, ownMoves);
+  const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, workspace, diagnostics.service, typeSet));
   const reload = async (): Promise<void> => {
     await workspace.reload();
     await vscode.commands.executeCommand('setContext', ContextKeys.hasRoots, workspace.roots.length > 0);
@@ -43,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     diagnostics.disposable,
     tree.disposable,
     links.disposable,
+    editor.disposable,
     registerCreateMemoryFolder(reload),
     registerIndexLens(indexLensDeps({ workspace, problems: diagnostics.service, tree, typeSet })),
     vscode.commands.registerCommand(Commands.refresh, reload),
@@ -56,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     watchForNewRoots(workspace, reload),
   );
   void reload();
-  return { workspace, tree: tree.provider, backlinks: links.backlinks, problems: diagnostics.service };
+  return { workspace, tree: tree.provider, backlinks: links.backlinks, problems: diagnostics.service, editors: editor.editors };
 }
 
 /** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */

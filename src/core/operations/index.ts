@@ -1,6 +1,5 @@
 export * from './nameSafety';
 export * from './conventions';
-export * from '../edits/yamlScalar';
 export * from './templates';
 export * from './stub';
 export * from './references';

@@ -1,7 +1,7 @@
 import type { MemoryFile } from '../../memoryFile';
 import type { IndexEntry } from '../../memoryIndex';
 import { shorten } from '../../edits/shorten';
-import { indexHref } from '../conventions';
+import { indexHref } from '../../edits/indexEntry';
 import type { RootPath } from '../../types';
 
 /** A hook a person can read on one line of the index: Claude Code shows it next to the title. */
