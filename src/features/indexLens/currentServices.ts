@@ -36,7 +36,7 @@ export function indexLensDeps(services: Services): IndexLensDeps {
       const config = vscode.workspace.getConfiguration('memoryShelf');
       return {
         limits: { maxLines: config.get<number>('index.maxLines', 200), maxChars: config.get<number>('index.maxCharacters', 25_000) },
-        types: typeSet().types,
+        typeSet: typeSet(),
         previewChanges: config.get<boolean>('index.previewChanges', true),
         codeLens: config.get<boolean>('index.codeLens', true),
       };

@@ -35,7 +35,7 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(deps, root, updateHooks(index, root.store, picked), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
+      return apply(deps, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(deps, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
     }),
     vscode.commands.registerCommand(Commands.indexSort, async (target?: Target, order?: IndexSortOrder) => {
       const root = await resolveRoot(deps, target);
@@ -92,7 +92,14 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
 
 function operationOptions(deps: IndexLensDeps, root: IndexRoot): IndexOperationOptions {
   const settings = deps.settings();
-  return { types: settings.types, limits: settings.limits, modifiedTime: (memory) => memoryModifiedTime(memory, root.modifiedTime(memory.path)) };
+  const modifiedTime = (path: string): number | undefined => root.modifiedTime(path);
+  return {
+    types: settings.typeSet.types,
+    limits: settings.limits,
+    modifiedTime: (memory) => memoryModifiedTime(memory, modifiedTime(memory.path)),
+    // New hooks get absolute dates counted as the relative-date rule counts them.
+    dates: { store: root.store, typeSet: settings.typeSet, budget: settings.limits, modifiedTime },
+  };
 }
 
 async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {

@@ -4,12 +4,11 @@ import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
-import type { IndexBudget } from '../../rules/engine/ruleContext';
-import { entryTitle } from '../../rules/index/indexListing';
+import type { IndexBudget, RuleContext } from '../../rules/engine/ruleContext';
 import type { TextEdit } from '../../types';
 import { indexDash } from '../conventions';
 import { entryLenses } from './entryLenses';
-import { entryLine, memoryHook } from './entryText';
+import { memoryEntryLine, memoryHook } from './entryText';
 import { IndexLines, listMarker } from './indexLines';
 import { loadBudget } from './loadBudget';
 
@@ -20,6 +19,8 @@ export interface IndexOperationOptions {
   readonly limits: IndexBudget;
   /** When a memory last changed (ms since the epoch), for sorting by recency. */
   readonly modifiedTime?: (memory: MemoryFile) => number | undefined;
+  /** What relative dates in new hooks are counted from, as the relative-date rule counts them; without it they stay as written. */
+  readonly dates?: RuleContext;
 }
 
 export const NEW_INDEX_HEADING = '# Memory index';
@@ -31,7 +32,7 @@ export const NEW_INDEX_HEADING = '# Memory index';
 export function addUnlistedEntries(index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions): FileEdit | undefined {
   const unlisted = unlistedMemories(store, options);
   if (unlisted.length === 0) return undefined;
-  if (!index) return newIndex(unlisted.map((memory) => entryLine(entryTitle(memory), memory.path, memoryHook(memory), '—')), '\n');
+  if (!index) return newIndex(unlisted.map((memory) => memoryEntryLine(memory, '—', '-', options.dates)), '\n');
   return edit([unlistedInsertion(index, unlisted, options, new Set())]);
 }
 
@@ -45,7 +46,7 @@ function unlistedInsertion(index: MemoryIndex, unlisted: readonly MemoryFile[], 
   const lines = new IndexLines(index);
   const budget = loadBudget(index, options.limits);
   const loaded = index.entries.filter((entry) => !removed.has(entry.line) && (budget.cutLine === undefined || entry.line < budget.cutLine));
-  const plain = unlisted.map((memory) => entryLine(entryTitle(memory), memory.path, memoryHook(memory), dash));
+  const plain = unlisted.map((memory) => memoryEntryLine(memory, dash, '-', options.dates));
   const after = budget.cutLine === undefined ? loaded[loaded.length - 1] : lastEntryLeavingRoom(index, loaded, plain, options.limits);
   if (!after) {
     if (budget.cutLine !== undefined && budget.cutLine > 0) return lines.insertAfter(budget.cutLine - 1, plain);
@@ -55,7 +56,7 @@ function unlistedInsertion(index: MemoryIndex, unlisted: readonly MemoryFile[], 
   const indent = marker ? ' '.repeat(marker.indent) : '';
   const newLines = unlisted.map((memory, i) => {
     const bullet = marker?.number !== undefined ? `${marker.number + i + 1}${marker.delimiter}` : marker?.marker ?? '-';
-    return indent + entryLine(entryTitle(memory), memory.path, memoryHook(memory), dash, bullet);
+    return indent + memoryEntryLine(memory, dash, bullet, options.dates);
   });
   return lines.insertAfter(lastLineOfItem(index, after.line), newLines);
 }
@@ -97,12 +98,13 @@ export function removeEntryLines(index: MemoryIndex, lines: readonly number[]): 
  * hook whatever they hold; without, every entry whose hook drifted from its description or that has
  * none, so hooks a person shortened by hand stay theirs.
  */
-export function updateHooks(index: MemoryIndex, store: MemoryStore, lines?: readonly number[]): FileEdit | undefined {
+export function updateHooks(index: MemoryIndex, store: MemoryStore, options: { readonly lines?: readonly number[]; readonly dates?: RuleContext } = {}): FileEdit | undefined {
+  const lines = options.lines;
   const dash = indexDash(index);
   const edits: TextEdit[] = [];
   for (const lens of entryLenses(index, store)) {
     if (!lens.memory || (lines && !lines.includes(lens.line))) continue;
-    const hook = memoryHook(lens.memory);
+    const hook = memoryHook(lens.memory, options.dates);
     if (!hook) continue;
     const entry = lens.entry;
     const drifted = lens.issues.some((issue) => issue.kind === 'hook-drift');
@@ -168,7 +170,7 @@ export function sortIndex(index: MemoryIndex, store: MemoryStore, order: IndexSo
  */
 export function rebuildIndex(index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions): FileEdit | undefined {
   const unlisted = unlistedMemories(store, options);
-  if (!index) return unlisted.length === 0 ? undefined : newIndex(unlisted.map((memory) => entryLine(entryTitle(memory), memory.path, memoryHook(memory), '—')), '\n');
+  if (!index) return unlisted.length === 0 ? undefined : newIndex(unlisted.map((memory) => memoryEntryLine(memory, '—', '-', options.dates)), '\n');
   const removed = entryLenses(index, store)
     .filter((lens) => lens.issues.some((issue) => issue.kind === 'missing-file' || issue.kind === 'duplicate'))
     .map((lens) => lens.line);

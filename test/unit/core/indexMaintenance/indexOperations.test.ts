@@ -95,7 +95,7 @@ describe('index operations', () => {
     });
 
     it('rewrites exactly the picked lines when asked', () => {
-      assert.equal(run(index, (store) => updateHooks(store.index!, store, [0])), lines(
+      assert.equal(run(index, (store) => updateHooks(store.index!, store, { lines: [0] })), lines(
         '- [Math](feedback_math_notation.md) — LaTeX ($$...$$) does not render here, so write formulas in Unicode (x², √, ≤).',
         '- [Standup](feedback_standup_time.md) — standup at 09:00 in room 301',
         '- [Profile](user_profile.md)',
