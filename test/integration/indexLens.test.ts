@@ -110,7 +110,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
   const rootUri = () => lab();
   const config = () => vscode.workspace.getConfiguration('memoryShelf');
 
-  const labRoot = () => api.workspace.roots.find((root) => root.uri.toString() === lab().toString());
+  const labRoot = () => api.roots.roots.find((root) => root.uri.toString() === lab().toString());
 
   /** Puts MEMORY.md on disk and waits until the root's store holds exactly that text. */
   async function setIndex(text: string): Promise<void> {
@@ -143,7 +143,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     originalRoots = config().inspect<string[]>('roots')?.workspaceValue;
     await config().update('index.previewChanges', false, vscode.ConfigurationTarget.Workspace);
     await config().update('roots', [...(originalRoots ?? []), LAB.join('/'), LONG.join('/'), KOREAN.join('/')], vscode.ConfigurationTarget.Workspace);
-    await eventually(() => assert.equal(api.workspace.roots.filter((root) => root.uri.path.includes('/index-lens/')).length, 3), 15_000);
+    await eventually(() => assert.equal(api.roots.roots.filter((root) => root.uri.path.includes('/index-lens/')).length, 3), 15_000);
     await eventually(() => assert.equal(labRoot()?.store.size, 6));
   });
 
@@ -157,7 +157,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
   after(async () => {
     await config().update('roots', originalRoots, vscode.ConfigurationTarget.Workspace);
     await config().update('index.previewChanges', undefined, vscode.ConfigurationTarget.Workspace);
-    await eventually(() => assert.equal(api.workspace.roots.filter((root) => root.uri.path.includes('/index-lens/')).length, 0), 15_000);
+    await eventually(() => assert.equal(api.roots.roots.filter((root) => root.uri.path.includes('/index-lens/')).length, 0), 15_000);
   });
 
   it('shows the budget on line 1 and, above each entry, its type and backlinks, Edit, and its problems', async () => {
