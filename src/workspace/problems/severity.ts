@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { ProblemCode, Severity, SeveritySetting } from '../../core';
+import type { ProblemCode, Severity } from '../../core';
+import type { SeverityOverrides } from '../config/settings';
 
 const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -7,13 +8,6 @@ const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
   information: vscode.DiagnosticSeverity.Information,
   hint: vscode.DiagnosticSeverity.Hint,
 };
-
-/** The user's `memoryShelf.severity` setting, read once per recheck rather than per problem. */
-export type SeverityOverrides = Readonly<Partial<Record<ProblemCode, SeveritySetting>>>;
-
-export function readSeverityOverrides(): SeverityOverrides {
-  return vscode.workspace.getConfiguration('memoryShelf').get<SeverityOverrides>('severity', {});
-}
 
 /** The severity to show, or undefined when the user turned the rule off. */
 export function effectiveSeverity(code: ProblemCode, ruleDefault: Severity, overrides: SeverityOverrides): vscode.DiagnosticSeverity | undefined {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ProblemCode, type Problem } from '../../core';
-import { toVscodeRange } from '../fileEdits';
-import { localized } from '../localized';
+import { localized } from '../display/localized';
+import { toVsRange as toVscodeRange } from '../display/ranges';
 import type { MemoryRoot } from '../roots/memoryRoot';
 
 export const DIAGNOSTIC_SOURCE = 'Memory Shelf';

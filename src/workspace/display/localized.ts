@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Text } from '../core';
+import type { Text } from '../../core';
 
 /**
  * A sentence core made, in VS Code's display language. The English template is the key of the l10n

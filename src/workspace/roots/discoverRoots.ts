@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { nodeRootsHost } from '../../roots/nodeRootsHost';
 import type { AutoMemoryWarning } from '../../roots/autoMemory';
 import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
+import type { Settings } from '../config/settings';
+import type { Log } from '../log';
 import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
 
 /** Nested `memory/` folders are looked for this many at most; a monorepo can hold many. */
@@ -13,8 +15,7 @@ const MAX_NESTED_ROOTS = 50;
  * The memory roots of every workspace folder: Claude Code's auto memory folder, the project's
  * `memory/` folders and those named in `memoryShelf.roots`. Only folders that exist are shown.
  */
-export async function discoverRoots(): Promise<MemoryRootInfo[]> {
-  const config = vscode.workspace.getConfiguration('memoryShelf');
+export async function discoverRoots(settings: Settings, log: Log): Promise<MemoryRootInfo[]> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const multiRoot = folders.length > 1;
   const infos: MemoryRootInfo[] = [];
@@ -36,31 +37,31 @@ export async function discoverRoots(): Promise<MemoryRootInfo[]> {
           homeDir: os.homedir(),
           env: process.env,
           trusted: vscode.workspace.isTrusted,
-          configuredRoots: config.get<string[]>('roots', []),
-          showAutoMemory: config.get<boolean>('autoMemory.show', true),
+          configuredRoots: settings.roots,
+          showAutoMemory: settings.autoMemoryShow,
         },
         nodeRootsHost,
       );
       for (const root of found) {
-        if (root.exists) add(await describe(root, folder, suffix));
+        if (root.exists) add(await describe(root, folder, suffix, log));
       }
     }
     for (const uri of await nestedMemoryFolders(folder)) {
-      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri) });
+      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
     }
   }
   return infos;
 }
 
-async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix: string): Promise<MemoryRootInfo> {
+async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix: string, log: Log): Promise<MemoryRootInfo> {
   const uri = vscode.Uri.file(root.path);
   switch (root.kind) {
     case 'auto-memory':
       return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root), warnings: root.location.warnings.map(describeWarning) };
     case 'project-memory':
-      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri) };
+      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) };
     case 'configured':
-      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, root.setting) };
+      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log, root.setting) };
   }
 }
 
@@ -98,13 +99,13 @@ function describeWarning(warning: AutoMemoryWarning): string {
  * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
  * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
  */
-async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, setting?: string): Promise<RootLoadStatus> {
+async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log, setting?: string): Promise<RootLoadStatus> {
   const relative = path.posix.relative(folder.uri.path, root.path);
   const origin = setting !== undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('project memory');
   if (!relative.startsWith('..')) {
     const importLine = new RegExp(`(^|\\s)@(\\./)?${escapeRegExp(relative)}/MEMORY\\.md\\b`, 'm');
     for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
-      const text = await readText(vscode.Uri.joinPath(folder.uri, name));
+      const text = await readText(vscode.Uri.joinPath(folder.uri, name), log);
       if (text !== undefined && importLine.test(text)) {
         return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, name) };
       }
@@ -129,10 +130,12 @@ function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string 
   return relative && !relative.startsWith('..') ? relative : uri.fsPath.replace(os.homedir(), '~');
 }
 
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
+/** A CLAUDE.md's text; most projects lack some of the three, so a missing one is only noted. */
+async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> {
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
+  } catch (error) {
+    log.skipped(`No ${uri.toString()}`, error);
     return undefined;
   }
 }
