@@ -2,16 +2,20 @@ import * as vscode from 'vscode';
 import { Commands } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
-import { registerLinks } from './features/links/registerLinks';
+import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
+import { memoryEditorDeps } from './features/editor/workspaceDeps';
+import { indexLensDeps, registerIndexLens } from './features/indexLens/registerIndexLens';
 import type { BacklinksProvider } from './features/links/backlinksView';
-import { registerMemoryTree } from './features/tree/registerMemoryTree';
+import { registerLinks } from './features/links/registerLinks';
 import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import { WorkspaceServices, type Services } from './workspace/services';
 
-/** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
+/** What activation returns: the services, and what the person sees (tree, backlinks, editors), for the integration tests. */
 export interface MemoryShelfApi extends Services {
   readonly tree: MemoryTreeProvider;
   readonly backlinks: BacklinksProvider;
+  readonly editors: MemoryEditors;
 }
 
 /** Composition root: builds the services once, hands them to every feature, and returns at once; roots load in the background. */
@@ -19,12 +23,15 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   const services = new WorkspaceServices();
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
+  const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, services));
   context.subscriptions.push(
     services,
     registerDiagnostics(services),
     tree,
     links,
+    editor.disposable,
     registerCreateMemoryFolder(services),
+    registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
   );
@@ -38,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     log: services.log,
     tree: tree.provider,
     backlinks: links.backlinks,
+    editors: editor.editors,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './stub';
 export * from './references';
 export * from './rename';
 export * from './cursorContext';
+export * from './indexMaintenance/index';

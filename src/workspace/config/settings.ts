@@ -24,6 +24,8 @@ export interface Settings {
   readonly indexMaxCharacters: number;
   readonly templatesFolder: string;
   readonly renameFile: RenameFileChoice;
+  readonly indexCodeLens: boolean;
+  readonly indexPreviewChanges: boolean;
 }
 
 /** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
@@ -38,6 +40,7 @@ const stringList = (value: unknown): readonly string[] | undefined =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const oneOf = <T extends string>(choices: readonly T[]) => (value: unknown): T | undefined =>
   choices.find((choice) => choice === value);
+const boolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const positiveInteger = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 
@@ -54,7 +57,7 @@ function severityOverrides(value: unknown): SeverityOverrides | undefined {
 /** The one place defaults are written in code; a unit test holds package.json to them. */
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settings[K]> } = {
   roots: { key: 'roots', default: [], accept: stringList },
-  autoMemoryShow: { key: 'autoMemory.show', default: true, accept: (value) => (typeof value === 'boolean' ? value : undefined) },
+  autoMemoryShow: { key: 'autoMemory.show', default: true, accept: boolean },
   typesPreset: { key: 'types.preset', default: 'claude-code', accept: oneOf(TYPE_PRESETS) },
   typesCustom: { key: 'types.custom', default: [], accept: stringList },
   severity: { key: 'severity', default: {}, accept: severityOverrides },
@@ -62,6 +65,8 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   indexMaxCharacters: { key: 'index.maxCharacters', default: DEFAULT_INDEX_BUDGET.maxChars, accept: positiveInteger },
   templatesFolder: { key: 'templatesFolder', default: '', accept: (value) => (typeof value === 'string' ? value : undefined) },
   renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
+  indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
+  indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
 };
 
 /** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
@@ -80,5 +85,7 @@ export function readSettings(get: (key: string) => unknown): Settings {
     indexMaxCharacters: read('indexMaxCharacters'),
     templatesFolder: read('templatesFolder'),
     renameFile: read('renameFile'),
+    indexCodeLens: read('indexCodeLens'),
+    indexPreviewChanges: read('indexPreviewChanges'),
   };
 }

@@ -30,6 +30,15 @@ export type Planner = () => EditPlan | undefined;
  */
 export type ApplyResult = 'applied' | 'not-planned' | 'stale' | 'failed';
 
+export interface ApplyOptions {
+  /** Shown in the refactor preview and the undo stack. */
+  readonly label?: string;
+  /** Opens the refactor preview: nothing changes until the person applies it there. */
+  readonly preview?: boolean;
+  /** A refactoring, which VS Code saves as `files.refactoring.autoSave` says. */
+  readonly refactoring?: boolean;
+}
+
 /** A file whose content is no longer what a plan was made from. */
 interface StaleFile {
   readonly uri: vscode.Uri;
@@ -83,14 +92,15 @@ export class EditApplier extends Disposable {
   }
 
   /** Plans (after applying the editors' pending text), checks and applies; true when the edit was applied. */
-  async apply(planner: Planner): Promise<ApplyResult> {
+  async apply(planner: Planner, options: ApplyOptions = {}): Promise<ApplyResult> {
     const plan = await this.checkedPlan(planner);
     if (typeof plan === 'string') return plan;
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
     const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
     this.ownMoves.expectAll(plan.changes);
-    const applied = await vscode.workspace.applyEdit(toWorkspaceEdit(plan.changes));
+    const metadata = options.label === undefined && !options.preview ? undefined : { label: options.label ?? '', needsConfirmation: options.preview === true };
+    const applied = await this.applyWorkspaceEdit(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.refactoring === true });
     if (!applied) {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
@@ -100,6 +110,18 @@ export class EditApplier extends Disposable {
       if (document?.isDirty) await document.save();
     }
     return 'applied';
+  }
+
+  /**
+   * Applies a WorkspaceEdit our own rename provider answered with (asked through
+   * `vscode.executeDocumentRenameProvider`): it was planned, checked and announced by {@link prepare}.
+   */
+  applyPrepared(edit: vscode.WorkspaceEdit): Thenable<boolean> {
+    return this.applyWorkspaceEdit(edit);
+  }
+
+  private applyWorkspaceEdit(edit: vscode.WorkspaceEdit, metadata?: vscode.WorkspaceEditMetadata): Thenable<boolean> {
+    return vscode.workspace.applyEdit(edit, metadata);
   }
 
   /**

@@ -12,16 +12,16 @@ const encoder = new TextEncoder();
  * WorkspaceEdit it hands back to an extension (`vscode.executeDocumentRenameProvider`) with every text
  * edit after the file operations.
  */
-export function toWorkspaceEdit(changes: readonly RootEdits[]): vscode.WorkspaceEdit {
+export function toWorkspaceEdit(changes: readonly RootEdits[], metadata?: vscode.WorkspaceEditEntryMetadata): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
   const renamed = new Map<string, Map<RootPath, RootPath>>();
   for (const { root, edits } of changes) {
     const moves = new Map<RootPath, RootPath>();
     renamed.set(root.toString(), moves);
     for (const fileEdit of edits) {
-      if (fileEdit.kind === 'create') edit.createFile(safeUri(root, fileEdit.path), { contents: encoder.encode(fileEdit.content), overwrite: false });
+      if (fileEdit.kind === 'create') edit.createFile(safeUri(root, fileEdit.path), { contents: encoder.encode(fileEdit.content), overwrite: false }, metadata);
       if (fileEdit.kind === 'rename') {
-        edit.renameFile(safeUri(root, fileEdit.path), safeUri(root, fileEdit.newPath), { overwrite: false });
+        edit.renameFile(safeUri(root, fileEdit.path), safeUri(root, fileEdit.newPath), { overwrite: false }, metadata);
         moves.set(fileEdit.path, fileEdit.newPath);
       }
     }
@@ -31,12 +31,12 @@ export function toWorkspaceEdit(changes: readonly RootEdits[]): vscode.Workspace
     for (const fileEdit of edits) {
       if (fileEdit.kind !== 'edit') continue;
       const uri = safeUri(root, moves?.get(fileEdit.path) ?? fileEdit.path);
-      for (const textEdit of fileEdit.edits) edit.replace(uri, toVsRange(textEdit.range), textEdit.newText);
+      for (const textEdit of fileEdit.edits) edit.replace(uri, toVsRange(textEdit.range), textEdit.newText, metadata);
     }
   }
   for (const { root, edits } of changes) {
     for (const fileEdit of edits) {
-      if (fileEdit.kind === 'delete') edit.deleteFile(safeUri(root, fileEdit.path), { recursive: false, ignoreIfNotExists: true });
+      if (fileEdit.kind === 'delete') edit.deleteFile(safeUri(root, fileEdit.path), { recursive: false, ignoreIfNotExists: true }, metadata);
     }
   }
   return edit;

@@ -63,6 +63,8 @@ describe('package.json settings and the configuration module', () => {
       'index.maxCharacters': 2.5,
       templatesFolder: 42,
       'rename.renameFile': 'sometimes',
+      'index.codeLens': 0,
+      'index.previewChanges': 'no',
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
@@ -75,6 +77,8 @@ describe('package.json settings and the configuration module', () => {
       indexMaxCharacters: 25_000,
       templatesFolder: '',
       renameFile: 'ask',
+      indexCodeLens: true,
+      indexPreviewChanges: true,
     });
   });
 
