@@ -4,14 +4,15 @@ import { registerCreateMemoryFolder } from './features/commands/createMemoryFold
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
 import { memoryEditorDeps } from './features/editor/workspaceDeps';
-import { indexLensDeps, registerIndexLens } from './features/indexLens/registerIndexLens';
-import type { BacklinksProvider } from './features/links/backlinksView';
+import { indexLensDeps } from './features/indexLens/currentServices';
+import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
-import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
+import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
 
-/** What activation returns: the services, and what the person sees (tree, backlinks, editors), for the integration tests. */
+/** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
 export interface MemoryShelfApi extends Services {
   readonly tree: MemoryTreeProvider;
   readonly backlinks: BacklinksProvider;
@@ -29,8 +30,8 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerDiagnostics(services),
     tree,
     links,
-    editor.disposable,
     registerCreateMemoryFolder(services),
+    editor.disposable,
     registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),

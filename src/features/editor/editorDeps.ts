@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { MemoryFile, MemoryStore, Problem, RootPath, TextEdit, TypeSet } from '../../core';
+import type { MemoryFile, MemoryStore, Problem, RootPath, TypeSet } from '../../core';
 
 /** The memory a document is, with its root when it lies in one. */
 export interface EditorMemory {
@@ -26,10 +26,10 @@ export interface MemoryEditorDeps {
   typeSet(): TypeSet;
   /** Fires when any root's memories or problems may have changed (another file's link, the index). */
   readonly onDidChange: vscode.Event<unknown>;
-  /** Applies text edits to the document through the one edit path; false when they were not applied. */
-  applyTextEdits(document: vscode.TextDocument, edits: readonly TextEdit[]): Promise<boolean>;
   /** The rename that updates every link and the index; resolves once applied or refused. */
   rename(document: vscode.TextDocument, newName: string): Promise<void>;
+  /** Applies the form's change to the document through the extension's one edit path. */
+  applyEdit(edit: vscode.WorkspaceEdit): Thenable<boolean>;
   /** Follows a `[[link]]` written in the document, as Ctrl+click does (a stub for a reservation). */
   openLink(document: vscode.TextDocument, target: string): Promise<void>;
 }

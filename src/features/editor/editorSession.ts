@@ -108,7 +108,11 @@ export class EditorSession implements vscode.Disposable {
       this.pushState();
       return;
     }
-    if (!(await this.deps.applyTextEdits(this.document, result.edits))) this.refuse(path, 'failed');
+    const edit = new vscode.WorkspaceEdit();
+    for (const { range, newText } of result.edits) {
+      edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
+    }
+    if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
   }
 
   private refuse(path: string, reason: EditRefusal): void {

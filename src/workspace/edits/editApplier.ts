@@ -30,13 +30,11 @@ export type Planner = () => EditPlan | undefined;
  */
 export type ApplyResult = 'applied' | 'not-planned' | 'stale' | 'failed';
 
+/** How an edit is shown: its name in the refactor preview and the undo stack, and whether a person confirms it first. */
 export interface ApplyOptions {
-  /** Shown in the refactor preview and the undo stack. */
   readonly label?: string;
-  /** Opens the refactor preview: nothing changes until the person applies it there. */
+  /** Open the refactor preview; nothing changes until the person applies it there. */
   readonly preview?: boolean;
-  /** A refactoring, which VS Code saves as `files.refactoring.autoSave` says. */
-  readonly refactoring?: boolean;
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -99,8 +97,8 @@ export class EditApplier extends Disposable {
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
     const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
     this.ownMoves.expectAll(plan.changes);
-    const metadata = options.label === undefined && !options.preview ? undefined : { label: options.label ?? '', needsConfirmation: options.preview === true };
-    const applied = await this.applyWorkspaceEdit(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.refactoring === true });
+    const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
+    const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
     if (!applied) {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
@@ -110,18 +108,6 @@ export class EditApplier extends Disposable {
       if (document?.isDirty) await document.save();
     }
     return 'applied';
-  }
-
-  /**
-   * Applies a WorkspaceEdit our own rename provider answered with (asked through
-   * `vscode.executeDocumentRenameProvider`): it was planned, checked and announced by {@link prepare}.
-   */
-  applyPrepared(edit: vscode.WorkspaceEdit): Thenable<boolean> {
-    return this.applyWorkspaceEdit(edit);
-  }
-
-  private applyWorkspaceEdit(edit: vscode.WorkspaceEdit, metadata?: vscode.WorkspaceEditMetadata): Thenable<boolean> {
-    return vscode.workspace.applyEdit(edit, metadata);
   }
 
   /**
@@ -140,6 +126,15 @@ export class EditApplier extends Disposable {
     }
     this.ownMoves.expectAll(plan.changes);
     return toWorkspaceEdit(plan.changes);
+  }
+
+  /**
+   * Applies an edit already made and checked elsewhere: a rename provider's answer VS Code handed back,
+   * or the frontmatter form's change to the open document it was computed from (VS Code's own version
+   * check covers it). Every change to files still passes here, so there is one place that applies them.
+   */
+  async applyPrepared(edit: vscode.WorkspaceEdit, options: { readonly isRefactoring?: boolean } = {}): Promise<boolean> {
+    return vscode.workspace.applyEdit(edit, options);
   }
 
   /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */

@@ -63,8 +63,8 @@ describe('package.json settings and the configuration module', () => {
       'index.maxCharacters': 2.5,
       templatesFolder: 42,
       'rename.renameFile': 'sometimes',
-      'index.codeLens': 0,
-      'index.previewChanges': 'no',
+      'index.codeLens': 'on',
+      'index.previewChanges': 1,
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
