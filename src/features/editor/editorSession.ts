@@ -116,7 +116,7 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) this.refuse(path, 'failed');
+    if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
   }
 
   /**
@@ -138,7 +138,7 @@ export class EditorSession implements vscode.Disposable {
       action = actions?.find((candidate) => candidate.title === title);
     }
     if (!action) return;
-    if (action.edit) await vscode.workspace.applyEdit(action.edit);
+    if (action.edit) await this.deps.applyEdit(action.edit);
     if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
   }
 
