@@ -83,7 +83,9 @@ describe('relative-date rule', () => {
       ['Review tomorrow at 5pm', [['tomorrow', 'on 2026-07-31']]],
       ['Due by 5 PM today', [['today', 'on 2026-07-30']]],
       ["Notes from this week's standup", [['this week', 'the week of 2026-07-27']]],
-      ['Demo next Friday', [['next Friday', 'on 2026-08-07']]],
+      // Said on a Thursday, "next Friday" is tomorrow or a week later: the first fix is the nearer one.
+      ['Demo next Friday', [['next Friday', 'on 2026-07-31']]],
+      ['Demo next Tuesday', [['next Tuesday', 'on 2026-08-04']]],
       ['Demo on the coming Monday', [['the coming Monday', '2026-08-03']]],
       ['Rolled back previous Friday', [['previous Friday', 'on 2026-07-24']]],
       ['Demo Friday next week', [['Friday next week', 'on 2026-08-07']]],
@@ -124,7 +126,7 @@ describe('relative-date rule', () => {
       ['하루 뒤에 다시', [['하루 뒤', '2026-07-31']]],
       ['이번 주말에 점검', [['이번 주말', '2026-08-01 주말']]],
       ['지난 주간 보고', [['지난 주간', '2026-07-20 주간']]],
-      ['다음 금요일', [['다음 금요일', '2026-08-07']]],
+      ['다음 금요일', [['다음 금요일', '2026-07-31']]],
       ['지난 금요일에', [['지난 금요일', '2026-07-24']]],
       ['오는 월요일에', [['오는 월요일', '2026-08-03']]],
       ['두 달 전에 바꿨다', [['두 달 전', '2026년 5월']]],
@@ -163,7 +165,7 @@ describe('relative-date rule', () => {
       ['去年決めた', [['去年', '2025年']]],
       ['今年度の予算', [['今年', '2026年']]],
       ['来週末に作業', [['来週末', '2026-08-08の週末']]],
-      ['次の金曜日', [['次の金曜日', '2026-08-07']]],
+      ['次の金曜日', [['次の金曜日', '2026-07-31']]],
       ['今度の金曜日', [['今度の金曜日', '2026-07-31']]],
       ['2週間前から', [['2週間前', '2026-07-16']]],
       ['三日後に再確認', [['三日後', '2026-08-02']]],
@@ -298,7 +300,7 @@ describe('relative-date rule', () => {
     });
 
     it('reports code, severity, message and a preferred safe fix', () => {
-      const [problem] = check(memory('m.md', '---\nname: m\n---\nShip next week.\n'));
+      const [problem] = check(memory('m.md', '---\nname: m\nmodified: 2026-07-30\n---\nShip next week.\n'));
       assert.equal(problem.code, ProblemCode.RelativeDate);
       assert.equal(problem.severity, 'warning');
       assert.equal(problem.path, 'm.md');
@@ -347,7 +349,7 @@ describe('relative-date rule', () => {
     it('still reports without an anchor, with no fix', () => {
       const [problem] = findRelativeDates(plain('Ship next week.'), contextAt(undefined), UTC);
       assert.equal(problem.fixes, undefined);
-      assert.match(problem.message, /no modified date/);
+      assert.match(problem.message, /nothing gives the day it was written/);
       assert.equal(relativeDateFixAll(plain('Ship next week.'), contextAt(undefined), UTC), undefined);
     });
 
@@ -393,7 +395,8 @@ describe('relative-date rule', () => {
           [2, 'on 2026-07-31', false, false],
         ],
       );
-      assert.match(problems[1].message, /MEMORY\.md last changed/);
+      assert.match(problems[1].message, /when the file was last modified .*this is a guess/);
+      assert.match(problems[1].fixes![0].title, /a guess: counted from the file's modification time/);
       const fix = relativeDateFixAll(plain(index), { ...contextAt(THURSDAY), store: new MemoryStore() }, UTC);
       assert.equal(fix?.safe, false);
     });
@@ -414,14 +417,11 @@ describe('relative-date rule', () => {
     });
   });
 
-  describe('cost', () => {
-    it('stays linear on one-line files of thousands of dates and on look-alike runs', () => {
+  describe('many dates on one line', () => {
+    // How the time grows is checked in relativeDateLinearTime.test.ts; here, that every one is found.
+    it('finds each of thousands of dates on one line, and nothing in look-alike runs', () => {
       const inputs = ['next week '.repeat(20_000), '어제 '.repeat(50_000), '来週'.repeat(50_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
-      const started = Date.now();
-      const counts = inputs.map((text) => check(plain(text)).length);
-      assert.deepEqual(counts, [20_000, 50_000, 50_000, 0, 0, 0]);
-      // About 0.5 s on the 2-core reference machine; quadratic behaviour would take minutes.
-      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+      assert.deepEqual(inputs.map((text) => check(plain(text)).length), [20_000, 50_000, 50_000, 0, 0, 0]);
     });
   });
 
