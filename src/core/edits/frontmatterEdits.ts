@@ -1,18 +1,7 @@
 import type { FieldLocation } from '../frontmatter';
 import type { MemoryFile } from '../memoryFile';
 import type { Position, TextEdit } from '../types';
-
-// Plain scalars are written only where YAML is sure to read the very same string back; anything in
-// doubt is double-quoted, which JSON's escaping makes exact.
-const PLAIN_SAFE = /^[\p{L}\p{N}_(][^:#\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*$/u;
-// Words and numbers that YAML 1.2 or 1.1 readers (js-yaml, PyYAML) would not read as strings.
-const PLAIN_AMBIGUOUS = /^(?:null|~|true|false|yes|no|on|off|y|n|[-+]?(?:[\d._]+(?:e[-+]?\d+)?|\.inf|\.nan)|0x[\da-f]+|0o[0-7]+|0b[01]+|\d{4}-\d\d?-\d\d?(?:[Tt\s].*)?)$/i;
-
-/** `value` as a YAML scalar that reads back as exactly `value`, plain where that is safe. */
-export function formatYamlScalar(value: string): string {
-  const plain = value === value.trim() && PLAIN_SAFE.test(value) && !PLAIN_AMBIGUOUS.test(value);
-  return plain ? value : JSON.stringify(value);
-}
+import { doubleQuoted, singleQuoted, yamlScalar } from './yamlScalar';
 
 /**
  * Replaces a field's value, keeping the quoting the file chose where the new value allows it.
@@ -24,9 +13,9 @@ export function replaceValueEdit(memory: MemoryFile, field: FieldLocation, value
   if (start.line !== end.line) return undefined;
   const lineText = lineAt(memory.text, start.line);
   const old = lineText.slice(start.character, end.character);
-  let newText = formatYamlScalar(value);
-  if (old.startsWith("'") && !/[\u0000-\u001f]/.test(value)) newText = `'${value.replace(/'/g, "''")}'`;
-  else if (old.startsWith('"')) newText = JSON.stringify(value);
+  let newText = yamlScalar(value);
+  if (old.startsWith("'")) newText = singleQuoted(value) ?? newText;
+  else if (old.startsWith('"')) newText = doubleQuoted(value);
   // An empty value sits right after the colon (`name:`): the new one needs its separating space.
   if (old === '' && lineText[start.character - 1] === ':') newText = ' ' + newText;
   return { range: field.valueRange, newText };
@@ -48,7 +37,7 @@ export function setFieldEdit(memory: MemoryFile, key: 'name' | 'description' | '
     const nested = firstBlockMapField(memory, 'metadata');
     if (nested) {
       const indent = ' '.repeat(nested.keyRange.start.character);
-      return insertLine(nested.keyRange.start.line, `${indent}type: ${formatYamlScalar(value)}${memory.eol}`);
+      return insertLine(nested.keyRange.start.line, `${indent}type: ${yamlScalar(value)}${memory.eol}`);
     }
   }
   const before = key === 'name' ? [] : key === 'description' ? ['name'] : ['description', 'name'];
@@ -60,7 +49,7 @@ export function setFieldEdit(memory: MemoryFile, key: 'name' | 'description' | '
       break;
     }
   }
-  return insertLine(line, `${key}: ${formatYamlScalar(value)}${memory.eol}`);
+  return insertLine(line, `${key}: ${yamlScalar(value)}${memory.eol}`);
 }
 
 function insertLine(line: number, text: string): TextEdit {

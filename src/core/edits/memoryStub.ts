@@ -4,7 +4,7 @@ import type { TypeLocation } from '../memoryFile';
 import type { TypeSet } from '../memoryTypes';
 import { fileStem } from '../rootPath';
 import type { RootPath } from '../types';
-import { formatYamlScalar } from './frontmatterEdits';
+import { yamlScalar } from './yamlScalar';
 import { suggestSlug } from '../rules/names/slug';
 
 /** What a new memory file is made from: its path and whatever words already describe it. */
@@ -23,9 +23,9 @@ export function memoryStub(source: StubSource, typeSet: TypeSet, shape: TypeLoca
   const stem = fileStem(source.path);
   const name = suggestSlug(undefined, stem) ?? stem;
   const type = inferType(name, typeSet.types);
-  const lines = ['---', `name: ${formatYamlScalar(name)}`];
-  if (source.description) lines.push(`description: ${formatYamlScalar(source.description)}`);
-  if (type) lines.push(...(shape === 'metadata' ? ['metadata:', `  type: ${formatYamlScalar(type)}`] : [`type: ${formatYamlScalar(type)}`]));
+  const lines = ['---', `name: ${yamlScalar(name)}`];
+  if (source.description) lines.push(`description: ${yamlScalar(source.description)}`);
+  if (type) lines.push(...(shape === 'metadata' ? ['metadata:', `  type: ${yamlScalar(type)}`] : [`type: ${yamlScalar(type)}`]));
   lines.push('---');
   return lines.join(eol) + eol + fillTemplate(builtInTemplate(type), { name, type }, eol);
 }

@@ -78,18 +78,3 @@ export function separatorOf(path: RootPath): '_' | '-' | undefined {
   if (stem.includes('-')) return '-';
   return undefined;
 }
-
-// A link's reader (MEMORY.md's parser, a Markdown renderer) cuts it at `#` and `?` and percent-decodes
-// it, and `<`, `>`, line breaks and other white space end or break the link; a space, kept readable,
-// needs the `<...>` form, as do parentheses.
-const ESCAPED_IN_HREF = /[%#?<>\u0000-\u001f\u007f-\u009f]|(?! )\s/gu;
-
-/**
- * How a root path is written as an index link that reads back as exactly that path: `%`, `#`, `?`,
- * angle brackets, control characters and white space other than a space percent-encoded, and `<...>`
- * around paths with spaces or parentheses.
- */
-export function indexHref(path: RootPath): string {
-  const encoded = path.replace(ESCAPED_IN_HREF, (char) => encodeURIComponent(char));
-  return /[ ()]/.test(encoded) ? `<${encoded}>` : encoded;
-}

@@ -8,6 +8,7 @@ export type UnsafeNameReason =
   | 'control-character'
   | 'invalid-character'
   | 'reserved-device'
+  | 'reserved-file'
   | 'trailing-dot-or-space'
   | 'too-long';
 
@@ -28,6 +29,10 @@ const RESERVED_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const INVALID = /[<>:"|?*]/;
 const DRIVE = /^[a-z]:/i;
+// Files of a memory folder that are not memories: the index Claude Code loads, the folder's README, and
+// CLAUDE.md, which Claude Code reads as instructions. A memory written there, in any case, would replace
+// or shadow them on case-insensitive file systems.
+const RESERVED_FILE = /^(memory|readme|index|claude)$/i;
 /** File names are limited to 255 bytes on the common file systems; `.md` takes three. */
 const MAX_NAME_BYTES = 252;
 
@@ -57,6 +62,9 @@ export function checkMemoryName(name: string): NameCheck {
   const device = name.split('.')[0].trimEnd();
   if (RESERVED_DEVICE.test(device)) {
     return refuse('reserved-device', `"${device}" is a reserved device name on Windows and cannot be a file name.`, device.toUpperCase());
+  }
+  if (RESERVED_FILE.test(name.trim())) {
+    return refuse('reserved-file', `"${name}" would be the file ${name.trim()}.md, which is not a memory (the folder's index, README or CLAUDE.md); choose another name.`, `${name.trim()}.md`);
   }
   if (new TextEncoder().encode(name).length > MAX_NAME_BYTES) return refuse('too-long', 'The name is too long for a file name.');
   return { ok: true };

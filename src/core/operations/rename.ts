@@ -1,14 +1,15 @@
-import type { IndexEntry, MemoryIndex } from '../memoryIndex';
+import type { MemoryIndex } from '../memoryIndex';
 import type { MemoryFile } from '../memoryFile';
 import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
 import { replaceValueEdit } from '../edits/frontmatterEdits';
 import type { RootPath, TextEdit } from '../types';
-import { indexHref, memoryFileName, rootConventions, separatorOf, type RootConventions } from './conventions';
+import { memoryFileName, rootConventions, separatorOf, type RootConventions } from './conventions';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { linksTo, linksToReservation } from './references';
 import { yamlScalar } from '../edits/yamlScalar';
+import { indexTitleText, retargetIndexHref } from '../edits/indexEntry';
 
 export type RenamePlan =
   | {
@@ -88,8 +89,8 @@ export function planRename(
   }
 
   for (const entry of store.indexEntriesFor(memory.path)) {
-    if (entry.title === oldName || entry.title === memory.stem) add(INDEX_FILE_NAME, { range: entry.titleRange, newText: escapeTitle(name) });
-    if (newPath) add(INDEX_FILE_NAME, { range: entry.hrefRange, newText: rewriteHref(entry, newPath) });
+    if (entry.title === oldName || entry.title === memory.stem) add(INDEX_FILE_NAME, { range: entry.titleRange, newText: indexTitleText(name) });
+    if (newPath) add(INDEX_FILE_NAME, { range: entry.hrefRange, newText: retargetIndexHref(entry, newPath) });
   }
 
   const result: FileEdit[] = [];
@@ -133,23 +134,11 @@ export function planIndexMove(index: MemoryIndex | undefined, moves: readonly { 
         ? move.to
         : entry.target.startsWith(move.from + '/') ? move.to + entry.target.slice(move.from.length) : undefined;
       if (moved === undefined) continue;
-      edits.push({ range: entry.hrefRange, newText: rewriteHref(entry, moved) });
+      edits.push({ range: entry.hrefRange, newText: retargetIndexHref(entry, moved) });
       break;
     }
   }
   return edits.length > 0 ? { kind: 'edit', path: INDEX_FILE_NAME, edits } : undefined;
-}
-
-/** The entry's link to `path`, keeping a `#fragment` it had. */
-function rewriteHref(entry: IndexEntry, path: RootPath): string {
-  const hash = entry.href.indexOf('#');
-  const fragment = hash >= 0 ? entry.href.slice(hash) : '';
-  const href = indexHref(path);
-  return href.startsWith('<') ? `${href.slice(0, -1)}${fragment}>` : href + fragment;
-}
-
-function escapeTitle(title: string): string {
-  return title.replace(/[\\[\]]/g, '\\$&');
 }
 
 function rank(path: RootPath, memoryPath: RootPath): number {

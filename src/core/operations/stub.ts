@@ -1,10 +1,10 @@
-import { LineIndex } from '../lineIndex';
 import type { MemoryIndex } from '../memoryIndex';
 import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { INDEX_FILE_NAME, joinRootPath } from '../rootPath';
 import type { Position, RootPath } from '../types';
-import { indexHref, memoryFileName, rootConventions, type RootConventions } from './conventions';
+import { memoryFileName, rootConventions, type RootConventions } from './conventions';
+import { planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { builtInTemplate, fillTemplate, type TemplateHeadings } from './templates';
 import { yamlScalar } from '../edits/yamlScalar';
@@ -88,22 +88,6 @@ export function planStub(
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, name, conventions)],
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name }, conventions)],
   };
-}
-
-/** Adds `- [title](path) — hook` after the index's last entry, or creates MEMORY.md holding it. */
-export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, title: string, conventions: RootConventions, hook?: string): FileEdit {
-  const line = `- [${title.replace(/[\\[\]]/g, '\\$&')}](${indexHref(path)})${hook ? ` ${conventions.indexDash} ${hook}` : ''}`;
-  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `# Memory index${conventions.eol}${conventions.eol}${line}${conventions.eol}` };
-  const eol = index.eol;
-  const last = index.entries[index.entries.length - 1];
-  if (last) {
-    return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: { line: last.line, character: last.text.length }, end: { line: last.line, character: last.text.length } }, newText: eol + line }] };
-  }
-  // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
-  // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
-  const end = new LineIndex(index.text).positionAt(index.text.length);
-  const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
-  return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
 }

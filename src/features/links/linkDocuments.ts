@@ -107,6 +107,8 @@ export function describeRefusal(name: string, check: Extract<NameCheck, { ok: fa
       return vscode.l10n.t('The name contains "{0}", which file names cannot hold on Windows.', check.detail ?? '');
     case 'reserved-device':
       return vscode.l10n.t('"{0}" is a reserved device name on Windows and cannot be a file name.', check.detail ?? name);
+    case 'reserved-file':
+      return vscode.l10n.t('"{0}" would be the file {1}, which is not a memory (the folder\'s index, README or CLAUDE.md). Choose another name.', name, check.detail ?? name);
     case 'trailing-dot-or-space':
       return vscode.l10n.t('"{0}" ends with a dot or a space, which Windows drops from file names.', name);
     case 'too-long':

@@ -1,5 +1,5 @@
 import { indexDash } from '../../operations/conventions';
-import { planIndexEntry } from '../../operations/stub';
+import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type Problem } from '../../problems';
@@ -8,7 +8,6 @@ import { memoryAnchor } from '../engine/anchors';
 import { makeProblem } from '../engine/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
 import type { RuleContext } from '../engine/ruleContext';
-import { shorten } from '../../edits/shorten';
 import { isSlug } from '../names/slug';
 
 /**
@@ -26,10 +25,8 @@ import { isSlug } from '../names/slug';
 export function checkIndexListing(memory: MemoryFile, store: MemoryStore, context?: RuleContext): Problem[] {
   const index = store.index;
   if (!index || store.indexEntriesFor(memory.path).length > 0) return [];
-  let description = memory.description?.replace(/\s+/g, ' ').trim();
-  if (description && context) description = withAbsoluteDates(description, { path: memory.path, text: memory.text, memory }, context);
-  const conventions = { fileSeparator: '_', typeLocation: 'metadata', eol: index.eol, indexDash: indexDash(index) } as const;
-  const edit = planIndexEntry(index, memory.path, entryTitle(memory), conventions, description ? shorten(description, 120) : undefined);
+  const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
+  const edit = planIndexEntry(index, memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
   return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.'), undefined, [{
     ...titleOf(msg('Add an entry to MEMORY.md')),
     preferred: true,

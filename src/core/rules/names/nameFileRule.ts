@@ -1,13 +1,13 @@
 import { memoryFileName, separatorOf } from '../../operations/conventions';
 import type { MemoryFile } from '../../memoryFile';
-import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } from '../../problems';
 import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
-import type { RootPath, TextEdit } from '../../types';
+import type { RootPath } from '../../types';
 import { fieldAnchor } from '../engine/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
+import { retargetIndexHref } from '../../edits/indexEntry';
 import { makeProblem } from '../engine/makeProblem';
 import { isSlug, slugify, suggestSlug } from './slug';
 
@@ -30,7 +30,7 @@ export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): P
     const edits: FileEdit[] = [];
     const index = store.index;
     const entries = store.indexEntriesFor(path);
-    if (index && entries.length > 0) edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: entries.map((entry) => retargetEntry(index, entry, newBase)) });
+    if (index && entries.length > 0) edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: entries.map((entry) => ({ range: entry.hrefRange, newText: retargetIndexHref(entry, newPath) })) });
     // Text edits first, the rename last, as the rename planner orders them.
     edits.push({ kind: 'rename', path, newPath });
     fixes.push({ ...titleOf(msg('Rename the file to {0}', newBase)), preferred: true, edits });
@@ -62,21 +62,4 @@ function sameIdentity(name: string, stem: string): boolean {
   if (foldName(name) === foldName(stem)) return true;
   const slug = slugify(name);
   return slug !== '' && slug === slugify(stem);
-}
-
-/** The entry's link with its file name replaced, keeping its folder, fragment and angle brackets. */
-function retargetEntry(index: MemoryIndex, entry: IndexEntry, newBase: string): TextEdit {
-  const raw = lineSlice(index, entry);
-  const bracketed = raw.startsWith('<');
-  const href = bracketed ? raw.slice(1, -1) : raw;
-  const fragment = href.search(/[#?]/);
-  const pathPart = fragment < 0 ? href : href.slice(0, fragment);
-  const rest = fragment < 0 ? '' : href.slice(fragment);
-  const newHref = pathPart.slice(0, pathPart.lastIndexOf('/') + 1) + newBase + rest;
-  return { range: entry.hrefRange, newText: bracketed ? `<${newHref}>` : newHref };
-}
-
-function lineSlice(index: MemoryIndex, entry: IndexEntry): string {
-  const { start, end } = entry.hrefRange;
-  return index.lines[start.line].text.slice(start.character, end.character);
 }

@@ -48,6 +48,13 @@ describe('checkMemoryName', () => {
     assert.ok(!check.ok && check.detail === 'NUL');
   });
 
+  it('refuses names whose file would be the index, a README or CLAUDE.md, in any case', () => {
+    for (const name of ['MEMORY', 'memory', 'Memory', 'README', 'readme', 'index', 'INDEX', 'CLAUDE', 'claude']) assert.equal(reasonOf(name), 'reserved-file', name);
+    const check = checkMemoryName('Memory');
+    assert.ok(!check.ok && check.detail === 'Memory.md' && /not a memory/.test(check.message));
+    for (const name of ['memory-notes', 'readme-style', 'index-budget', 'claude-md-minimal', 'memories']) assert.equal(reasonOf(name), undefined, name);
+  });
+
   it('refuses characters Windows cannot store, hidden names and trailing dots', () => {
     assert.equal(reasonOf('what?'), 'invalid-character');
     assert.equal(reasonOf('ab:c'), 'invalid-character');

@@ -105,6 +105,12 @@ describe('rename', () => {
     files.set('reference_lab_share.md', '---\nname: other-name\n---\n');
     const store = storeOf(files);
     const memory = store.get('reference_lab_drive.md')!;
+    for (const name of ['MEMORY', 'memory', 'README', 'Index', 'CLAUDE']) {
+      for (const renameFile of [true, false]) {
+        const onto = planRename(store, memory, name, { renameFile });
+        assert.ok(!onto.ok && onto.reason === 'unsafe-name' && onto.check.reason === 'reserved-file', name);
+      }
+    }
     const unsafe = planRename(store, memory, '../escape', { renameFile: true });
     assert.ok(!unsafe.ok && unsafe.reason === 'unsafe-name' && unsafe.check.reason === 'traversal');
     const taken = planRename(store, memory, 'project-docx', { renameFile: true });

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parse } from 'yaml';
-import { formatYamlScalar, isSlug, slugify, suggestSlug } from '../../../../src/core';
+import { isSlug, slugify, suggestSlug } from '../../../../src/core';
 
 describe('slugs', () => {
   it('accepts kebab-case ASCII only', () => {
@@ -32,28 +31,5 @@ describe('slugs', () => {
       const slug = slugify(text);
       assert.ok(slug === '' || isSlug(slug), slug);
     }), { numRuns: 500 });
-  });
-});
-
-describe('formatYamlScalar', () => {
-  it('writes plain scalars where YAML reads them back the same, and quotes the rest', () => {
-    assert.equal(formatYamlScalar('feedback'), 'feedback');
-    assert.equal(formatYamlScalar('LaTeX ($$...$$) does not render here, so write Unicode (x², √).'), 'LaTeX ($$...$$) does not render here, so write Unicode (x², √).');
-    assert.equal(formatYamlScalar('실측 데이터가 없으면 빈칸으로 남긴다.'), '실측 데이터가 없으면 빈칸으로 남긴다.');
-    assert.equal(formatYamlScalar('key: value'), '"key: value"');
-    assert.equal(formatYamlScalar('true'), '"true"');
-    assert.equal(formatYamlScalar('2026-07-30'), '"2026-07-30"');
-    assert.equal(formatYamlScalar('- item'), '"- item"');
-    assert.equal(formatYamlScalar('a # b'), '"a # b"');
-  });
-
-  it('reads back as exactly the same string, whatever the string', () => {
-    const text = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.string({ unit: fc.constantFrom(...'ab :#-\'"[]{},&*!|>%@`?\\\t\n1.0ex가あ'.split('')), maxLength: 12 }),
-    );
-    fc.assert(fc.property(text, (value) => {
-      assert.equal(parse(`key: ${formatYamlScalar(value)}\n`).key, value);
-    }), { numRuns: 2000 });
   });
 });

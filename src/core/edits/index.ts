@@ -1,0 +1,6 @@
+export * from './applyTextEdits';
+export * from './yamlScalar';
+export * from './indexEntry';
+export { setFieldEdit } from './frontmatterEdits';
+export { memoryStub, type StubSource } from './memoryStub';
+export * from './fieldEdits';
