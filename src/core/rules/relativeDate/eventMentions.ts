@@ -21,7 +21,7 @@ export function findEventMentions(prose: string, reference: CalendarDate): DateM
 }
 
 /** A cheap search any finder's match also matches. */
-export const EVENT_GATE = /(?:day|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b[,\s]+(?:at\s+)?\d|요일|曜|\bD-\d|까지|まで|\s(?:days?|weeks?)\s+(?:left\s+)?(?:to|until|till)\s/;
+export const EVENT_GATE = /(?:day|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b[,\s]+(?:at\s+)?\d|요일|曜|\bD-\d|까지|\d\s?[일주]\s?남|まで|\s(?:days?|weeks?)\s+(?:left\s+)?(?:to|until|till)\s/;
 
 interface Finder {
   readonly pattern: RegExp;

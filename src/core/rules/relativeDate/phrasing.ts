@@ -8,6 +8,22 @@ import { languageOf, type DateMention } from './mention';
  * read as codes in a sentence.
  */
 export function absoluteText(text: string, mention: DateMention, date: CalendarDate = mention.date): string {
+  const value = absoluteValue(text, mention, date);
+  return languageOf(text.slice(mention.start, mention.end)) === 'ja' && needsJapaneseNi(text, mention) ? value + 'に' : value;
+}
+
+// A Japanese date word stands alone as an adverb (明日行う, 来週リリースする); a written date needs に
+// then (2026-08-05に行う). Before a particle, punctuation or a suffix of time (中, 頃, 以降, 末) it does not.
+const JA_NEEDS_NI = /^[\p{Script=Han}\p{Script=Katakana}]/u;
+const JA_TIME_SUFFIX = /^(?:中|頃|以降|以来|以前|以内|前|後|内|初|末|明け|度|[日週月年])/;
+
+function needsJapaneseNi(text: string, mention: DateMention): boolean {
+  if (mention.reading === 'countdown') return false;
+  const after = text.slice(mention.end, mention.end + 2);
+  return JA_NEEDS_NI.test(after) && !JA_TIME_SUFFIX.test(after);
+}
+
+function absoluteValue(text: string, mention: DateMention, date: CalendarDate): string {
   const written = text.slice(mention.start, mention.end);
   const language = languageOf(written);
   // A countdown keeps its words and gains the event's day: "3 days to the deadline (2026-08-02)".

@@ -67,8 +67,9 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   const prose = proseOf(text, input.memory);
   const scan = fileScan(prose);
   const fileAnchor = isIndex(input) ? undefined : statedAnchor(input.path, input.memory, offset);
-  // The words decide what is a date, whatever the day; each line's anchor then decides which day.
-  const reference = fileAnchor?.day ?? PLACEHOLDER_DAY;
+  // The words decide what is a date, whatever the day; each line's anchor then decides which day. The
+  // first pass counts from the day most lines will have, so only lines dated otherwise are read again.
+  const reference = fileAnchor?.day ?? fileTimeDay(input, context, offset) ?? PLACEHOLDER_DAY;
   const found = findMentions(scan, reference, 0, prose.length);
   if (found.length === 0) return [];
   const lines = new LineIndex(text);
@@ -85,6 +86,11 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
     for (const mention of mentions) problems.push(toProblem(input, lines, mention, anchor));
   }
   return problems;
+}
+
+function fileTimeDay(input: TextRuleInput, context: RuleContext, offset: UtcOffset): CalendarDate | undefined {
+  const time = context.modifiedTime(input.path);
+  return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
 }
 
 /** One file's prose and what is worked out about it once per check, for every line that is scanned again. */
@@ -160,8 +166,8 @@ class LineAnchors {
     const written = this.historyDay(line);
     if (written) return { day: written, source: 'history' };
     if (this.modified === undefined) {
-      const time = this.context.modifiedTime(this.input.path);
-      this.modified = time === undefined || !Number.isFinite(time) ? null : { day: localDay(time, this.offset), source: 'modified-time' };
+      const day = fileTimeDay(this.input, this.context, this.offset);
+      this.modified = day ? { day, source: 'modified-time' } : null;
     }
     return this.modified ?? undefined;
   }
@@ -251,9 +257,7 @@ export function withAbsoluteDates(text: string, input: TextRuleInput, _context: 
 export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): CalendarDate | undefined {
   const offset = options.utcOffsetMinutes ?? localOffset;
   const stated = isIndex(input) ? undefined : statedAnchor(input.path, input.memory, offset);
-  if (stated) return stated.day;
-  const time = context.modifiedTime(input.path);
-  return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
+  return stated?.day ?? fileTimeDay(input, context, offset);
 }
 
 /** Whether any gate finds a word in the prose: the body and the description; the other keys never count. */

@@ -145,8 +145,8 @@ describe('relative-date rule', () => {
   describe('Japanese (chrono-node ja for 今日/昨日/明日, the table for the rest)', () => {
     const cases: [string, [string, string][]][] = [
       ['先週', [['先週', '2026-07-20の週']]],
-      ['来週リリースする', [['来週', '2026-08-03の週']]],
-      ['昨日直した', [['昨日', '2026-07-29']]],
+      ['来週リリースする', [['来週', '2026-08-03の週に']]],
+      ['昨日直した', [['昨日', '2026-07-29に']]],
       ['明日までに', [['明日', '2026-07-31']]],
       ['明後日の会議', [['明後日', '2026-08-01']]],
       ['一昨日のバグ', [['一昨日', '2026-07-28']]],
@@ -161,8 +161,8 @@ describe('relative-date rule', () => {
       ['来週月曜に', [['来週月曜', '2026-08-03']]],
       ['今日は休み', [['今日', '2026-07-30']]],
       ['きょうは休み', [['きょう', '2026-07-30']]],
-      ['本日対応', [['本日', '2026-07-30']]],
-      ['去年決めた', [['去年', '2025年']]],
+      ['本日対応', [['本日', '2026-07-30に']]],
+      ['去年決めた', [['去年', '2025年に']]],
       ['今年度の予算', [['今年', '2026年']]],
       ['来週末に作業', [['来週末', '2026-08-08の週末']]],
       ['次の金曜日', [['次の金曜日', '2026-07-31']]],
@@ -171,7 +171,7 @@ describe('relative-date rule', () => {
       ['三日後に再確認', [['三日後', '2026-08-02']]],
       ['十日前に', [['十日前', '2026-07-20']]],
       ['再来週', [['再来週', '2026-08-10の週']]],
-      ['今朝デプロイした', [['今朝', '2026-07-30']]],
+      ['今朝デプロイした', [['今朝', '2026-07-30に']]],
     ];
     for (const [text, expected] of cases) {
       it(`flags ${JSON.stringify(text)}`, () => assert.deepEqual(found(text), expected));
@@ -412,7 +412,7 @@ describe('relative-date rule', () => {
       assert.ok(fix && fix.safe && fix.edits[0].kind === 'edit');
       assert.equal(
         applyTextEdits(index, fix.edits[0].edits),
-        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週レビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
+        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週にレビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
       );
     });
   });
@@ -420,8 +420,8 @@ describe('relative-date rule', () => {
   describe('many dates on one line', () => {
     // How the time grows is checked in relativeDateLinearTime.test.ts; here, that every one is found.
     it('finds each of thousands of dates on one line, and nothing in look-alike runs', () => {
-      const inputs = ['next week '.repeat(20_000), '어제 '.repeat(50_000), '来週'.repeat(50_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
-      assert.deepEqual(inputs.map((text) => check(plain(text)).length), [20_000, 50_000, 50_000, 0, 0, 0]);
+      const inputs = ['next week '.repeat(5_000), '어제 '.repeat(10_000), '来週'.repeat(10_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
+      assert.deepEqual(inputs.map((text) => check(plain(text)).length), [5_000, 10_000, 10_000, 0, 0, 0]);
     });
   });
 
