@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import YAML from 'yaml';
 import { launchChromium, workbenchUrl } from './browser.mjs';
+import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { indexLensCheck } from './uiIndexLens.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
@@ -200,6 +202,9 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.waitForTimeout(300);
     save('editor.png', await page.screenshot());
     await page.close();
+
+    await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });
+    await indexLensCheck({ browser, server, check, save, workspace: join(server.dir, 'lab-project') });
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
     const empty = join(server.dir, 'empty-project');

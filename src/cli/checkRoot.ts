@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import {
-  applyTextEdits, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
+  applyTextEdits, documentationMatcher, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
 } from '../core';
 import type { CheckedRoot } from './format';
 import { gitLineHistory } from './gitHistory';
@@ -11,7 +11,7 @@ import { writeFileAtomic } from './writeAtomic';
 const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate]);
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
-export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet, fix: boolean): Promise<CheckedRoot> {
+export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet, fix: boolean, exclude: readonly string[] = []): Promise<CheckedRoot> {
   const folder = resolve(cwd, argument);
   const { files, skipped } = await readRoot(folder);
   const store = new MemoryStore();
@@ -22,6 +22,7 @@ export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet,
       modifiedTime: (path) => files.get(path)?.mtimeMs,
       lineHistory: gitLineHistory(folder),
       textRules: [relativeDate, secret],
+      exclude,
     });
     engine.checkAll();
     return engine;
@@ -35,7 +36,9 @@ export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet,
     for (const [path, text] of edited.texts) store.update(path, text);
     if (edited.texts.size > 0) engine = check();
   }
-  return { argument, memories: store.size, problems: sortProblems([...engine.allProblems()]), skipped, fixed };
+  const isDocumentation = documentationMatcher(exclude);
+  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
+  return { argument, memories, problems: sortProblems([...engine.allProblems()]), skipped, fixed };
 }
 
 /**

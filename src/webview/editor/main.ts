@@ -366,7 +366,7 @@ function problemsSection(state: FormState, s: Strings): HTMLElement {
   }
   const list = el('ul');
   for (const problem of state.problems) {
-    const link = el('a', { className: `problem ${problem.severity}`, text: `${s.line.replace('{0}', String(problem.line + 1))}: ${problem.message}` });
+    const link = el('a', { className: 'problem', text: `${s.line.replace('{0}', String(problem.line + 1))}: ${problem.message}` });
     link.tabIndex = 0;
     link.setAttribute('role', 'link');
     link.title = problem.code;
@@ -375,7 +375,13 @@ function problemsSection(state: FormState, s: Strings): HTMLElement {
     link.addEventListener('keydown', (event: KeyboardEvent) => {
       if (event.key === 'Enter') open();
     });
-    list.appendChild(el('li', {}, el('span', { className: `severity ${problem.severity}`, text: problem.severity }), link));
+    const item = el('li', {}, el('span', { className: `severity ${problem.severity}`, text: problem.severity }), link);
+    for (const title of problem.fixes) {
+      const fix = button(title, () => post({ kind: 'applyFix', code: problem.code, line: problem.line, title }), true);
+      fix.className = 'fix';
+      item.appendChild(fix);
+    }
+    list.appendChild(item);
   }
   section.appendChild(list);
   return section;

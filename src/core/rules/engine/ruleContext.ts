@@ -29,6 +29,8 @@ export interface RuleContext {
    * only for files with a relative date the text does not date, once per check of that file.
    */
   readonly lineHistory?: (path: RootPath) => LineHistory | undefined;
+  /** Documentation files of the root (`README.md`, the `exclude` globs): not memories, never checked. */
+  readonly isDocumentation?: (path: RootPath) => boolean;
 }
 
 /** One line as history last recorded it: its text then, and the day it was written in its author's zone. */

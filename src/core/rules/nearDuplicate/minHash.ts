@@ -33,16 +33,16 @@ const EMPTY = 0x7fffffff;
  */
 export function minHashSignature(text: string): Int32Array | undefined {
   const signature = new Int32Array(SIGNATURE_SIZE);
-  return writeSignature(text, signature, 0) ? signature : undefined;
+  return writeSignature(text, signature, 0) > 0 ? signature : undefined;
 }
 
 /**
- * Writes the signature of `text` into `target` at `offset` (SIGNATURE_SIZE values); false, with the
- * values undefined, when the text is too short. One pass with the last three characters held in
+ * Writes the signature of `text` into `target` at `offset` (SIGNATURE_SIZE values) and returns the
+ * number of shingles it read; 0, with the values undefined, when the text is too short. One pass with the last three characters held in
  * variables: it runs over every memory at load, so it does not copy the text (no toLowerCase, no
  * normalized buffer).
  */
-export function writeSignature(text: string, target: Int32Array, offset: number): boolean {
+export function writeSignature(text: string, target: Int32Array, offset: number): number {
   target.fill(EMPTY, offset, offset + SIGNATURE_SIZE);
   let shingles = 0;
   // The normalized text seen so far: its length and last three characters (c1 the latest).
@@ -86,9 +86,9 @@ export function writeSignature(text: string, target: Int32Array, offset: number)
     if (h < target[bin]) target[bin] = h;
     shingles++;
   }
-  if (shingles < MIN_SHINGLES) return false;
+  if (shingles < MIN_SHINGLES) return 0;
   densify(target, offset);
-  return true;
+  return shingles;
 }
 
 /**
@@ -119,8 +119,8 @@ const CJK_START = 0x2e80;
  * built once at load, because the loop above runs over every character of every memory. Punctuation,
  * symbols, spaces and emoji (surrogates) are separators.
  */
-const IS_WORD = new Uint8Array(0x10000);
-const FOLD = new Uint16Array(0x10000);
+export const IS_WORD = new Uint8Array(0x10000);
+export const FOLD = new Uint16Array(0x10000);
 for (let c = 0; c < 0x10000; c++) {
   IS_WORD[c] = isWordCharacter(c) ? 1 : 0;
   const lower = c < 0x2000 ? String.fromCharCode(c).toLowerCase() : '';

@@ -40,6 +40,19 @@ const EN_RECURRING_BEFORE = /\b(?:every|each|most|all|alternate|other|on\s+all|(
 const EN_RELATIVE_BEFORE = /\b(?:this|next|last|past|coming|upcoming|previous)\s+$/i;
 const EN_PAST_BEFORE = /\b(?:[a-z]+ed|was|were|did|had|went|met|took|ran|got|came)\b(?:\s+\w+){0,3}\s+(?:on\s+)?$/i;
 
+// A schedule said once for every time: "releases every other Tuesday, freeze Monday 18:00", "매주 화요일 배포, 월요일 18시 동결".
+const EN_RECURRING = /\b(?:every|each|weekly|bi-?weekly|fortnightly|daily|monthly|recurring|usually|always|routinely|standing|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b/i;
+const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다/;
+const JA_RECURRING = /毎週|毎日|毎月|隔週|定期|いつも|通常|ごと/;
+
+/** Whether the sentence around a weekday says it recurs: the 80 characters around it, within its sentence and line. */
+function recursInSentence(prose: string, start: number, end: number, recurring: RegExp): boolean {
+  const before = prose.slice(Math.max(0, start - 80), start);
+  const after = prose.slice(end, end + 80);
+  const sentence = before.slice(Math.max(before.lastIndexOf('\n'), before.search(/[.;!?。！？][^.;!?。！？]*$/)) + 1) + ' ' + after.split(/[\n.;!?。！？]/)[0];
+  return recurring.test(sentence);
+}
+
 /** The day a bare weekday names: the nearest one ahead (today counts), or behind after a past-tense verb. */
 function nearestWeekday(reference: CalendarDate, weekday: number, past: boolean): CalendarDate {
   const today = isoWeekday(reference);
@@ -66,7 +79,7 @@ const FINDERS: readonly Finder[] = [
     pattern: /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b,?\s+(?:at\s+)?(?:\d{1,2}:\d{2}|\d{1,2}\s?(?:am|pm|AM|PM))(?![\d:])/g,
     read: (m, prose, ref) => {
       const before = prose.slice(Math.max(0, m.index - 40), m.index);
-      if (EN_RECURRING_BEFORE.test(before) || EN_RELATIVE_BEFORE.test(before)) return undefined;
+      if (EN_RECURRING_BEFORE.test(before) || EN_RELATIVE_BEFORE.test(before) || recursInSentence(prose, m.index, m.index + m[0].length, EN_RECURRING)) return undefined;
       const weekday = EN_WEEKDAYS[m[1].slice(0, 3).toLowerCase()];
       return { start: 0, end: m[1].length, granularity: 'day', date: nearestWeekday(ref, weekday, EN_PAST_BEFORE.test(before)), reading: 'nearest' };
     },
@@ -76,6 +89,7 @@ const FINDERS: readonly Finder[] = [
     read: (m, prose, ref) => {
       const before = prose.slice(Math.max(0, m.index - 6), m.index);
       if (/(?:매주|매|격주|이번\s?주|다음\s?주|지난\s?주|저번\s?주|이번|다음|지난|저번|오는|돌아오는)\s?$/.test(before)) return undefined;
+      if (recursInSentence(prose, m.index, m.index + m[0].length, KO_RECURRING)) return undefined;
       const past = /^[^.\n]{0,30}(?:었|았|였|했)/.test(prose.slice(m.index + m[0].length, m.index + m[0].length + 30));
       return { start: 0, end: m[1].length + 2, granularity: 'day', date: nearestWeekday(ref, KO_WEEKDAYS[m[1]], past), reading: 'nearest' };
     },
@@ -85,6 +99,7 @@ const FINDERS: readonly Finder[] = [
     read: (m, prose, ref) => {
       const before = prose.slice(Math.max(0, m.index - 4), m.index);
       if (/(?:毎週|毎|隔週|[先今来再]週の?|次の|今度の|この前の|\p{Script=Han})$/u.test(before)) return undefined;
+      if (recursInSentence(prose, m.index, m.index + m[0].length, JA_RECURRING)) return undefined;
       const past = /^[^。\n]{0,30}(?:した|だった|でした|ました)/.test(prose.slice(m.index + m[0].length, m.index + m[0].length + 30));
       return { start: 0, end: 2 + m[2].length, granularity: 'day', date: nearestWeekday(ref, JA_WEEKDAYS[m[1]], past), reading: 'nearest' };
     },

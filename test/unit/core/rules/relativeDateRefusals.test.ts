@@ -75,6 +75,8 @@ describe('relative-date: what is not a finding', () => {
     // recurring weekdays
     ['Standup every Monday 10:30', 'recurring'],
     ['Standups are on Monday 10:00', 'habitual'],
+    ['Release train: every other Tuesday, freeze Monday 18:00 KST', 'a schedule said once for every time'],
+    ['매주 화요일 배포, 월요일 18시 동결', 'Korean schedule'],
     ['매주 월요일 10시 회의', 'Korean recurring'],
     ['毎週月曜10時に定例', 'Japanese recurring'],
     // countdowns counted from an event, not the writing
