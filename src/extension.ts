@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     links,
     registerCreateMemoryFolder(services),
     editor.disposable,
-    registerIndexLens(indexLensDeps(services, tree)),
+    registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
   );

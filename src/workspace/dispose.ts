@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 
 /** Disposes every item, even when one of them throws; the first error is rethrown after the rest. */
 export function disposeAll(disposables: Iterable<vscode.Disposable>): void {
