@@ -18,6 +18,8 @@ export interface ProblemView {
   readonly severity: 'error' | 'warning' | 'information' | 'hint';
   readonly message: string;
   readonly line: number;
+  /** Titles of the quick fixes the text editor's light bulb offers for it. */
+  readonly fixes: readonly string[];
 }
 
 export interface BacklinkView {
@@ -73,7 +75,9 @@ export type WebviewMessage =
    * when the person started typing: the host refuses as `stale` when the document changed that key since.
    */
   | { readonly kind: 'setField'; readonly path: string; readonly value: string; readonly base: string; readonly version: number }
-  | { readonly kind: 'rename'; readonly newName: string; readonly version: number }
+  | { readonly kind: 'rename'; readonly newName: string; readonly base: string; readonly version: number }
+  /** Apply the quick fix titled `title` of the problem `code` at `line`, as the light bulb would. */
+  | { readonly kind: 'applyFix'; readonly code: string; readonly line: number; readonly title: string }
   | { readonly kind: 'openAsText'; readonly line: number }
   | { readonly kind: 'openLink'; readonly target: string }
   | { readonly kind: 'openBacklink'; readonly path: string; readonly line: number };
