@@ -36,7 +36,6 @@ export function yamlTooDeepAt(yaml: string): number | undefined {
     }
     if (type === 'comment' || type === 'space' || type === 'doc-mode' || type === 'byte-order-mark') continue;
     if (lineStart && flow === 0) {
-      lineStart = false;
       while (indents.length > 0 && indents[indents.length - 1] >= indent) indents.pop();
       indents.push(indent);
       onLine = 0;
