@@ -1,6 +1,6 @@
 import { resolve, relative, isAbsolute } from 'node:path';
 import { MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
-import { hidesMemory, makeSkipProblem, nodeReaderHost, readRoot, type SkippedEntry } from '../reader';
+import { nodeReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
@@ -39,9 +39,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       textRules: [relativeDate, secret],
     });
     engine.checkAll();
-    const skips = read.skipped.filter((skip) => hidesMemory(skip.reason)).map((skip) => makeSkipProblem(skip.path, skip.reason));
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
-    return sortProblems([...engine.allProblems(), ...skips]);
+    return sortProblems(withSkipProblems(engine.allProblems(), store, read.skipped));
   };
   let problems = check();
   let fixed = 0;
