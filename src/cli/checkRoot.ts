@@ -1,5 +1,5 @@
 import { resolve, relative, isAbsolute } from 'node:path';
-import { MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
+import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
 import { nodeReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
@@ -19,6 +19,8 @@ export interface CheckedRoot {
 export interface CheckRootOptions {
   readonly typeSet: TypeSet;
   readonly fix: boolean;
+  /** Globs of documentation files in the root: checked for links, not counted or checked as memories. */
+  readonly exclude?: readonly string[];
   /**
    * A folder writes must stay inside once links are resolved: the project, when the root was found
    * rather than named (a cloned `memory -> elsewhere` link must not make --fix write elsewhere).
@@ -37,6 +39,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       typeSet: options.typeSet,
       modifiedTime: (path) => read.files.get(path)?.stamp.mtimeMs,
       textRules: [relativeDate, secret],
+      exclude: options.exclude ?? [],
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
@@ -67,7 +70,9 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     notWritten.push(...[...refused.values()].sort((a, b) => compare(a.path, b.path)));
     if (written.size > 0) problems = check();
   }
-  return { argument, memories: store.size, problems, skipped: read.skipped, fixed, notWritten };
+  const isDocumentation = documentationMatcher(options.exclude ?? []);
+  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
+  return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 
 function inside(folder: string, path: string): boolean {

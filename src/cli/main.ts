@@ -45,7 +45,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       return 2;
     }
     try {
-      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
