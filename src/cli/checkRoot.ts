@@ -2,6 +2,7 @@ import { resolve, relative, isAbsolute } from 'node:path';
 import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
 import { nodeReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
+import { gitLineHistory } from './gitHistory';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -31,13 +32,15 @@ export interface CheckRootOptions {
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
 export async function checkRoot(argument: string, cwd: string, options: CheckRootOptions): Promise<CheckedRoot> {
-  const read = await readRoot(nodeReaderHost, resolve(cwd, argument));
+  const folder = resolve(cwd, argument);
+  const read = await readRoot(nodeReaderHost, folder);
   const store = new MemoryStore();
   for (const [path, file] of read.files) store.update(path, file.text);
   const check = (): Problem[] => {
     const engine = new ProblemEngine(store, {
       typeSet: options.typeSet,
       modifiedTime: (path) => read.files.get(path)?.stamp.mtimeMs,
+      lineHistory: gitLineHistory(folder),
       textRules: [relativeDate, secret],
       exclude: options.exclude ?? [],
     });
