@@ -62,6 +62,14 @@ function extraRoot(): Map<string, string> {
   files.set('not_a_map.md', '---\n- a\n- b\n---\nBody.\n');
   files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
   files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
+  // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday) and a bare weekday.
+  const dates = 'Ship next week. Demo next Friday. Interview Monday 10:30.';
+  files.set('dated_sections.md', memory('dated-sections', `## 2026-07-01\n${dates}`));
+  files.set('session_2026-07-01.md', memory('session', dates));
+  files.set('dated_plan.md', memory('dated-plan', dates, 'modified: 2026-07-20\n'));
+  files.set('history.md', memory('history', dates));
+  files.set('undated_plan.md', memory('undated-plan', dates));
+  files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
   for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));
   for (const suffix of ['a', 'b', 'c']) files.set(`trio_${suffix}.md`, memory(`trio-${suffix}`, trioCopy));
@@ -73,9 +81,36 @@ function extraRoot(): Map<string, string> {
   return files;
 }
 
+/**
+ * An index holding facts (a list under a heading, one long paragraph), a memory linked only past the
+ * limit, one with no room left for its entry, and a [[link]] to a memory's topic.
+ */
+function indexRoot(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('MEMORY.md', [
+    '# Memory',
+    '- [A](a.md) — a',
+    '## Project context',
+    '- The app is a Next.js monorepo built with Turborepo',
+    '- The database is Postgres 16; migrations live in db/migrations',
+    '- Deploys go to Fly.io from main',
+    '',
+    'Long paragraph: ' + 'the staging server is rebuilt from the nightly snapshot and keeps its data for a week; '.repeat(3),
+    '',
+    '- [B](b.md) — b',
+  ].join('\n'));
+  files.set('a.md', memory('a', 'See [[no-fabrication]].'));
+  files.set('b.md', memory('b', 'B.'));
+  files.set('c.md', memory('c', 'C.'));
+  files.set('feedback_no-fabrication.md', memory('dont-fabricate', 'Never invent numbers.'));
+  return files;
+}
+
 function engineProblems(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): Problem[] {
   const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
-  return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, ...options }).allProblems()];
+  // history.md's lines as git blame would give them, each written on 2026-07-01.
+  const lineHistory = (path: string) => (path === 'history.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 } })) : undefined);
+  return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, lineHistory, ...options }).allProblems()];
 }
 
 /** Every sentence a problem carries, with where it came from. */
@@ -97,6 +132,8 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(readFixtureRoot('mixed')),
     ...engineProblems(extra, budget(5, 25_000)),
     ...engineProblems(extra, budget(200, 220)),
+    ...engineProblems(indexRoot(), budget(9, 25_000)),
+    ...engineProblems(indexRoot(), budget(200, 700)),
     // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
