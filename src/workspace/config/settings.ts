@@ -16,6 +16,8 @@ export type SeverityOverrides = Readonly<Partial<Record<ProblemCode, SeveritySet
 /** Every `memoryShelf.*` setting, typed, as the extension reads it. */
 export interface Settings {
   readonly roots: readonly string[];
+  /** Globs of documentation files in memory folders (README.md always is one): not memories. */
+  readonly exclude: readonly string[];
   readonly autoMemoryShow: boolean;
   readonly typesPreset: TypePreset;
   readonly typesCustom: readonly string[];
@@ -57,6 +59,7 @@ function severityOverrides(value: unknown): SeverityOverrides | undefined {
 /** The one place defaults are written in code; a unit test holds package.json to them. */
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settings[K]> } = {
   roots: { key: 'roots', default: [], accept: stringList },
+  exclude: { key: 'exclude', default: [], accept: stringList },
   autoMemoryShow: { key: 'autoMemory.show', default: true, accept: boolean },
   typesPreset: { key: 'types.preset', default: 'claude-code', accept: oneOf(TYPE_PRESETS) },
   typesCustom: { key: 'types.custom', default: [], accept: stringList },
@@ -77,6 +80,7 @@ export function readSettings(get: (key: string) => unknown): Settings {
   };
   return {
     roots: read('roots'),
+    exclude: read('exclude'),
     autoMemoryShow: read('autoMemoryShow'),
     typesPreset: read('typesPreset'),
     typesCustom: read('typesCustom'),

@@ -55,6 +55,7 @@ describe('package.json settings and the configuration module', () => {
   it('read a value of the wrong type or outside the choices as the default', () => {
     const raw: Record<string, unknown> = {
       roots: 'notes',
+      exclude: 'docs/**',
       'autoMemory.show': 'yes',
       'types.preset': 'obsidian',
       'types.custom': ['decision', 7],
@@ -69,6 +70,7 @@ describe('package.json settings and the configuration module', () => {
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
       roots: [],
+      exclude: [],
       autoMemoryShow: true,
       typesPreset: 'claude-code',
       typesCustom: ['decision'],
