@@ -15,6 +15,8 @@ export interface CreateStubArgs {
   readonly name: string;
   /** Skips the question when the name does not announce its type. */
   readonly type?: string;
+  /** Written as the description and, shortened, as the index line's hook (New Memory asks it). */
+  readonly description?: string;
 }
 
 /**

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { Services } from '../../workspace/services';
 import { MemoryTreeProvider } from './memoryTreeProvider';
 import { registerRevealInTree } from './revealInTree';
+import { registerTreeCommands } from './treeCommands';
+import { followActiveEditor } from './followActiveEditor';
 
 export const MEMORY_VIEW_ID = 'memoryShelf.memories';
 
@@ -9,5 +11,5 @@ export const MEMORY_VIEW_ID = 'memoryShelf.memories';
 export function registerMemoryTree(services: Services): vscode.Disposable & { readonly provider: MemoryTreeProvider } {
   const provider = new MemoryTreeProvider(services);
   const view = vscode.window.createTreeView(MEMORY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(provider, view)), { provider });
+  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(provider, view), registerTreeCommands(services), followActiveEditor(provider, view)), { provider });
 }
