@@ -1,28 +1,23 @@
+import { indexEntryLine, indexHookText } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import type { IndexEntry } from '../../memoryIndex';
-import { shorten } from '../../edits/shorten';
-import { indexHref } from '../../edits/indexEntry';
-import type { RootPath } from '../../types';
-
-/** A hook a person can read on one line of the index: Claude Code shows it next to the title. */
-export const HOOK_LENGTH = 150;
+import type { RuleContext } from '../../rules/engine/ruleContext';
+import { entryTitle } from '../../rules/index/indexListing';
+import { withAbsoluteDates } from '../../rules/relativeDate/relativeDateRule';
 
 /**
- * The hook a description makes: one line, at most {@link HOOK_LENGTH} characters cut at a word
- * boundary, with brackets escaped so no text of it reads as a link (any link in MEMORY.md lists a memory).
+ * The hook `memory`'s description makes, through the one index-line writer (one line, shortened,
+ * escaped); with `dates`, relative dates written absolute as the memory's own fix writes them, since
+ * MEMORY.md cannot tell when a line was written. Undefined when the memory has no description.
  */
-export function hookFromDescription(description: string): string {
-  return escapeMarkdownBrackets(shorten(description.replace(/\s+/g, ' ').trim(), HOOK_LENGTH));
+export function memoryHook(memory: MemoryFile, dates?: RuleContext): string | undefined {
+  return memory.description === undefined ? undefined : indexHookText(absolute(memory, dates)(memory.description));
 }
 
-/** The hook of `memory`, or undefined when it has no description. */
-export function memoryHook(memory: MemoryFile): string | undefined {
-  return memory.description ? hookFromDescription(memory.description) : undefined;
-}
-
-/** `- [Title](path) — hook`, as the index writes entries. */
-export function entryLine(title: string, path: RootPath, hook: string | undefined, dash: string, marker = '-'): string {
-  return `${marker} [${title.replace(/[\\[\]]/g, '\\$&')}](${indexHref(path)})${hook ? ` ${dash} ${hook}` : ''}`;
+/** A new entry for `memory`, `- [Title](path) — hook`, with `marker` in place of the bullet. */
+export function memoryEntryLine(memory: MemoryFile, dash: string, marker = '-', dates?: RuleContext): string {
+  const line = indexEntryLine(memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates: absolute(memory, dates) }, dash);
+  return marker === '-' ? line : marker + line.slice(1);
 }
 
 /** The hook as a reader sees it: escapes undone. */
@@ -30,6 +25,6 @@ export function readHook(entry: IndexEntry): string | undefined {
   return entry.hook?.replace(/\\([\\[\]*_`])/g, '$1');
 }
 
-function escapeMarkdownBrackets(text: string): string {
-  return text.replace(/[[\]]/g, '\\$&');
+function absolute(memory: MemoryFile, dates: RuleContext | undefined): (text: string) => string {
+  return dates ? (text) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, dates) : (text) => text;
 }
