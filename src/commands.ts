@@ -14,6 +14,8 @@ export const Commands = {
   copyLink: 'memoryShelf.copyLink',
   renameMemory: 'memoryShelf.renameMemory',
   showBacklinks: 'memoryShelf.showBacklinks',
+  deleteMemory: 'memoryShelf.deleteMemory',
+  mergeMemories: 'memoryShelf.mergeMemories',
   openLink: '_memoryShelf.openLink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',

@@ -198,7 +198,13 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     await setIndex(lf(INDEX));
     const lens = (await lensesOf(lab('MEMORY.md'))).find((candidate) => candidate.line === 11 && candidate.title === 'Edit')!;
     await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []));
-    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), lab('reference_lab_drive.md').toString()));
+    // Edit opens the Memory Shelf Editor (a custom editor over the file), not a text editor.
+    await eventually(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(input instanceof vscode.TabInputCustom, 'the active tab is a custom editor');
+      assert.equal(input.uri.toString(), lab('reference_lab_drive.md').toString());
+      assert.equal(input.viewType, 'memoryShelf.editor');
+    });
   });
 
   it('updates the drifted hook from its lens, and only that line', async () => {

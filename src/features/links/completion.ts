@@ -37,13 +37,18 @@ export function registerCompletion(services: Services): vscode.Disposable {
           && reference.link.range.start.character <= position.character && position.character <= reference.link.range.end.character));
         if (others.length > 0) candidates.push({ kind: 'reservation', name: reservation.name, reservation: { ...reservation, references: others } });
       }
-      const items = rankLinkCandidates(typing.prefix, candidates).map(({ candidate, rank }, order) => {
+      // What core matches on name, title or description comes first; the rest stay for VS Code's own
+      // fuzzy filter on the name (`[[fe` still finds user-profile), after them.
+      const ranked = rankLinkCandidates(typing.prefix, candidates);
+      const matched = new Set(ranked.map(({ candidate }) => candidate));
+      const rest = candidates.filter((candidate) => !matched.has(candidate)).map((candidate) => ({ candidate, rank: candidate.kind === 'memory' ? 20 : 30, byCore: false }));
+      const items = [...ranked.map((entry) => ({ ...entry, byCore: true })), ...rest].map(({ candidate, rank, byCore }, order) => {
         const item = candidate.memory
           ? memoryItem(root, candidate.memory, candidate.name)
           : reservationItem(candidate.name, candidate.reservation!);
         item.insertText = candidate.name + closing;
-        // What was typed leads the filter text, so VS Code keeps a title or description match; the rank orders.
-        item.filterText = typing.prefix + candidate.name;
+        // What was typed leads the filter text of a title or description match, so VS Code keeps it.
+        item.filterText = byCore ? typing.prefix + candidate.name : candidate.name;
         item.sortText = `${String(rank).padStart(2, '0')}${String(order).padStart(6, '0')}`;
         item.range = range;
         return item;

@@ -6,11 +6,17 @@ import type { Services } from '../../workspace/services';
 import type { CreateStubArgs } from './createStub';
 import { describeRefusal } from './linkUi';
 
-/** Where New Memory was started: a tree node (root or type group), or nothing (palette, title bar). */
+/**
+ * Where New Memory was started: a tree node (root or type group), or nothing (palette, title bar). A
+ * caller that already knows the answers (a script, a test) may give them and skip those questions.
+ */
 interface StartedFrom {
   readonly kind?: string;
   readonly root?: MemoryRoot;
   readonly group?: { readonly kind: string; readonly type: string };
+  readonly type?: string;
+  readonly name?: string;
+  readonly description?: string;
 }
 
 /**
@@ -23,11 +29,13 @@ export function registerNewMemory(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.newMemory, async (from?: StartedFrom): Promise<vscode.Uri | undefined> => {
     const root = from?.root ?? (await pickRoot(services));
     if (!root) return undefined;
-    const type = await pickType(services, from?.group?.kind === 'type' ? from.group.type : undefined);
+    const groupType = from?.group?.kind === 'type' ? from.group.type : undefined;
+    // Started on a group with the name already given (a script): the group's type, without asking.
+    const type = from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType));
     if (type === undefined) return undefined;
-    const name = await askName(services, root);
+    const name = from?.name ?? (await askName(services, root));
     if (name === undefined) return undefined;
-    const description = await vscode.window.showInputBox({
+    const description = from?.description ?? await vscode.window.showInputBox({
       title: vscode.l10n.t('New memory "{0}" (3/3)', name),
       prompt: vscode.l10n.t('One line that says what this memory is for: recall matches on it, and it becomes the index line\'s hook.'),
       placeHolder: vscode.l10n.t('e.g. Integration tests must hit a real database, never mocks'),

@@ -41,7 +41,7 @@ export function registerTreeCommands(services: Services): vscode.Disposable {
       const memory = memoryAt(node);
       if (memory) await vscode.env.clipboard.writeText(`[[${memory.name}]]`);
     }),
-    vscode.commands.registerCommand(Commands.renameMemory, async (node?: MemoryNode) => renameMemory(services, memoryAt(node)?.uri)),
+    vscode.commands.registerCommand(Commands.renameMemory, async (node?: MemoryNode, newName?: string) => renameMemory(services, memoryAt(node)?.uri, newName)),
     vscode.commands.registerCommand(Commands.showBacklinks, async (node?: MemoryNode) => {
       const memory = memoryAt(node);
       if (!memory) return;
@@ -56,7 +56,7 @@ export function registerTreeCommands(services: Services): vscode.Disposable {
  * The F2 rename, started from the tree: asks the new name and applies what the rename provider plans
  * (name, file, every link and the index) through the one edit path.
  */
-async function renameMemory(services: Services, uri: vscode.Uri | undefined): Promise<void> {
+async function renameMemory(services: Services, uri: vscode.Uri | undefined, givenName?: string): Promise<void> {
   if (!uri) return;
   const document = await vscode.workspace.openTextDocument(uri);
   const memory = services.documents.current(document)?.memory;
@@ -66,7 +66,7 @@ async function renameMemory(services: Services, uri: vscode.Uri | undefined): Pr
     return;
   }
   const current = displayName(memory);
-  const newName = await vscode.window.showInputBox({
+  const newName = givenName ?? await vscode.window.showInputBox({
     title: vscode.l10n.t('Rename memory "{0}"', current),
     prompt: vscode.l10n.t('Every [[link]] to it, its file name and its index line follow the new name.'),
     value: current,
