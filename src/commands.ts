@@ -16,6 +16,7 @@ export const Commands = {
   showBacklinks: 'memoryShelf.showBacklinks',
   deleteMemory: 'memoryShelf.deleteMemory',
   mergeMemories: 'memoryShelf.mergeMemories',
+  changeType: 'memoryShelf.changeType',
   openLink: '_memoryShelf.openLink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',

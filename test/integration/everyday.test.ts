@@ -142,6 +142,43 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     assert.deepEqual(titles, [...new Set(titles)]);
   });
 
+  it('deletes a memory with its index line and unlinks its backlinks when asked, in one undoable edit', async () => {
+    const indexBefore = await read(file('MEMORY.md'));
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.deleteMemory', await memoryNode('project', 'project_release-train.md'), undefined, 'unlink'), true);
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(async () => assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_release-train.md'), false));
+    assert.equal(await read(file('MEMORY.md')), indexBefore.replace('- [Release train](project_release-train.md) — releases ship every second Tuesday\n', ''));
+    assert.match(await read(file('user_role.md')), /Ships with the release-train\.\n$/);
+    await vscode.commands.executeCommand('undo');
+    await eventually(async () => assert.match(await read(file('project_release-train.md')), /^---\nname: release-train\n/));
+  });
+
+  it('a memory deleted by another edit (the Explorer, an extension) takes its index line with it', async () => {
+    const indexBefore = await read(file('MEMORY.md'));
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(file('feedback_claude-md-minimal.md'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await eventually(async () => assert.equal(await read(file('MEMORY.md')), indexBefore.replace('- [Minimal CLAUDE.md](feedback_claude-md-minimal.md) — keep CLAUDE.md short\n', '')));
+  });
+
+  it('merges two memories: the survivor gains what it lacked, links follow, the other\'s line and file go', async () => {
+    await vscode.workspace.fs.writeFile(file('project_trains.md'), new TextEncoder().encode('---\nname: trains\ndescription: Release trains leave every second Tuesday\ntype: project\n---\nReleases ship every second Tuesday from `main`.\n\nHotfixes skip the train.\n'));
+    await eventually(async () => assert.ok((await api.tree.getChildren(await groupNode('project'))).length === 2));
+    const merged = await vscode.commands.executeCommand('memoryShelf.mergeMemories', undefined, [file('project_release-train.md'), file('project_trains.md')], { survivor: file('project_release-train.md'), preview: false });
+    assert.equal(merged, true);
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
+    assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
+  });
+
+  it('changes only the type value\'s bytes when a memory is retyped', async () => {
+    const before = await read(file('reference_api-docs.md'));
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.changeType', await memoryNode('reference', 'reference_api-docs.md'), undefined, 'project'), true);
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(async () => assert.equal(await read(file('reference_api-docs.md')), before.replace('type: reference', 'type: project')));
+    await eventually(async () => assert.deepEqual((await api.tree.getChildren(await groupNode('project'))).map((node) => node.kind === 'memory' ? node.memory.path : '').sort(), ['project_release-train.md', 'reference_api-docs.md']));
+  });
+
   it('the tree follows the active editor to its memory', async () => {
     await vscode.commands.executeCommand('memoryShelf.memories.focus');
     await vscode.window.showTextDocument(file('user_role.md'));

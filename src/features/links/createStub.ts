@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, planStub, type StubPlan, type TemplateHeadings } from '../../core';
+import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan, type TemplateHeadings } from '../../core';
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
@@ -56,7 +56,9 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const template = await userTemplate(services, type);
   let planned: Extract<StubPlan, { ok: true }> | undefined;
   const applied = await services.edits.apply(() => {
-    const plan = planStub(root.store, { name, type, template, headings: localizedHeadings() });
+    const prefix = typePrefixSeparator(root.store);
+    const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
+    const plan = planStub(root.store, { name, type, template, headings: localizedHeadings(), fileStem, description: args.description });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { setFieldEdits, typePath } from '../../core';
+import { Commands } from '../../commands';
 import type { Services } from '../../workspace/services';
 import type { MemoryTreeNode } from './memoryTreeProvider';
 
@@ -30,7 +31,29 @@ export class RetypeByDrop implements vscode.TreeDragAndDropController<MemoryTree
   }
 }
 
-/** Sets the type of memories of one root; refuses a file whose frontmatter does not parse. Exported for the command form. */
+/**
+ * `memoryShelf.changeType`: the same retype from the context menu (or the palette on the active
+ * memory), the type picked from the configured set unless given.
+ */
+export function registerChangeType(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.changeType, async (node?: MemoryTreeNode, _selected?: unknown, givenType?: string) => {
+    let target: { root: Extract<MemoryTreeNode, { kind: 'memory' }>['root']; path: string } | undefined;
+    if (node?.kind === 'memory') target = { root: node.root, path: node.memory.path };
+    else {
+      const document = vscode.window.activeTextEditor?.document;
+      const found = document && services.roots.rootOf(document.uri);
+      if (found) target = { root: found.root, path: found.path };
+    }
+    if (!target) return false;
+    const current = target.root.store.get(target.path)?.type;
+    const type = givenType ?? (await vscode.window.showQuickPick(services.config.typeSet().types.filter((candidate) => candidate !== current), {
+      placeHolder: vscode.l10n.t('The new type of {0}', target.path),
+    }));
+    return type ? retype(services, target.root, [target.path], type) : false;
+  });
+}
+
+/** Sets the type of memories of one root; refuses a file whose frontmatter does not parse. */
 export async function retype(services: Services, root: Extract<MemoryTreeNode, { kind: 'memory' }>['root'], paths: readonly string[], type: string): Promise<boolean> {
   let refused: string | undefined;
   const result = await services.edits.apply(() => {
