@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import { registerCuration } from './features/curation/registerCuration';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
 import { memoryEditorDeps } from './features/editor/workspaceDeps';
@@ -9,12 +10,13 @@ import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
-import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
 
 /** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
 export interface MemoryShelfApi extends Services {
   readonly tree: MemoryTreeProvider;
+  readonly treeView: vscode.TreeView<MemoryTreeNode>;
   readonly backlinks: BacklinksProvider;
   readonly editors: MemoryEditors;
 }
@@ -31,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     tree,
     links,
     registerCreateMemoryFolder(services),
+    registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
@@ -45,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     edits: services.edits,
     log: services.log,
     tree: tree.provider,
+    treeView: tree.view,
     backlinks: links.backlinks,
     editors: editor.editors,
   };

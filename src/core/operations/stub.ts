@@ -4,7 +4,7 @@ import type { FileEdit } from '../problems';
 import { INDEX_FILE_NAME, joinRootPath } from '../rootPath';
 import type { Position, RootPath } from '../types';
 import { memoryFileName, rootConventions, type RootConventions } from './conventions';
-import { planIndexEntry } from '../edits/indexEntry';
+import { oneLine, planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { builtInTemplate, fillTemplate, type TemplateHeadings } from './templates';
 import { yamlScalar } from '../edits/yamlScalar';
@@ -16,6 +16,10 @@ export interface StubRequest {
   readonly type: string | undefined;
   /** The user's template for the type; the built-in one when absent. */
   readonly template?: string;
+  /** What the memory is for, written as its description and, shortened, as its index line's hook. */
+  readonly description?: string;
+  /** The file's stem when it is not the name itself: Claude Code's `<type>_<topic>.md` for a `name: topic`. */
+  readonly fileStem?: string;
   /** Translated section headings for the built-in templates. */
   readonly headings?: TemplateHeadings;
 }
@@ -65,7 +69,8 @@ export function planStub(
   const name = request.name.trim();
   const check = checkMemoryName(name);
   if (!check.ok) return { ok: false, reason: 'unsafe-name', check };
-  const path = memoryFileName(name, conventions.fileSeparator);
+  // A given stem is taken as written: `feedback_claude-md-minimal` mixes separators on purpose.
+  const path = request.fileStem !== undefined ? `${request.fileStem}.md` : memoryFileName(name, conventions.fileSeparator);
   // The name check already rules out separators and `..`; this keeps the guarantee local and obvious.
   if (joinRootPath('', path) !== path || path.includes('/')) {
     return { ok: false, reason: 'unsafe-name', check: { ok: false, reason: 'separator', message: `"${name}" does not make a file name inside the memory folder.` } };
@@ -74,8 +79,9 @@ export function planStub(
   if (taken || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase()) return { ok: false, reason: 'exists', path: taken?.path ?? path };
 
   const eol = conventions.eol;
-  const frontmatter = ['---', `name: ${yamlScalar(name)}`, 'description: '];
-  const cursor: Position = { line: 2, character: 'description: '.length };
+  const description = request.description?.trim() || undefined;
+  const frontmatter = ['---', `name: ${yamlScalar(name)}`, description ? `description: ${yamlScalar(oneLine(description))}` : 'description: '];
+  let cursor: Position = { line: 2, character: 'description: '.length };
   if (request.type !== undefined) {
     if (conventions.typeLocation === 'metadata') frontmatter.push('metadata:', `  type: ${yamlScalar(request.type)}`);
     else frontmatter.push(`type: ${yamlScalar(request.type)}`);
@@ -83,11 +89,21 @@ export function planStub(
   frontmatter.push('---');
   const body = fillTemplate(request.template ?? builtInTemplate(request.type, request.headings), { name, type: request.type }, eol);
   const content = frontmatter.join(eol) + eol + body;
+  // With the description given, what is left to write is the body: the cursor goes past the template's first heading.
+  if (description) cursor = bodyCursor(frontmatter.length, body, eol);
   return {
     ok: true,
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name }, conventions)],
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name, description }, conventions)],
   };
+}
+
+/** The first line of the body after its heading and blank lines, or the body's first line. */
+function bodyCursor(frontmatterLines: number, body: string, eol: string): Position {
+  const lines = body.split(eol);
+  let line = 0;
+  while (line < lines.length - 1 && (/^\s*#/.test(lines[line]) || lines[line].trim() === '')) line++;
+  return { line: frontmatterLines + line, character: lines[line]?.length ?? 0 };
 }

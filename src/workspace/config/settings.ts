@@ -28,6 +28,7 @@ export interface Settings {
   readonly renameFile: RenameFileChoice;
   readonly indexCodeLens: boolean;
   readonly indexPreviewChanges: boolean;
+  readonly treeHideEmptyGroups: boolean;
 }
 
 /** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
@@ -70,6 +71,7 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
   indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
   indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
+  treeHideEmptyGroups: { key: 'tree.hideEmptyGroups', default: false, accept: boolean },
 };
 
 /** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
@@ -91,5 +93,6 @@ export function readSettings(get: (key: string) => unknown): Settings {
     renameFile: read('renameFile'),
     indexCodeLens: read('indexCodeLens'),
     indexPreviewChanges: read('indexPreviewChanges'),
+    treeHideEmptyGroups: read('treeHideEmptyGroups'),
   };
 }

@@ -66,6 +66,7 @@ describe('package.json settings and the configuration module', () => {
       'rename.renameFile': 'sometimes',
       'index.codeLens': 'on',
       'index.previewChanges': 1,
+      'tree.hideEmptyGroups': 'no',
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
@@ -81,6 +82,7 @@ describe('package.json settings and the configuration module', () => {
       renameFile: 'ask',
       indexCodeLens: true,
       indexPreviewChanges: true,
+      treeHideEmptyGroups: false,
     });
   });
 
