@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, INDEX_FILE_NAME, planStub, type TemplateHeadings, type TypeSet } from '../../core';
+import { checkMemoryName, inferType, INDEX_FILE_NAME, planStub, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryWorkspace } from '../roots/memoryWorkspace';
@@ -55,7 +55,7 @@ async function createStub(workspace: MemoryWorkspace, typeSet: () => TypeSet, ar
   // The index edit lands in MEMORY.md's open editor when there is one: plan it against that text.
   const indexUri = root.uriOf(INDEX_FILE_NAME).toString();
   const indexDocument = vscode.workspace.textDocuments.find((document) => document.uri.toString() === indexUri);
-  const plan = planStub(root.store, { name, type, template, headings: localizedHeadings() }, { index: currentIndex(root) });
+  const plan = planStub(root.store, { name, type, template }, { index: currentIndex(root) });
   if (!plan.ok) {
     if (plan.reason === 'unsafe-name') {
       void vscode.window.showErrorMessage(vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check)));
@@ -92,19 +92,6 @@ async function pickType(name: string, types: readonly string[]): Promise<string 
     placeHolder: vscode.l10n.t('Which type of memory is "{0}"?', name),
   });
   return picked?.label;
-}
-
-function localizedHeadings(): TemplateHeadings {
-  return {
-    feedbackCorrected: vscode.l10n.t('What was corrected'),
-    feedbackHow: vscode.l10n.t('How to do it'),
-    feedbackWhy: vscode.l10n.t('Why'),
-    projectConstraint: vscode.l10n.t('The constraint'),
-    projectReason: vscode.l10n.t('Its reason'),
-    userWho: vscode.l10n.t('Who'),
-    referenceWhere: vscode.l10n.t('Where'),
-    referenceWhatFor: vscode.l10n.t('What it is for'),
-  };
 }
 
 /**

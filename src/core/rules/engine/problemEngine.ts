@@ -17,6 +17,7 @@ import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDupl
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
+import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -80,7 +81,8 @@ export class ProblemEngine {
   private nearDuplicates: NearDuplicateIndex;
   /** Memories with index-family problems, whose results a MEMORY.md edit can change. */
   private readonly indexDependents = new Set<RootPath>();
-  private readonly shapes = { metadata: 0, topLevel: 0 };
+  /** How the root's memories are written, kept current for the files the index fixes create. */
+  private conventions = new ConventionTally();
 
   constructor(
     readonly store: MemoryStore,
@@ -100,11 +102,11 @@ export class ProblemEngine {
   checkAll(): void {
     this.results.clear();
     this.indexDependents.clear();
-    this.shapes.metadata = this.shapes.topLevel = 0;
+    this.conventions = new ConventionTally();
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
     for (const memory of this.store.memories()) {
       this.nearDuplicates.add(memory.path, similarityText(memory));
-      this.countShape(memory, 1);
+      this.conventions.count(memory, 1);
     }
     for (const memory of this.store.memories()) this.recheck(memory.path, ALL);
     if (this.store.index) this.recheck(INDEX_FILE_NAME, ALL);
@@ -149,9 +151,9 @@ export class ProblemEngine {
   private memoryChanged(path: RootPath, previous: MemoryFile | undefined, mark: (path: RootPath, families: number) => void): void {
     const current = this.store.get(path);
     mark(path, ALL);
-    const shapeBefore = this.stubShape();
-    if (previous) this.countShape(previous, -1);
-    if (current) this.countShape(current, 1);
+    const styleBefore = this.stubStyle();
+    if (previous) this.conventions.count(previous, -1);
+    if (current) this.conventions.count(current, 1);
 
     for (const name of new Set([previous?.name, current?.name])) {
       if (name !== undefined) for (const memory of this.store.findByName(name)) mark(memory.path, NAMES);
@@ -165,7 +167,7 @@ export class ProblemEngine {
     // file's stem may gain or lose theirs.
     if (existenceChanged) for (const memory of this.store.withFoldedKey(foldName(fileStem(path)))) if (memory.path !== path) mark(memory.path, INDEX);
     const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
-    if (this.store.index && ((existenceChanged && listed) || shapeBefore !== this.stubShape())) {
+    if (this.store.index && ((existenceChanged && listed) || !sameData(styleBefore, this.stubStyle()))) {
       mark(INDEX_FILE_NAME, INDEX);
     }
     // MEMORY.md's line for a memory counts its relative dates from the memory's date.
@@ -235,7 +237,7 @@ export class ProblemEngine {
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
     if (family === FILE) return this.runTextRules(INDEX_FILE_NAME, index.text, undefined);
     if (family !== INDEX) return NONE;
-    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, stubShape: this.stubShape() });
+    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...this.stubStyle() });
     return [...entries, ...checkIndexBudget(index, this.context.budget)];
   }
 
@@ -245,14 +247,9 @@ export class ProblemEngine {
     return this.textRules.flatMap((rule) => rule(input, this.context));
   }
 
-  private countShape(memory: MemoryFile, delta: number): void {
-    if (memory.typeLocation === 'metadata') this.shapes.metadata += delta;
-    else if (memory.typeLocation === 'top-level') this.shapes.topLevel += delta;
-  }
-
-  /** The shape of most of the root's memories; a tie goes to Claude Code's current one. */
-  private stubShape(): TypeLocation {
-    return this.shapes.topLevel > this.shapes.metadata ? 'top-level' : 'metadata';
+  /** The shape and language of most of the root's memories, for the files the index fixes create. */
+  private stubStyle(): { readonly stubShape: TypeLocation; readonly stubLanguage: MemoryLanguage } {
+    return { stubShape: this.conventions.typeLocation(), stubLanguage: this.conventions.language() };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FrontmatterError } from '../../frontmatter';
-import { inferType } from '../../operations/stub';
+import { inferType } from '../../operations/typeFromName';
 import type { MemoryFile } from '../../memoryFile';
 import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
