@@ -1,5 +1,5 @@
 // Bundles: the extension host (node, cjs, vscode external) and the command-line checker.
-// A browser bundle for the webview joins this list when the frontmatter editor lands.
+// The memory editor's webview has its own browser bundle, so the extension host's stays small.
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 
@@ -19,6 +19,7 @@ const common = {
 const targets = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
+targets.push({ ...common, platform: 'browser', format: 'iife', target: 'chrome120', entryPoints: ['src/webview/editor/main.ts'], outfile: 'dist/webview/editor.js', sourcemap: false, minify: true });
 if (existsSync('src/cli/main.ts')) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });

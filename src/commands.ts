@@ -3,13 +3,28 @@ export const Commands = {
   refresh: 'memoryShelf.refresh',
   createMemoryFolder: 'memoryShelf.createMemoryFolder',
   openMemory: 'memoryShelf.openMemory',
+  openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
   createReservedMemory: 'memoryShelf.createReservedMemory',
   openLink: '_memoryShelf.openLink',
+  indexAddUnlisted: 'memoryShelf.index.addUnlisted',
+  indexRemoveMissing: 'memoryShelf.index.removeMissing',
+  indexUpdateHooks: 'memoryShelf.index.updateHooks',
+  indexSort: 'memoryShelf.index.sort',
+  indexRebuild: 'memoryShelf.index.rebuild',
+  indexCreate: 'memoryShelf.index.create',
+  indexOpen: 'memoryShelf.index.open',
+  indexRemoveLines: '_memoryShelf.index.removeLines',
+  indexCreateMissing: '_memoryShelf.index.createMissing',
+  indexRevealMemory: '_memoryShelf.index.revealMemory',
+  indexEditMemory: '_memoryShelf.index.editMemory',
+  indexBudgetStatus: '_memoryShelf.index.budgetStatus',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */
 export const ContextKeys = {
   ready: 'memoryShelf.ready',
   hasRoots: 'memoryShelf.hasRoots',
+  /** Root URIs (strings) that have no MEMORY.md, for the tree's "create MEMORY.md" action. */
+  rootsWithoutIndex: 'memoryShelf.rootsWithoutIndex',
 } as const;

@@ -4,6 +4,8 @@ import { Commands, ContextKeys } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
 import type { ProblemsService } from './features/diagnostics/problemsService';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
+import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
+import { memoryEditorDeps } from './features/editor/workspaceDeps';
 import { OwnFileMoves } from './features/fileEdits';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerLinks } from './features/links/registerLinks';
@@ -11,6 +13,7 @@ import { discoverRoots } from './features/roots/discoverRoots';
 import { MemoryWorkspace } from './features/roots/memoryWorkspace';
 import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
+import { indexLensDeps, registerIndexLens } from './features/indexLens/registerIndexLens';
 
 /** What activation returns: the integration tests read the user-visible tree through it. */
 export interface MemoryShelfApi {
@@ -18,6 +21,7 @@ export interface MemoryShelfApi {
   readonly tree: MemoryTreeProvider;
   readonly backlinks: BacklinksProvider;
   readonly problems: ProblemsService;
+  readonly editors: MemoryEditors;
 }
 
 /** Composition root: wires the features and returns at once; roots load in the background. */
@@ -31,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   const diagnostics = registerDiagnostics(workspace, typeSet, ownMoves);
   const tree = registerMemoryTree(workspace, typeSet);
   const links = registerLinks(workspace, typeSet, ownMoves);
+  const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, workspace, diagnostics.service, typeSet));
   const reload = async (): Promise<void> => {
     await workspace.reload();
     await vscode.commands.executeCommand('setContext', ContextKeys.hasRoots, workspace.roots.length > 0);
@@ -42,7 +47,9 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     diagnostics.disposable,
     tree.disposable,
     links.disposable,
+    editor.disposable,
     registerCreateMemoryFolder(reload),
+    registerIndexLens(indexLensDeps({ workspace, problems: diagnostics.service, tree, typeSet })),
     vscode.commands.registerCommand(Commands.refresh, reload),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -54,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     watchForNewRoots(workspace, reload),
   );
   void reload();
-  return { workspace, tree: tree.provider, backlinks: links.backlinks, problems: diagnostics.service };
+  return { workspace, tree: tree.provider, backlinks: links.backlinks, problems: diagnostics.service, editors: editor.editors };
 }
 
 /** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */

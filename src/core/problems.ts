@@ -22,6 +22,7 @@ export enum ProblemCode {
   IndexMalformedLine = 'index-malformed-line',
   RelativeDate = 'relative-date',
   Secret = 'secret',
+  FileUnreadable = 'file-unreadable',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -3,3 +3,4 @@ export * from './yamlScalar';
 export * from './indexEntry';
 export { setFieldEdit } from './frontmatterEdits';
 export { memoryStub, newMemoryText, type NewMemory, type NewMemoryStyle, type StubSource } from './memoryStub';
+export * from './fieldEdits';

@@ -6,3 +6,4 @@ export * from './typeFromName';
 export * from './references';
 export * from './rename';
 export * from './cursorContext';
+export * from './indexMaintenance/index';

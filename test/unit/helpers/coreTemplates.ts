@@ -13,13 +13,14 @@ export function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The templates of core's user-facing sentences, read from the `msg(...)` calls of src/core, and the
+ * The templates of core's user-facing sentences, read from the `msg(...)` calls of src/core (and of
+ * src/reader, whose skip findings core's adapters show alike), and the
  * calls whose template is not a literal (which would escape translation).
  */
 export function coreTemplates(): { templates: Set<string>; notLiteral: string[] } {
   const templates = new Set<string>();
   const notLiteral: string[] = [];
-  for (const file of sourceFiles(join(REPO, 'src', 'core'))) {
+  for (const file of [...sourceFiles(join(REPO, 'src', 'core')), ...sourceFiles(join(REPO, 'src', 'reader'))]) {
     const source = readFileSync(file, 'utf8').replace(/export function msg\(/, '');
     const literal = [...source.matchAll(LITERAL_CALL)];
     for (const match of literal) templates.add((match[1] ?? match[2] ?? match[3]).replace(/\\(.)/g, '$1'));

@@ -14,6 +14,8 @@ import {
   type RuleContext,
   type Text,
 } from '../../../src/core';
+import { makeSkipProblem } from '../../../src/reader';
+import { EVERY_SKIP_REASON } from '../reader/skipSamples';
 import { checkedEngine } from '../core/rules/ruleHelpers';
 import { readFixtureRoot } from '../helpers/fixtures';
 import { coreTemplates } from '../helpers/coreTemplates';
@@ -92,6 +94,7 @@ describe("core's problem and fix sentences", () => {
     // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
+    ...EVERY_SKIP_REASON.map((reason) => makeSkipProblem('skipped.md', reason)),
   ];
   const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => JULY_30 };
   const fixAlls = ['Shipped yesterday.', 'Shipped yesterday; next review next week.'].map((body) => {

@@ -43,4 +43,6 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.IndexMalformedLine]: 'information',
   // A relative date is wrong from the day after it is written.
   [ProblemCode.RelativeDate]: 'warning',
+  // A file the reader refused (binary, too large, a link out of the root): nothing in it is checked or recalled as written.
+  [ProblemCode.FileUnreadable]: 'warning',
 };

@@ -98,7 +98,11 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   // secretlint-rule-groq
   { kind: 'Groq API key', pattern: /(?<![\p{L}\d_])(?<value>gsk_[a-zA-Z0-9]{52})(?![a-zA-Z0-9])/gu },
   // gitleaks stripe-access-token
-  { kind: 'Stripe secret key', pattern: /(?<![\p{L}\d_])(?<value>(?:sk|rk)_(?:live|test|prod)_[a-zA-Z0-9]{10,99})(?![a-zA-Z0-9])/gu },
+  {
+    kind: 'Stripe secret key',
+    pattern: /(?<![\p{L}\d_])(?<value>(?:sk|rk)_(?:live|test|prod)_[a-zA-Z0-9]{10,99})(?![a-zA-Z0-9])/gu,
+    accept: (value) => looksRandom(value.slice(8)),
+  },
   // secretlint-rule-sendgrid (69 characters)
   { kind: 'SendGrid API key', pattern: /(?<![\p{L}\d_])(?<value>SG\.[\w-]{22}\.[\w-]{43})(?![\w-])/gu },
   // secretlint-rule-docker, -notion, -linear, -figma, -vercel, -databricks, -hashicorp-vault, -1password, -grafana, -shopify
@@ -116,6 +120,8 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   {
     kind: 'JSON Web Token',
     pattern: /\b(?<value>ey[a-zA-Z0-9]{17,}\.ey[a-zA-Z0-9\/\\_-]{17,}\.(?:[a-zA-Z0-9\/\\_-]{10,}={0,2})?)(?![a-zA-Z0-9\/\\_=-])/g,
+    // jwt.io's example token, quoted in every tutorial, signs nothing.
+    accept: (value) => !value.endsWith('.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'),
   },
 ];
 
@@ -155,7 +161,7 @@ export function isKeyMaterial(body: string): boolean {
  * patterns in one: `scheme://user:password@host`. `value` is the password, what a redaction replaces.
  */
 export const URL_CREDENTIALS =
-  /\b(?<scheme>https?|ftps?|postgres(?:ql)?|mysqlx?|mongodb(?:\+srv)?|redis|rediss|amqps?):\/\/(?<user>[^\s:@\/]{1,100}):(?<value>[^\s@\/]{1,200})@(?<host>[^\s\/?#]{1,100})/gi;
+  /\b(?<scheme>https?|ftps?|postgres(?:ql)?|mysqlx?|mongodb(?:\+srv)?|redis|rediss|amqps?):\/\/(?<user>[^\s:@\/]{0,100}):(?<value>[^\s@\/]{1,200})@(?<host>[^\s\/?#]{1,100})/gi;
 
 /** secretlint-rule-basicauth's placeholder words and variable forms, used for every value. */
 const PLACEHOLDER_WORDS = new Set([
@@ -174,6 +180,8 @@ export function isPlaceholder(value: string): boolean {
     /^\[[^\[\]]*\]$/.test(v) ||
     /^[*xX•·.…_\-#?]+$/.test(v) ||
     /\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|^\{[^}]{0,80}\}$|%[A-Za-z_]{1,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$/.test(v) ||
+    // A template cut at its first space, as a bare value is: `${{ secrets.TOKEN }}`, `{{ vault_pw }}`, `<%= pw %>`.
+    /^(?:\$\{|\{\{|\$\(|<%|%\()/.test(v) ||
     /^(?:your|insert|replace|enter)(?:[-_ A-Z]|$)/i.test(v) ||
     /^my[-_]?(?:password|pass|secret|token|key|api[-_]?key)$/i.test(v) ||
     /(?:\.\.\.|…|\*{3,}|x{4,})/i.test(v) ||

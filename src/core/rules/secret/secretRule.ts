@@ -1,7 +1,9 @@
 import { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem } from '../../problems';
-import { msg, type Text } from '../../text';
+import { msg } from '../../text';
 import type { TextRule } from '../engine/ruleContext';
+import { couldBePassword, isExampleToken, looksGenerated, namesASecret, runsIntoCjk } from './credentialShape';
+import { FindingSet, type Finding } from './findingSet';
 import {
   isKeyMaterial,
   isPlaceholder,
@@ -26,7 +28,7 @@ const TOKEN_GATES: readonly RegExp[] = [
   /[_-](?<=(?:gh[pousr]|github_pat|npm|hf|gsk|dckr_pat|ntn|lin_api|figd|vc[pickar]|ops|glc|glsa|[sr]k_(?:live|test|prod)|shp(?:pa|ca|at|ss))_|(?:glpat|xox[abopr]|xapp|sk)-)/,
   /A(?:KIA|SIA|3T|GPA|IDA|ROA|IPA|NPA|NVA|Iza)|SG\.|ey[A-Za-z0-9]{17}|hooks\.slack|dapi|hv[sbr]\./,
 ];
-const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|パスワード|密码/];
+const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|토큰|시크릿|키|パスワード|トークン|シークレット|キー|密码/];
 
 /**
  * `password: hunter2`, `API_KEY = "..."`, `"client_secret": "..."`, `**Token**: ...`, `비밀번호: ...`: a
@@ -36,15 +38,9 @@ const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/
  * replaced by the placeholder and shape tests in {@link acceptsAssigned}, which suit prose better.
  */
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_-]?secret|secret[_-]?key|secret|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|bearer[_-]?token|token|private[_-]?key)|비밀번호|패스워드|パスワード|密码)["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
+  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_ -]?secret|secret[_ -]?key|secret|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|bearer[_ -]?token|token|private[_ -]?key)|(?<cjkPassword>비밀번호|패스워드|パスワード|密码)|(?<cjkCredential>토큰|시크릿|API ?키|액세스 ?키|トークン|シークレット|API ?キー|アクセスキー))["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
   'giu',
 );
-
-interface Finding {
-  readonly start: number;
-  readonly end: number;
-  readonly message: Text;
-}
 
 /**
  * The `secret` rule: credentials anywhere in a memory or MEMORY.md (frontmatter, body and code blocks
@@ -54,29 +50,17 @@ interface Finding {
  */
 export const secret: TextRule = (input) => {
   const { text } = input;
-  const findings: Finding[] = [];
-  // Of overlapping findings the first (most specific) stays, except that a private key's body takes in
-  // what it holds whole: one that happens to contain "AKIA..." is one private key.
-  const add: Add = (start, end, message, absorbs = false) => {
-    if (end <= start) return;
-    const overlapping = findings.filter((f) => end > f.start && start < f.end);
-    if (overlapping.length > 0 && !(absorbs && overlapping.every((f) => start <= f.start && f.end <= end))) return;
-    for (const f of overlapping) findings.splice(findings.indexOf(f), 1);
-    findings.push({ start, end, message });
-  };
-
+  const findings = new FindingSet();
   const keywords = ASSIGNMENT_GATES.some((gate) => gate.test(text));
   // The AWS secret access key is found by its key name, which the keyword gate covers.
-  if (keywords || TOKEN_GATES.some((gate) => gate.test(text))) scanTokens(text, add);
-  if (text.includes('PRIVATE KEY')) scanPrivateKeys(text, add);
-  if (text.includes('://')) scanUrls(text, add);
-  if (keywords) scanAssignments(text, add);
+  if (keywords || TOKEN_GATES.some((gate) => gate.test(text))) scanTokens(text, findings);
+  if (text.includes('PRIVATE KEY')) scanPrivateKeys(text, findings);
+  if (text.includes('://')) scanUrls(text, findings);
+  if (keywords) scanAssignments(text, findings);
 
-  if (findings.length === 0) return [];
+  if (findings.all.length === 0) return [];
   const lines = new LineIndex(text);
-  return findings
-    .sort((a, b) => a.start - b.start)
-    .map((finding): Problem => {
+  return findings.all.map((finding): Problem => {
       const range = lines.rangeAt(finding.start, finding.end);
       return {
         code: ProblemCode.Secret,
@@ -96,60 +80,83 @@ export const secret: TextRule = (input) => {
     });
 };
 
-/** Records a finding unless an earlier, more specific one covers part of it. */
-type Add = (start: number, end: number, message: Text, absorbs?: boolean) => void;
-
 // Each kind of finding has a whole sentence of its own. A token's kind is the name its vendor gives
 // it ("GitHub personal access token"), an argument kept as written like any other name.
-function scanTokens(text: string, add: Add): void {
+function scanTokens(text: string, findings: FindingSet): void {
   for (const entry of TOKEN_PATTERNS) {
+    const batch: Finding[] = [];
     for (const match of text.matchAll(entry.pattern)) {
       const value = match.groups?.value ?? match[0];
-      if (entry.accept && !entry.accept(value, match)) continue;
+      if (isExampleToken(value) || (entry.accept && !entry.accept(value, match))) continue;
       const start = match.index + match[0].indexOf(value);
-      add(start, start + value.length, msg('{0} stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', kindOf(entry, value)));
+      batch.push({ start, end: start + value.length, message: msg('{0} stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', kindOf(entry, value)) });
     }
+    findings.add(batch);
   }
 }
 
-function scanPrivateKeys(text: string, add: Add): void {
+function scanPrivateKeys(text: string, findings: FindingSet): void {
   for (const pattern of [PRIVATE_KEY, PRIVATE_KEY_UNTERMINATED]) {
+    const batch: Finding[] = [];
     for (const match of text.matchAll(pattern)) {
       const body = match.groups?.value ?? '';
       if (!isKeyMaterial(body)) continue;
       const start = match.index + match[0].indexOf(body);
-      add(start, start + body.length, msg('Private key stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.'), true);
+      batch.push({ start, end: start + body.length, message: msg('Private key stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.') });
     }
+    findings.add(batch, true);
   }
 }
 
-function scanUrls(text: string, add: Add): void {
+function scanUrls(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
   for (const match of text.matchAll(URL_CREDENTIALS)) {
     const { user = '', value = '' } = match.groups ?? {};
-    if (isPlaceholder(user) || isPlaceholder(value) || value.length < 3) continue;
+    if ((user !== '' && isPlaceholder(user)) || !isUrlPassword(value, user)) continue;
     const start = match.index + match[0].indexOf(':', match[0].indexOf('://') + 3) + 1;
-    add(start, start + value.length, /^https?|^ftps?/i.test(match.groups?.scheme ?? '')
-      ? msg('Password in a URL stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.')
-      : msg('Database password in a connection string stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.'));
+    batch.push({
+      start,
+      end: start + value.length,
+      message: /^https?|^ftps?/i.test(match.groups?.scheme ?? '')
+        ? msg('Password in a URL stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.')
+        : msg('Database password in a connection string stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.'),
+    });
   }
+  findings.add(batch);
 }
 
-function scanAssignments(text: string, add: Add): void {
+/** Passwords that ship as a server's default (`postgres://postgres:postgres@localhost`): no leak. */
+const DEFAULT_PASSWORDS = new Set(['postgres', 'root', 'admin', 'guest', 'test', 'dev', 'mysql', 'redis', 'rabbitmq', 'mongo', 'sa']);
+
+function isUrlPassword(value: string, user: string): boolean {
+  if (value.length < 3 || isPlaceholder(value) || namesASecret(value)) return false;
+  return value !== user && !DEFAULT_PASSWORDS.has(value.toLowerCase());
+}
+
+function scanAssignments(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
   for (const match of text.matchAll(ASSIGNMENT)) {
     const groups = match.groups ?? {};
     const quoted = groups.dq ?? groups.sq ?? groups.bq;
-    const unquoted = groups.bracketed ?? groups.bare ?? '';
-    if (quoted === undefined && isPlaceholder(unquoted)) continue;
+    let unquoted = groups.bracketed ?? groups.bare ?? '';
+    // A query parameter's value ends at the next parameter: `?api_key=&country=KR` holds no key.
+    if (quoted === undefined && /[?&]/.test(text[match.index - 1] ?? '')) unquoted = unquoted.replace(/[&#].*$/s, '');
     const value = quoted ?? trimTrailingPunctuation(unquoted);
-    const key = groups.key ?? '';
-    const isPassword = !groups.word || /pass/i.test(groups.word);
+    const isPassword = groups.cjkPassword !== undefined || (groups.word !== undefined && /pass/i.test(groups.word));
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
-    const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - unquoted.length;
+    const key = groups.key ?? '';
+    const written = groups.bracketed ?? groups.bare ?? '';
+    const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - written.length;
     const start = match.index + valueAt;
-    add(start, start + value.length, isPassword
-      ? msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key)
-      : msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key));
+    batch.push({
+      start,
+      end: start + value.length,
+      message: isPassword
+        ? msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key)
+        : msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', key),
+    });
   }
+  findings.add(batch);
 }
 
 /** A sentence's full stop or a closing parenthesis is not part of the value: "(password: hunter2)." */
@@ -167,15 +174,14 @@ function count(text: string, char: string): number {
 }
 
 /**
- * Whether an assigned value is a credential rather than a stand-in or prose ("password: see the
- * vault", "token: 1500 per request", "secret: ~/.config/app/key.json").
+ * Whether an assigned value is a credential rather than a stand-in, a name or prose ("password: see the
+ * vault", "token: 1500 per request", "secret: ~/.config/app/key.json", "secret: NOTION_WEBHOOK_SECRET").
  */
 function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): boolean {
-  if (isPlaceholder(value)) return false;
+  if (isPlaceholder(value) || namesASecret(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (/^(?:~|\.{1,2})?\//.test(value) || /\.(?:json|pem|key|env|txt|ya?ml|p12|pfx|crt|cer)$/i.test(value)) return false;
   if (/[()[\]]/.test(value)) return false;
-  if (!quoted && /^\p{L}+$/u.test(value)) return false;
-  if (isPassword) return value.length >= 4;
-  return value.length >= 8 && !/^\d+$/.test(value);
+  if (!quoted && (/^\p{L}+$/u.test(value) || runsIntoCjk(value))) return false;
+  return isPassword ? couldBePassword(value, quoted) : looksGenerated(value);
 }

@@ -1,0 +1,5 @@
+export * from './approveCandidate';
+export * from './deleteMemories';
+export * from './mergeMemories';
+export * from './reviewState';
+export { plainTextOfLink } from './linkText';

@@ -1,0 +1,97 @@
+import { LineIndex } from '../../lineIndex';
+import { displayName, type MemoryFile } from '../../memoryFile';
+import type { MemoryStore } from '../../memoryStore';
+import type { FileEdit } from '../../problems';
+import { INDEX_FILE_NAME } from '../../rootPath';
+import type { RootPath, TextEdit } from '../../types';
+import { IndexText } from '../../rules/index/indexText';
+import { linksTo } from '../references';
+import { plainTextOfLink } from './linkText';
+
+export interface MergePlan {
+  readonly edits: readonly FileEdit[];
+  /** Paragraphs of the removed memory that the survivor did not already say, appended in order. */
+  readonly appended: readonly string[];
+  readonly rewrittenLinks: number;
+}
+
+/**
+ * Merges `removed` into `survivor`: the survivor keeps its frontmatter and gains the removed body's
+ * paragraphs it does not already hold (compared with white space folded, so a re-wrapped copy counts as
+ * the same); links to the removed name point at the survivor (inside the survivor they become plain
+ * text, since a memory linking to itself says nothing); the removed memory's index entries go; the file
+ * is deleted last.
+ */
+export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: MemoryFile): MergePlan {
+  const editsByPath = new Map<RootPath, TextEdit[]>();
+  const add = (path: RootPath, edit: TextEdit): void => {
+    const list = editsByPath.get(path) ?? [];
+    list.push(edit);
+    editsByPath.set(path, list);
+  };
+
+  const known = new Set(paragraphs(bodyOf(survivor)).map(fold));
+  const appended = paragraphs(bodyOf(removed)).filter((paragraph) => {
+    const key = fold(paragraph);
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  if (appended.length > 0) {
+    const eol = survivor.text.includes('\r\n') ? '\r\n' : '\n';
+    const text = survivor.text;
+    const end = new LineIndex(text).positionAt(text.length);
+    const lead = text.endsWith('\n') ? eol : eol + eol;
+    add(survivor.path, { range: { start: end, end }, newText: lead + appended.map((paragraph) => paragraph.replace(/\r?\n/g, eol)).join(eol + eol) + eol });
+  }
+
+  const survivorName = displayName(survivor);
+  let rewrittenLinks = 0;
+  for (const occurrence of linksTo(store, removed, { uniqueOnly: true })) {
+    if (occurrence.path === removed.path) continue;
+    rewrittenLinks++;
+    if (occurrence.path === survivor.path) {
+      const lines = new LineIndex(survivor.text);
+      add(survivor.path, { range: occurrence.link.range, newText: plainTextOfLink(survivor.text, occurrence.link, (position) => lines.offsetAt(position)) });
+    } else {
+      add(occurrence.path, { range: occurrence.link.targetRange, newText: survivorName });
+    }
+  }
+
+  const index = store.index;
+  const entries = store.indexEntriesFor(removed.path);
+  if (index && entries.length > 0) {
+    const lines = new IndexText(index);
+    for (const entry of entries) add(INDEX_FILE_NAME, lines.removeLine(entry.line));
+  }
+
+  const edits: FileEdit[] = [...editsByPath].map(([path, textEdits]) => ({ kind: 'edit', path, edits: textEdits }));
+  edits.push({ kind: 'delete', path: removed.path });
+  return { edits, appended, rewrittenLinks };
+}
+
+function bodyOf(memory: MemoryFile): string {
+  return memory.text.slice(memory.frontmatter.bodyStart);
+}
+
+/** Blank-line separated blocks, trimmed of surrounding blank lines; a fenced code block stays whole. */
+function paragraphs(body: string): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let inFence = false;
+  for (const line of body.split(/\r\n|\n|\r/)) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence && line.trim() === '') {
+      if (current.length > 0) out.push(current.join('\n'));
+      current = [];
+    } else {
+      current.push(line);
+    }
+  }
+  if (current.length > 0) out.push(current.join('\n'));
+  return out;
+}
+
+function fold(paragraph: string): string {
+  return paragraph.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+}

@@ -1,0 +1,140 @@
+import * as vscode from 'vscode';
+import { setFieldEdits } from '../../core';
+import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
+import type { MemoryEditorDeps } from './editorDeps';
+import { editorHtml, editorResourceRoots } from './editorHtml';
+import { editorStrings } from './editorStrings';
+import { buildFormState, fieldValue } from './formState';
+
+/**
+ * One open memory editor: the webview shows the document, and every change it asks for becomes a
+ * WorkspaceEdit on the document, so undo, dirty state and save are VS Code's own.
+ */
+export class EditorSession implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private pending: ReturnType<typeof setTimeout> | undefined;
+  private lastState: FormState | undefined;
+  private readonly stateListeners = new Set<(state: FormState) => void>();
+  private readonly refusalListeners = new Set<(message: Extract<HostMessage, { kind: 'refused' }>) => void>();
+
+  constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly deps: MemoryEditorDeps) {
+    panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(deps.extensionUri) };
+    panel.webview.html = editorHtml(panel.webview, deps.extensionUri);
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((message: WebviewMessage) => void this.receive(message)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === document && event.contentChanges.length > 0) this.schedule();
+      }),
+      deps.onDidChange(() => this.schedule()),
+    );
+  }
+
+  /** The state last sent to the webview. */
+  get state(): FormState | undefined {
+    return this.lastState;
+  }
+
+  /** Calls `listener` with every state sent from now on (tests wait for the form to update through it). */
+  onState(listener: (state: FormState) => void): vscode.Disposable {
+    this.stateListeners.add(listener);
+    return new vscode.Disposable(() => this.stateListeners.delete(listener));
+  }
+
+  onRefused(listener: (message: Extract<HostMessage, { kind: 'refused' }>) => void): vscode.Disposable {
+    this.refusalListeners.add(listener);
+    return new vscode.Disposable(() => this.refusalListeners.delete(listener));
+  }
+
+  /** Handles one message from the webview; the integration tests drive the editor through here too. */
+  async receive(message: WebviewMessage): Promise<void> {
+    switch (message.kind) {
+      case 'ready':
+        this.pushState();
+        return;
+      case 'setField':
+        await this.setField(message.path, message.value, message.base, message.version);
+        return;
+      case 'rename':
+        if (message.version !== this.document.version && fieldValue(this.deps.memoryFor(this.document).memory, 'name') !== this.lastState?.name) {
+          this.refuse('name', 'stale');
+          return;
+        }
+        await this.deps.rename(this.document, message.newName);
+        this.pushState();
+        return;
+      case 'openAsText': {
+        const position = new vscode.Position(Math.max(0, message.line), 0);
+        await vscode.window.showTextDocument(this.document, { viewColumn: this.panel.viewColumn, selection: new vscode.Range(position, position), preview: false });
+        return;
+      }
+      case 'openLink':
+        await this.deps.openLink(this.document, message.target);
+        return;
+      case 'openBacklink': {
+        const root = this.deps.memoryFor(this.document).root;
+        if (!root) return;
+        const position = new vscode.Position(Math.max(0, message.line), 0);
+        await vscode.window.showTextDocument(root.uriOf(message.path), { selection: new vscode.Range(position, position), preview: true });
+        return;
+      }
+      default:
+        assertNever(message);
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.pending);
+    vscode.Disposable.from(...this.disposables).dispose();
+    this.stateListeners.clear();
+    this.refusalListeners.clear();
+  }
+
+  /**
+   * A value typed over a version of the document that has changed since is written only when that key
+   * still holds what the person saw: otherwise their text would silently replace someone else's.
+   */
+  private async setField(path: string, value: string, base: string, version: number): Promise<void> {
+    const { memory } = this.deps.memoryFor(this.document);
+    if (version !== this.document.version && fieldValue(memory, path) !== base) {
+      this.refuse(path, 'stale');
+      return;
+    }
+    const result = setFieldEdits(memory, path, value);
+    if (!result.ok) {
+      this.refuse(path, result.reason);
+      return;
+    }
+    if (result.edits.length === 0) {
+      this.pushState();
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const { range, newText } of result.edits) {
+      edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) this.refuse(path, 'failed');
+  }
+
+  private refuse(path: string, reason: EditRefusal): void {
+    const message: HostMessage = { kind: 'refused', path, reason, current: fieldValue(this.deps.memoryFor(this.document).memory, path) };
+    void this.panel.webview.postMessage(message);
+    for (const listener of this.refusalListeners) listener(message);
+  }
+
+  /** Text changes come in bursts (a rename touches several files): one state per burst. */
+  private schedule(): void {
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.pushState(), 30);
+  }
+
+  private pushState(): void {
+    clearTimeout(this.pending);
+    this.pending = undefined;
+    if (this.document.isClosed) return;
+    const state = buildFormState(this.document, this.deps);
+    this.lastState = state;
+    const message: HostMessage = { kind: 'state', state, strings: editorStrings() };
+    void this.panel.webview.postMessage(message);
+    for (const listener of this.stateListeners) listener(state);
+  }
+}

@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { frontmatterEntries, typePath, type MemoryFile } from '../../core';
+import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
+import { localized } from '../localized';
+import type { MemoryEditorDeps } from './editorDeps';
+
+const OWN_FIELDS = new Set(['name', 'description', 'type']);
+
+/** What the form shows for a document now; everything comes from the document's current text. */
+export function buildFormState(document: vscode.TextDocument, deps: MemoryEditorDeps): FormState {
+  const { memory, root } = deps.memoryFor(document);
+  const entries = frontmatterEntries(memory);
+  const typeKey = typePath(memory);
+  const value = (path: string): string => entries.find((entry) => entry.path === path)?.value ?? '';
+  const others: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey);
+  const held = root?.held;
+  const backlinks: BacklinkView[] = root && held
+    ? root.store.backlinks(held).map(({ source, link }) => ({
+      source: source.name ?? source.stem,
+      path: source.path,
+      line: link.range.start.line,
+      text: (source.text.split(/\r\n|\n|\r/)[link.range.start.line] ?? '').trim(),
+    }))
+    : [];
+  const links: LinkView[] = [];
+  const seen = new Set<string>();
+  for (const link of memory.links) {
+    if (seen.has(link.target)) continue;
+    seen.add(link.target);
+    links.push({ target: link.target, status: root ? root.store.resolveLink(link.target).status : 'dangling' });
+  }
+  const otherNames = root ? [...root.store.memories()].filter((other) => other.path !== memory.path && other.name).map((other) => other.name!) : [];
+  return {
+    version: document.version,
+    fileName: vscode.workspace.asRelativePath(document.uri, false),
+    frontmatter: memory.frontmatter.status,
+    errors: memory.frontmatter.errors.map((error) => ({ line: error.range.start.line + 1, message: error.message })),
+    name: value('name'),
+    description: value('description'),
+    type: value(typeKey),
+    typePath: typeKey,
+    types: deps.typeSet().types,
+    others,
+    otherNames,
+    inRoot: root !== undefined,
+    problems: deps.problemsFor(document).map((problem): ProblemView => ({
+      code: problem.code,
+      severity: problem.severity,
+      message: localized(problem.messageText, problem.message),
+      line: problem.range.start.line,
+    })),
+    backlinks,
+    body: memory.text.slice(memory.frontmatter.bodyStart),
+    links,
+  };
+}
+
+/** The value the form shows for `path` in `memory`, `type` wherever the file keeps it. */
+export function fieldValue(memory: MemoryFile, path: string): string {
+  const resolved = path === 'type' ? typePath(memory) : path;
+  return frontmatterEntries(memory).find((entry) => entry.path === resolved)?.value ?? '';
+}

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import { Commands } from '../../commands';
+import type { IndexLensDeps } from './indexLensDeps';
+import { activeRoot, budgetOf, formatNumber } from './indexState';
+import { cutEntriesSentence, cutSentence } from './budgetText';
+
+/** From this share of either limit the item turns to the warning colour. */
+const WARNING_USAGE = 0.9;
+
+/** What the status bar shows, readable by tests through {@link Commands.indexBudgetStatus}. */
+export interface BudgetStatus {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly tooltip: string;
+  readonly level: 'ok' | 'warning' | 'error';
+  readonly rootUri: string | undefined;
+}
+
+/** The active root's load budget in the status bar; a click opens its MEMORY.md (or offers to create it). */
+export class BudgetStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('memoryShelf.indexBudget', vscode.StatusBarAlignment.Left, 50);
+  private status: BudgetStatus = { visible: false, text: '', tooltip: '', level: 'ok', rootUri: undefined };
+
+  constructor(private readonly deps: IndexLensDeps) {
+    this.item.name = vscode.l10n.t('MEMORY.md load budget');
+  }
+
+  get current(): BudgetStatus {
+    return this.status;
+  }
+
+  refresh(): void {
+    const root = activeRoot(this.deps);
+    if (!root) {
+      this.status = { visible: false, text: '', tooltip: '', level: 'ok', rootUri: undefined };
+      this.item.hide();
+      return;
+    }
+    const state = budgetOf(this.deps, root);
+    if (!state) {
+      this.show({
+        visible: true,
+        text: `$(book) ${vscode.l10n.t('No MEMORY.md')}`,
+        tooltip: vscode.l10n.t('{0} has no MEMORY.md: Claude Code does not know which memories exist. Click to create it from the files.', root.info.label),
+        level: 'warning',
+        rootUri: root.uri.toString(),
+      }, { title: '', command: Commands.indexCreate, arguments: [root.uri] });
+      return;
+    }
+    const { budget, index } = state;
+    const level = budget.cutLine !== undefined ? 'error' : budget.usage >= WARNING_USAGE ? 'warning' : 'ok';
+    const percent = formatNumber(Math.round(budget.usage * 100));
+    const tooltip = [
+      `**${escapeMarkdown(root.info.label)}** · MEMORY.md`,
+      vscode.l10n.t('{0} / {1} lines · {2} / {3} characters load at session start', formatNumber(budget.lines), formatNumber(budget.limits.maxLines), formatNumber(budget.characters), formatNumber(budget.limits.maxChars)),
+    ];
+    if (budget.cutLine !== undefined) {
+      tooltip.push(`${cutSentence(budget)}. ${cutEntriesSentence(budget)}`);
+      const titles = budget.cutEntries.map((line) => index.entries.find((entry) => entry.line === line)?.title ?? '').filter(Boolean);
+      const shown = titles.slice(0, 8).map((title) => `- ${escapeMarkdown(title)}`);
+      if (titles.length > shown.length) shown.push(`- ${vscode.l10n.t('and {0} more', formatNumber(titles.length - shown.length))}`);
+      tooltip.push(shown.join('\n'));
+    } else {
+      tooltip.push(vscode.l10n.t('Everything loads at session start.'));
+    }
+    this.show({
+      visible: true,
+      text: `$(book) ${vscode.l10n.t('MEMORY.md {0}%', percent)}`,
+      tooltip: tooltip.join('\n\n'),
+      level,
+      rootUri: root.uri.toString(),
+    }, { title: '', command: Commands.indexOpen, arguments: [root.uri] });
+  }
+
+  private show(status: BudgetStatus, command: vscode.Command): void {
+    this.status = status;
+    this.item.text = status.text;
+    this.item.tooltip = new vscode.MarkdownString(status.tooltip, true);
+    this.item.command = command;
+    this.item.backgroundColor = status.level === 'ok' ? undefined : new vscode.ThemeColor(status.level === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
+}

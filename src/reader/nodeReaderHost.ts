@@ -1,0 +1,87 @@
+import { constants, type Dirent, type Stats } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { errorCode } from './errorCode';
+import type { EntryKind, HostRead, ReaderHost, ReadOptions } from './readerHost';
+
+// Not every platform has these (Windows has neither); there a missing flag is simply not asked for.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
+
+/**
+ * {@link ReaderHost} over node:fs, for the CLI and for `file:` roots in the extension. A file is
+ * opened without blocking and without following a final link, and checked through the open handle:
+ * a FIFO or device swapped in after the folder was listed is refused without a byte read.
+ */
+export const nodeReaderHost: ReaderHost = {
+  pathStyle: process.platform === 'win32' ? 'win32' : 'posix',
+  resolvesLinks: true,
+  async readDirectory(folder) {
+    const entries = await readdir(folder, { withFileTypes: true });
+    return entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
+  },
+  async realPath(path) {
+    try {
+      return await realpath(path);
+    } catch {
+      return undefined;
+    }
+  },
+  async kindOf(path) {
+    try {
+      return kindOfEntry(await stat(path));
+    } catch {
+      return undefined;
+    }
+  },
+  readRegularFile: readRegularNodeFile,
+};
+
+function kindOfEntry(entry: Dirent | Stats): EntryKind {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isSymbolicLink()) return 'symlink';
+  return 'other';
+}
+
+export async function readRegularNodeFile(path: string, options: ReadOptions): Promise<HostRead> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+  } catch (error) {
+    return openFailure(error);
+  }
+  try {
+    const before = await handle.stat();
+    if (!before.isFile()) return { kind: 'not-regular', what: before.isDirectory() ? 'directory' : 'other' };
+    const stamp = { size: before.size, mtimeMs: before.mtimeMs };
+    const truncated = before.size > options.maxBytes;
+    if (truncated && !options.prefixWhenLarger) return { kind: 'too-large', stamp };
+    const wanted = truncated ? options.maxBytes : before.size;
+    // One byte more than expected, to notice a file that grew since its size was taken.
+    const buffer = Buffer.alloc(wanted + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    const after = await handle.stat();
+    const sizeMoved = truncated ? length < wanted : length !== wanted;
+    if (sizeMoved || after.size !== before.size || after.mtimeMs !== before.mtimeMs) return { kind: 'changed' };
+    return { kind: 'read', bytes: buffer.subarray(0, wanted), stamp, truncated };
+  } catch (error) {
+    return { kind: 'error', code: errorCode(error) };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+function openFailure(error: unknown): HostRead {
+  const code = errorCode(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+  // A final link where a regular file was listed: the entry changed under the reader.
+  if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'changed' };
+  if (code === 'EISDIR') return { kind: 'not-regular', what: 'directory' };
+  if (code === 'ENXIO' || code === 'ENODEV' || code === 'EOPNOTSUPP') return { kind: 'not-regular', what: 'other' };
+  return { kind: 'error', code };
+}

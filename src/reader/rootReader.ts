@@ -1,0 +1,179 @@
+import * as nodePath from 'node:path';
+import { INDEX_FILE_NAME, isMemoryPath, type RootPath } from '../core';
+import { decodeText } from './decodeText';
+import { createLimiter } from './limiter';
+import { errorCode } from './errorCode';
+import type { EntryKind, FileStamp, HostRead, ReaderHost } from './readerHost';
+import type { SkipReason } from './skipReason';
+
+/** One file the reader read: its text as the store takes it, and what it was read from. */
+export interface ReadFile {
+  readonly path: RootPath;
+  /** UTF-8 text, a byte-order mark kept. */
+  readonly text: string;
+  /** The exact bytes read, so a writer can tell whether the file changed since. */
+  readonly bytes: Uint8Array;
+  readonly stamp: FileStamp;
+  /** Set when `path` is a symbolic link: the root-relative path of the regular file it leads to. */
+  readonly linkTarget?: RootPath;
+  /** MEMORY.md over the size limit: `text` is its first lines only, and it must never be written back. */
+  readonly truncated?: boolean;
+}
+
+export interface SkippedEntry {
+  readonly path: RootPath;
+  readonly reason: SkipReason;
+}
+
+export interface RootRead {
+  /** The root as given, and its link-free form: writes and links must stay inside `realRoot`. */
+  readonly root: string;
+  readonly realRoot: string;
+  readonly files: ReadonlyMap<RootPath, ReadFile>;
+  /** Sorted by path. */
+  readonly skipped: readonly SkippedEntry[];
+}
+
+export interface ReadRootOptions {
+  /** Only this file, or the files under this folder ('' or absent: the whole root). */
+  readonly start?: RootPath;
+  readonly maxBytes?: number;
+  readonly concurrency?: number;
+}
+
+/** Memory files are a few hundred bytes; anything this big was not written as one. */
+export const MAX_MEMORY_BYTES = 2 * 1024 * 1024;
+const DEFAULT_CONCURRENCY = 16;
+/** A file that changes while it is read is read again this many times before it is skipped. */
+const CHANGE_RETRIES = 2;
+
+/** Whether the reader reads `path` at all: memory files and the index; everything else is not ours. */
+export function isTrackedPath(path: RootPath): boolean {
+  return path === INDEX_FILE_NAME || isMemoryPath(path);
+}
+
+/**
+ * Reads every memory file and MEMORY.md under `root`: hidden folders skipped, linked folders never
+ * followed, only regular files read, a linked file only when it leads to a regular file inside the
+ * real root. Whatever is not read is in `skipped` with its reason; nothing in the folder makes this
+ * throw, except a root that cannot be listed at all.
+ */
+export async function readRoot(host: ReaderHost, root: string, options: ReadRootOptions = {}): Promise<RootRead> {
+  const path = host.pathStyle === 'win32' ? nodePath.win32 : nodePath.posix;
+  const maxBytes = options.maxBytes ?? MAX_MEMORY_BYTES;
+  const limit = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const realRoot = (await host.realPath(root)) ?? root;
+  const files = new Map<RootPath, ReadFile>();
+  const skipped: SkippedEntry[] = [];
+  const full = (relative: RootPath): string => (relative === '' ? root : path.join(root, ...relative.split('/')));
+  const insideRoot = (real: string): RootPath | undefined => {
+    const relative = path.relative(realRoot, real);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+    return relative.split(path.sep).join('/');
+  };
+
+  const readFile = async (relative: RootPath, at: string, linkTarget?: RootPath): Promise<void> => {
+    const prefixWhenLarger = relative === INDEX_FILE_NAME;
+    let result: HostRead = { kind: 'changed' };
+    for (let attempt = 0; attempt <= CHANGE_RETRIES && result.kind === 'changed'; attempt++) {
+      result = await limit(() => host.readRegularFile(at, { maxBytes, prefixWhenLarger }));
+    }
+    const skip = (reason: SkipReason): void => void skipped.push({ path: relative, reason });
+    switch (result.kind) {
+      case 'too-large':
+        return skip({ kind: 'too-large', size: result.stamp.size, limit: maxBytes });
+      case 'not-regular':
+        return skip({ kind: linkTarget === undefined ? 'not-regular' : 'link-not-regular' });
+      case 'missing':
+        return skip({ kind: 'vanished' });
+      case 'changed':
+        return skip({ kind: 'changing' });
+      case 'error':
+        return skip({ kind: 'unreadable', code: result.code });
+    }
+    // A cut MEMORY.md ends at its last whole line, so no character is split and no half line is checked.
+    const bytes = result.truncated ? result.bytes.subarray(0, result.bytes.lastIndexOf(0x0a) + 1) : result.bytes;
+    const decoded = decodeText(bytes);
+    if ('reason' in decoded) return skip({ kind: decoded.reason });
+    if (result.truncated) skip({ kind: 'index-prefix', size: result.stamp.size, limit: maxBytes });
+    files.set(relative, {
+      path: relative, text: decoded.text, bytes, stamp: result.stamp,
+      ...(linkTarget !== undefined ? { linkTarget } : {}), ...(result.truncated ? { truncated: true } : {}),
+    });
+  };
+
+  const followLink = async (relative: RootPath, at: string): Promise<void> => {
+    const tracked = isTrackedPath(relative);
+    if (!tracked) {
+      // Only a linked folder is worth a note: it may hold memories the user expected to be read.
+      if ((await limit(() => host.kindOf(at))) === 'directory') skipped.push({ path: relative, reason: { kind: 'link-folder' } });
+      return;
+    }
+    if (!host.resolvesLinks) return void skipped.push({ path: relative, reason: { kind: 'link-unverifiable' } });
+    const real = await limit(() => host.realPath(at));
+    if (real === undefined) return void skipped.push({ path: relative, reason: { kind: 'link-broken' } });
+    const target = insideRoot(real);
+    if (target === undefined) return void skipped.push({ path: relative, reason: { kind: 'link-outside-root' } });
+    // The link-free path is read, so a link swapped in meanwhile is refused by the host, not followed.
+    await readFile(relative, real, target);
+  };
+
+  const visit = async (folder: RootPath): Promise<void> => {
+    let entries;
+    try {
+      entries = await limit(() => host.readDirectory(full(folder)));
+    } catch (error) {
+      if (folder === '') throw error;
+      skipped.push({ path: folder, reason: { kind: 'folder-unreadable', code: errorCode(error) } });
+      return;
+    }
+    const work: Promise<void>[] = [];
+    for (const entry of entries) {
+      // Hidden folders hold tool state (.git, .obsidian), never memories.
+      if (entry.name.startsWith('.')) continue;
+      work.push(readEntry(folder ? `${folder}/${entry.name}` : entry.name, entry.kind));
+    }
+    await Promise.all(work);
+  };
+
+  const readEntry = async (relative: RootPath, kind: EntryKind): Promise<void> => {
+    if (kind === 'directory') return visit(relative);
+    if (kind === 'symlink') return followLink(relative, full(relative));
+    if (!isTrackedPath(relative)) return;
+    if (kind === 'file') return readFile(relative, full(relative));
+    skipped.push({ path: relative, reason: { kind: 'not-regular' } });
+  };
+
+  const start = options.start ?? '';
+  if (start === '') await visit('');
+  else await readStart(start);
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root, realRoot, files, skipped };
+
+  /**
+   * A path the caller named (a watcher event): a folder is walked, a file read, anything gone is
+   * nothing. Each folder on the way is looked up in its parent, so a linked folder is not entered here either.
+   */
+  async function readStart(start: RootPath): Promise<void> {
+    const segments = start.split('/');
+    if (segments.some((segment) => segment.startsWith('.') || segment === '')) return;
+    let parent: RootPath = '';
+    for (let i = 0; i < segments.length; i++) {
+      let entries;
+      try {
+        entries = await limit(() => host.readDirectory(full(parent)));
+      } catch {
+        return;
+      }
+      const entry = entries.find((candidate) => candidate.name === segments[i]);
+      const relative = parent ? `${parent}/${segments[i]}` : segments[i];
+      if (!entry) return;
+      if (i < segments.length - 1) {
+        if (entry.kind !== 'directory') return;
+        parent = relative;
+        continue;
+      }
+      await readEntry(relative, entry.kind);
+    }
+  }
+}

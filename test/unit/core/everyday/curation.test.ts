@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import { contentHash, planApproveCandidate, planDeleteMemories, planMerge, reviewReason, STALE_CANDIDATE_DAYS } from '../../../../src/core';
+import { applyFileEdits, storeOf } from '../links/fileEdits';
+
+const TYPES = ['user', 'feedback', 'project', 'reference'];
+
+function root(): Map<string, string> {
+  return new Map([
+    ['MEMORY.md', '# 메모리\n\n- [수식 표기](feedback_math-notation.md) — LaTeX 대신 유니코드\n- [배포](project_deploy.md) — 매주 화요일 배포\n- [Old notation](feedback_math-old.md) — superseded\n'],
+    ['feedback_math-notation.md', '---\nname: math-notation\ndescription: LaTeX가 렌더링되지 않으니 유니코드 기호로 쓴다\ntype: feedback\n---\n수식은 `x²`처럼 쓴다.\n\n**Why:** 2026-07-30에 지적받았다.\n'],
+    ['feedback_math-old.md', '---\nname: math-old\ndescription: LaTeX does not render\ntype: feedback\n---\n수식은 `x²`처럼 쓴다.\n\nAlso avoid $$ blocks in tables.\n'],
+    ['project_deploy.md', '---\nname: deploy\ndescription: 매주 화요일에 배포한다\ntype: project\n---\n표기는 [[math-notation]]과 [[math-old|옛 규칙]]을 따른다.\n'],
+  ]);
+}
+
+describe('delete memories', () => {
+  it('removes the file and its index line, and keeps backlinks as reservations by default', () => {
+    const files = root();
+    const store = storeOf(files);
+    const plan = planDeleteMemories(store, [store.get('feedback_math-old.md')!], 'keep');
+    const after = applyFileEdits(files, plan.edits);
+    assert.equal(after.has('feedback_math-old.md'), false);
+    assert.equal(after.get('MEMORY.md'), '# 메모리\n\n- [수식 표기](feedback_math-notation.md) — LaTeX 대신 유니코드\n- [배포](project_deploy.md) — 매주 화요일 배포\n');
+    assert.equal(after.get('project_deploy.md'), files.get('project_deploy.md'));
+    assert.deepEqual(plan.summary, { files: 1, indexLines: 1, links: 1, linkingFiles: 1 });
+    assert.equal(plan.edits[plan.edits.length - 1].kind, 'delete');
+  });
+
+  it('unlinks backlinks to the text they showed when asked, alias included', () => {
+    const files = root();
+    const store = storeOf(files);
+    const after = applyFileEdits(files, planDeleteMemories(store, [store.get('feedback_math-old.md')!, store.get('feedback_math-notation.md')!], 'unlink').edits);
+    assert.equal(after.get('project_deploy.md'), '---\nname: deploy\ndescription: 매주 화요일에 배포한다\ntype: project\n---\n표기는 math-notation과 옛 규칙을 따른다.\n');
+    assert.equal(after.get('MEMORY.md'), '# 메모리\n\n- [배포](project_deploy.md) — 매주 화요일 배포\n');
+    assert.deepEqual([...after.keys()].sort(), ['MEMORY.md', 'project_deploy.md']);
+  });
+
+  it('keeps a CRLF index CRLF and removes a last line without a line break cleanly', () => {
+    const files = new Map([
+      ['MEMORY.md', '- [A](a.md) — a\r\n- [B](b.md) — b'],
+      ['a.md', '---\r\nname: a\r\n---\r\n'],
+      ['b.md', '---\r\nname: b\r\n---\r\n'],
+    ]);
+    const store = storeOf(files);
+    assert.equal(applyFileEdits(files, planDeleteMemories(store, [store.get('b.md')!], 'keep').edits).get('MEMORY.md'), '- [A](a.md) — a');
+    assert.equal(applyFileEdits(files, planDeleteMemories(store, [store.get('a.md')!], 'keep').edits).get('MEMORY.md'), '- [B](b.md) — b');
+  });
+});
+
+describe('merge two memories', () => {
+  it('keeps the survivor\'s frontmatter, appends only what it did not say, relinks, drops the other\'s entry and file', () => {
+    const files = root();
+    const store = storeOf(files);
+    const plan = planMerge(store, store.get('feedback_math-notation.md')!, store.get('feedback_math-old.md')!);
+    const after = applyFileEdits(files, plan.edits);
+    assert.equal(after.get('feedback_math-notation.md'), '---\nname: math-notation\ndescription: LaTeX가 렌더링되지 않으니 유니코드 기호로 쓴다\ntype: feedback\n---\n수식은 `x²`처럼 쓴다.\n\n**Why:** 2026-07-30에 지적받았다.\n\nAlso avoid $$ blocks in tables.\n');
+    assert.equal(after.get('project_deploy.md'), '---\nname: deploy\ndescription: 매주 화요일에 배포한다\ntype: project\n---\n표기는 [[math-notation]]과 [[math-notation|옛 규칙]]을 따른다.\n');
+    assert.equal(after.get('MEMORY.md'), '# 메모리\n\n- [수식 표기](feedback_math-notation.md) — LaTeX 대신 유니코드\n- [배포](project_deploy.md) — 매주 화요일 배포\n');
+    assert.equal(after.has('feedback_math-old.md'), false);
+    assert.deepEqual(plan.appended, ['Also avoid $$ blocks in tables.']);
+    assert.equal(plan.rewrittenLinks, 1);
+  });
+
+  it('appends in the survivor\'s line endings and makes a survivor\'s own link to the other plain text', () => {
+    const files = new Map([
+      ['a.md', '---\r\nname: a\r\n---\r\nSee [[b]].'],
+      ['b.md', '---\nname: b\n---\nFirst line\nsecond line.\n'],
+    ]);
+    const store = storeOf(files);
+    const after = applyFileEdits(files, planMerge(store, store.get('a.md')!, store.get('b.md')!).edits);
+    assert.equal(after.get('a.md'), '---\r\nname: a\r\n---\r\nSee b.\r\n\r\nFirst line\r\nsecond line.\r\n');
+  });
+});
+
+describe('review state', () => {
+  const now = Date.UTC(2026, 11, 1);
+  const memory = (text: string) => storeOf(new Map([['m.md', text]])).get('m.md')!;
+
+  it('is new until approved, quiet while the approved text stays, changed when it differs', () => {
+    const m = memory('---\nname: m\n---\nfact\n');
+    assert.equal(reviewReason(m, undefined, now, now), 'new');
+    assert.equal(reviewReason(m, contentHash(m.text), now, now), undefined);
+    assert.equal(reviewReason(m, contentHash('---\nname: m\n---\nolder fact\n'), now, now), 'changed');
+    assert.notEqual(contentHash('ab'), contentHash('ba'));
+    assert.match(contentHash('수식'), /^[0-9a-f]{16}$/);
+  });
+
+  it('treats status: pending as a candidate, stale after 30 days untouched, top level or under metadata', () => {
+    const pending = memory('---\nname: m\nstatus: pending\n---\n');
+    assert.equal(reviewReason(pending, contentHash(pending.text), now - 86_400_000, now), 'candidate');
+    assert.equal(reviewReason(pending, undefined, now - (STALE_CANDIDATE_DAYS + 1) * 86_400_000, now), 'stale-candidate');
+    assert.equal(reviewReason(memory('---\nname: m\nmetadata:\n  status: Pending\n---\n'), undefined, now, now), 'candidate');
+    assert.equal(reviewReason(memory('---\nname: m\nmetadata: 3\n---\n'), undefined, now, now), 'new');
+  });
+
+  it('approving a candidate removes only its status line and lists it with its description as hook', () => {
+    const files = new Map([
+      ['MEMORY.md', '- [A](a.md) — a\r\n'],
+      ['a.md', '---\r\nname: a\r\n---\r\n'],
+      ['feedback_tabs.md', '---\r\nname: tabs\r\ndescription: 들여쓰기는 탭\r\nmetadata:\r\n  status: pending\r\n  type: feedback\r\n---\r\nbody\r\n'],
+    ]);
+    const store = storeOf(files);
+    const after = applyFileEdits(files, planApproveCandidate(store, store.get('feedback_tabs.md')!, TYPES));
+    assert.equal(after.get('feedback_tabs.md'), '---\r\nname: tabs\r\ndescription: 들여쓰기는 탭\r\nmetadata:\r\n  type: feedback\r\n---\r\nbody\r\n');
+    assert.equal(after.get('MEMORY.md'), '- [A](a.md) — a\r\n- [tabs](feedback_tabs.md) — 들여쓰기는 탭\r\n');
+  });
+});

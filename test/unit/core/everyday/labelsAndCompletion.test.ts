@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import { memoryLabel, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
+
+const CLAUDE_TYPES = ['user', 'feedback', 'project', 'reference'];
+
+describe('memory labels', () => {
+  it('reads the index title first, then the name, then the stem without its <type>_ prefix, never the file name', () => {
+    const named = parseMemoryFile('feedback_claude-md-minimal.md', '---\nname: claude-md-minimal\ntype: feedback\n---\nbody\n');
+    assert.equal(memoryLabel(named, 'CLAUDE.md는 최소한으로', CLAUDE_TYPES), 'CLAUDE.md는 최소한으로');
+    assert.equal(memoryLabel(named, '  ', CLAUDE_TYPES), 'claude-md-minimal');
+    assert.equal(memoryLabel(named, undefined, CLAUDE_TYPES), 'claude-md-minimal');
+    const unnamed = parseMemoryFile('feedback_claude-md-minimal.md', '---\ndescription: keep CLAUDE.md short\ntype: feedback\n---\n');
+    assert.equal(memoryLabel(unnamed, undefined, CLAUDE_TYPES), 'claude-md-minimal');
+    const noFrontmatter = parseMemoryFile('project-release_train.md', 'Release every second Tuesday.\n');
+    assert.equal(memoryLabel(noFrontmatter, undefined, CLAUDE_TYPES), 'release_train');
+    // A stem that is only a type word is a topic, not a prefix.
+    assert.equal(memoryLabel(parseMemoryFile('user.md', 'text\n'), undefined, CLAUDE_TYPES), 'user');
+    // A prefix of the file's own unknown type is stripped too.
+    assert.equal(memoryLabel(parseMemoryFile('decision_db.md', '---\ntype: decision\n---\n'), undefined, CLAUDE_TYPES), 'db');
+  });
+});
+
+describe('completion after [[', () => {
+  const candidates: LinkCandidate[] = [
+    { kind: 'memory', name: 'math-notation', title: '수식 표기', description: '이 채팅에서는 LaTeX가 렌더링되지 않으니 유니코드 기호로 쓴다' },
+    { kind: 'memory', name: 'commit-style', title: 'コミットの書き方', description: 'コミットメッセージは日本語で書く' },
+    { kind: 'memory', name: 'release-train', title: 'Release train', description: 'Releases ship every second Tuesday' },
+    { kind: 'reservation', name: 'math-fonts' },
+  ];
+  const names = (typed: string): string[] => rankLinkCandidates(typed, candidates).map((ranked) => ranked.candidate.name);
+
+  it('finds a memory by its title in Korean and Japanese, spaces ignored', () => {
+    assert.deepEqual(names('수식'), ['math-notation']);
+    assert.deepEqual(names('수식표기'), ['math-notation']);
+    assert.deepEqual(names('コミット'), ['commit-style']);
+  });
+
+  it('finds a memory by a word of its description, case and width ignored', () => {
+    assert.deepEqual(names('latex'), ['math-notation']);
+    assert.deepEqual(names('ＬａＴｅＸ'), ['math-notation']);
+    assert.deepEqual(names('tuesday'), ['release-train']);
+  });
+
+  it('ranks existing memories above reservations, name matches above title and description matches', () => {
+    assert.deepEqual(names('math'), ['math-notation', 'math-fonts']);
+    assert.deepEqual(names(''), ['commit-style', 'math-notation', 'release-train', 'math-fonts']);
+    assert.deepEqual(names('train'), ['release-train']);
+    assert.deepEqual(names('releasetrain'), ['release-train']);
+    assert.deepEqual(names('nothing-like-this'), []);
+  });
+});

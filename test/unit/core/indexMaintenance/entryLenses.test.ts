@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { entryLenses, hookDrifted, indexHookText } from '../../../../src/core';
+import { MEMORIES, storeWith } from './fixtureRoot';
+
+const INDEX = [
+  '# Memory index',
+  '',
+  'Notes for the lab agent: one line per memory.',
+  '',
+  '- [Math notation](feedback_math_notation.md) — LaTeX does not render here; write formulas in Unicode',
+  '- [Standup time](feedback_standup_time.md) — standup at 09:00 in room 301',
+  '- [Old meeting notes](project_meeting_notes.md) — weekly sync notes, Tuesdays',
+  '',
+  '## Reference',
+  '1. [연구실 드라이브](reference_lab_drive.md) — 実験データは共有ドライブに置く',
+  '2. [Math notation again](feedback_math_notation.md)',
+  '   - [보고서 제출](project_docx_delivery.md) — 금요일 17:00까지 docx로 보낸다',
+  '- [Lab website](https://lab.example.ac.kr) — 홈페이지',
+  '',
+].join('\n');
+
+describe('index entry lenses', () => {
+  const store = storeWith(MEMORIES, INDEX);
+  const lenses = entryLenses(store.index!, store);
+
+  it('gives every entry that links a memory of the root a lens, numbered and nested ones too, and none to a URL', () => {
+    assert.deepEqual(lenses.map((lens) => [lens.line, lens.target]), [
+      [4, 'feedback_math_notation.md'],
+      [5, 'feedback_standup_time.md'],
+      [6, 'project_meeting_notes.md'],
+      [9, 'reference_lab_drive.md'],
+      [10, 'feedback_math_notation.md'],
+      [11, 'project_docx_delivery.md'],
+    ]);
+  });
+
+  it("tells the memory's type and how many memories link to it", () => {
+    assert.deepEqual(lenses.map((lens) => [lens.memory?.type, lens.backlinks]), [
+      ['feedback', 1], ['feedback', 1], [undefined, 0], ['reference', 0], ['feedback', 1], ['project', 0],
+    ]);
+  });
+
+  it('names each problem: the missing file, the hook whose time changed, the second listing', () => {
+    assert.deepEqual(lenses.map((lens) => lens.issues), [
+      [],
+      [{ kind: 'hook-drift', hook: 'The lab standup starts at 10:00 in room 301 since 2026-07-01; schedule nothing before 10:30.' }],
+      [{ kind: 'missing-file', target: 'project_meeting_notes.md' }],
+      [],
+      [{ kind: 'duplicate', firstLine: 4 }],
+      [],
+    ]);
+  });
+});
+
+describe('hook drift', () => {
+  it('accepts a hook a person shortened from the description, in English, Korean or Japanese', () => {
+    assert.equal(hookDrifted('LaTeX does not render; use Unicode formulas', 'LaTeX ($$...$$) does not render here, so write formulas in Unicode (x², √, ≤).'), false);
+    assert.equal(hookDrifted('금요일 17:00까지 docx로 보낸다', '보고서는 매주 금요일 17:00까지 docx로 김 교수님께 보낸다. PDF는 받지 않는다.'), false);
+    assert.equal(hookDrifted('実験データは共有ドライブに置く', '実験データは共有ドライブの /lab/2026/raw に置く。'), false);
+  });
+
+  it('flags a hook that says something else, or holds a number the description no longer has', () => {
+    assert.equal(hookDrifted('weekly sync with the sponsor on Tuesdays', 'The lab standup starts at 10:00 in room 301.'), true);
+    assert.equal(hookDrifted('standup at 09:00 in room 301', 'The lab standup starts at 10:00 in room 301.'), true);
+    assert.equal(hookDrifted('보고서는 PDF로 보낸다', '발표 자료는 매주 월요일에 슬라이드로 공유한다.'), true);
+  });
+});
+
+describe('hooks made from descriptions', () => {
+  it('keeps a short description whole, on one line, with brackets escaped', () => {
+    assert.equal(indexHookText('Use [[math-notation]] rules\n  for every  formula.'), 'Use \\[\\[math-notation\\]\\] rules for every formula.');
+  });
+
+  it('cuts a long one at a word boundary to at most 150 characters', () => {
+    const description = 'When a table cell has no measured value, leave it blank and say so in the caption; never fill it with a theoretical value, an interpolation or a value from another run, because reviewers read every cell as measured.';
+    const hook = indexHookText(description);
+    assert.ok(hook.length <= 150, `${hook.length}`);
+    assert.ok(hook.endsWith('…'));
+    assert.ok(description.startsWith(hook.slice(0, -1)) && description[hook.length - 1] === ' ', hook);
+  });
+});

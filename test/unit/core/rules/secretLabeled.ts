@@ -1,0 +1,112 @@
+/**
+ * Lines as they appear in real memory folders, in English, Korean and Japanese, each labeled with the
+ * credentials a person would agree are stored in it (none for most: notes name their secrets far more
+ * often than they hold them). Fake credentials have their vendor's real shape and are assembled at run
+ * time, so no scanner mistakes this file for a leak.
+ */
+export interface LabeledLine {
+  readonly text: string;
+  /** The exact values that are credentials, in order. */
+  readonly secrets: readonly string[];
+}
+
+/** A deterministic base62 string of `length`, different per `seed`: the shape of a generated key. */
+export function fakeRandom(length: number, seed: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let state = seed * 2654435761 + 1;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    out += alphabet[(state >> 8) % alphabet.length];
+  }
+  return out;
+}
+
+const upperDigits = (length: number, seed: number): string => fakeRandom(length * 3, seed).replace(/[a-z]/g, '').slice(0, length).toUpperCase().padEnd(length, '7');
+
+export const FAKE = {
+  github: 'ghp' + '_' + fakeRandom(36, 1),
+  githubFine: 'github' + '_pat_' + fakeRandom(82, 2),
+  awsId: 'AK' + 'IA' + upperDigits(16, 3),
+  awsSecret: fakeRandom(30, 4) + '/' + fakeRandom(9, 5),
+  slackBot: 'xo' + 'xb-' + '2041596381-7720395518264-' + fakeRandom(24, 6),
+  openai: 'sk-' + 'proj-' + fakeRandom(48, 7),
+  anthropic: 'sk-' + 'ant-api03-' + fakeRandom(60, 8),
+  stripe: 'sk' + '_live_' + fakeRandom(40, 9),
+  google: 'AI' + 'za' + fakeRandom(35, 10),
+  clientSecret: fakeRandom(24, 11),
+  apiKey: fakeRandom(32, 12),
+  keyBody: ['MIIEpAIBAAKCAQEA' + fakeRandom(48, 13), fakeRandom(64, 14), fakeRandom(40, 15) + '=='],
+};
+
+const none = (text: string): LabeledLine => ({ text, secrets: [] });
+const has = (text: string, ...secrets: string[]): LabeledLine => ({ text, secrets });
+
+export const SECRET_LABELED: readonly LabeledLine[] = [
+  // Names of secrets, references to them and where they are kept: not secrets.
+  none('- Webhook header: `x-webhook-secret: NOTION_WEBHOOK_SECRET` (set in the Worker dashboard)'),
+  none('Worker secrets: HOLIDAY_API_KEY, SMTP_PASSWORD'),
+  none('worker secret: HOLIDAY_API_KEY (wrangler secret put)'),
+  none('Holiday lookup: `GET https://api.example.com/v1/holidays?api_key=&country=KR&year=2026`'),
+  none('password: <your password>'),
+  none('token: ${GITHUB_TOKEN}'),
+  none('- Stripe: `const key = process.env.STRIPE_KEY`'),
+  none('api_key = env.STRIPE_KEY'),
+  none('secret: c.env.HOLIDAY_API_KEY'),
+  none('The API key is stored in 1Password, vault "Lab".'),
+  none('password: 1Password (entry "lab-nas")'),
+  none('- **API key**: stored in Doppler, project `billing`'),
+  none('PASSWORD=SMTP_PASSWORD'),
+  none('token: GITHUB_TOKEN (repo secret)'),
+  none('`https://x-access-token:${{ secrets.GITHUB_TOKEN }}@github.com/acme/app.git`'),
+  none('secret: worker-binding-name'),
+  none('refresh_token: rotated-daily by the cron job'),
+  none('token: valid-for-30-days'),
+  none('token: gpt-4o-mini costs less per token'),
+  none('max_tokens: 4096'),
+  none('session token: expires in 24h'),
+  none('password: 8+ characters, one digit, rotated every 90 days'),
+  none('password: min-8-chars'),
+  none('api_key: sk_test_placeholder'),
+  none('postgres://postgres:postgres@localhost:5432/app_dev'),
+  none('password="{{ vault_db_password }}"'),
+  none('ghp' + '_' + 'x'.repeat(36) + ' is the shape of a classic token'),
+  none('AK' + 'IA' + 'X'.repeat(16) + ' in the docs example'),
+  none('secret: ~/.config/lab/service-account.json'),
+  none('Password: see the team vault.'),
+  none('API 키는 .env에 있다'),
+  none('API 키: .env의 HOLIDAY_API_KEY'),
+  none('비밀번호: 1Password에 저장되어 있음'),
+  none('토큰: GitHub Actions secrets의 GH_TOKEN'),
+  none('- 웹훅 시크릿: NOTION_WEBHOOK_SECRET (워커 대시보드에서 설정)'),
+  none('비밀번호는 금고에 있다'),
+  none('トークンは環境変数から読む'),
+  none('APIキー：環境変数 HOLIDAY_API_KEY を使う'),
+  none('パスワード：1Passwordの「研究室NAS」を参照'),
+  none('シークレット: NOTION_WEBHOOK_SECRET'),
+  none('トークン: ${GITHUB_TOKEN}'),
+  // Credentials themselves.
+  has(`GH token for the release bot: ${FAKE.github}`, FAKE.github),
+  has(`fine-grained PAT: ${FAKE.githubFine}`, FAKE.githubFine),
+  has(`aws_access_key_id = ${FAKE.awsId}`, FAKE.awsId),
+  has(`aws_secret_access_key = ${FAKE.awsSecret}`, FAKE.awsSecret),
+  has(`SLACK_BOT_TOKEN=${FAKE.slackBot}`, FAKE.slackBot),
+  has(`OPENAI_API_KEY=${FAKE.openai}`, FAKE.openai),
+  has(`export ANTHROPIC_API_KEY="${FAKE.anthropic}"`, FAKE.anthropic),
+  has(`stripe live key ${FAKE.stripe}`, FAKE.stripe),
+  has(`Maps key: ${FAKE.google}`, FAKE.google),
+  has(`"client_secret": "${FAKE.clientSecret}"`, FAKE.clientSecret),
+  has(`The API key: ${FAKE.apiKey}`, FAKE.apiKey),
+  has('DATABASE_URL=postgres://app:hunter2@db.internal:5432/app', 'hunter2'),
+  has('redis://:p4ssW0rd9@cache.internal:6379/0', 'p4ssW0rd9'),
+  has('password=hunter2', 'hunter2'),
+  has('NAS admin password: Summer2026!', 'Summer2026!'),
+  has('DB_PASSWORD: "correct horse battery"', 'correct horse battery'),
+  has(`API 키: ${FAKE.apiKey}`, FAKE.apiKey),
+  has('공유 드라이브 비밀번호: lab2026!', 'lab2026!'),
+  has(`배포 봇 토큰: ${FAKE.github}`, FAKE.github),
+  has('共有ドライブのパスワード：pass1234', 'pass1234'),
+  has(`トークン：${FAKE.clientSecret}`, FAKE.clientSecret),
+  has(`Slack 通知ボット ${FAKE.slackBot}`, FAKE.slackBot),
+  has(`-----BEGIN RSA PRIVATE KEY-----\n${FAKE.keyBody.join('\n')}\n-----END RSA PRIVATE KEY-----`, FAKE.keyBody.join('\n')),
+];
