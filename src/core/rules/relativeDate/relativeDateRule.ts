@@ -5,6 +5,7 @@ import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { TextEdit } from '../../types';
+import { replaceWithinValue } from '../../edits/frontmatterEdits';
 import {
   formatIsoDate,
   formatIsoMonth,
@@ -283,7 +284,7 @@ function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention,
     };
   }
   const replacement = absoluteText(input.text, mention);
-  const edits = [{ kind: 'edit' as const, path: input.path, edits: [{ range, newText: replacement }] }];
+  const edits = [{ kind: 'edit' as const, path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }];
   if (trust === 'guess') {
     return {
       ...problem,
