@@ -7,6 +7,8 @@ export const Commands = {
   applyFileEdits: '_memoryShelf.applyFileEdits',
   createReservedMemory: 'memoryShelf.createReservedMemory',
   openLink: '_memoryShelf.openLink',
+  /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
+  revealInTree: '_memoryShelf.revealInTree',
   indexAddUnlisted: 'memoryShelf.index.addUnlisted',
   indexRemoveMissing: 'memoryShelf.index.removeMissing',
   indexUpdateHooks: 'memoryShelf.index.updateHooks',

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import YAML from 'yaml';
 import { launchChromium, workbenchUrl } from './browser.mjs';
+import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
@@ -200,6 +201,8 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.waitForTimeout(300);
     save('editor.png', await page.screenshot());
     await page.close();
+
+    await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
     const empty = join(server.dir, 'empty-project');

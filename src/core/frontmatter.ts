@@ -1,6 +1,7 @@
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type YAMLMap } from 'yaml';
 import { scanFrontmatter } from './frontmatterScanner';
 import type { LineIndex } from './lineIndex';
+import { MAX_YAML_NESTING, yamlTooDeepAt } from './yamlNesting';
 import type { Range } from './types';
 
 /** Where one frontmatter key and its value stand in the file, for diagnostics and exact edits. */
@@ -116,6 +117,11 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
       });
     }
     return { status: 'ok', data: scanned.data, fields, errors: NO_ERRORS, ...base };
+  }
+  const tooDeep = yamlTooDeepAt(yamlText);
+  if (tooDeep !== undefined) {
+    const message = `Nested more than ${MAX_YAML_NESTING} levels deep; frontmatter this deep is not read.`;
+    return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [{ reason: 'yaml', message, range: lines.rangeAt(yamlStart + tooDeep, yamlStart + tooDeep + 1) }], ...base };
   }
   const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {

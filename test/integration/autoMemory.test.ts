@@ -41,7 +41,7 @@ describe('Claude Code auto memory root', () => {
     assert.equal(roots[0].label, 'Claude Code auto memory');
     assert.equal(roots[0].description, 'loaded by Claude Code at session start');
     assert.deepEqual(findItem(roots[0].children, 'feedback').children.map((item) => item.label), ['Small PRs']);
-    assert.equal(api.workspace.roots[0].uri.fsPath, folder.fsPath);
+    assert.equal(api.roots.roots[0].uri.fsPath, folder.fsPath);
   });
 
   it('says Claude Code does not use it when autoMemoryEnabled is false in the local settings', async () => {

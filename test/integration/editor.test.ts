@@ -33,7 +33,7 @@ describe('Memory Shelf Editor', () => {
 
   const memoryFolder = (): vscode.Uri => workspaceUri('memory');
   const root = () => {
-    const found = api.workspace.roots.find((candidate) => candidate.uri.toString() === memoryFolder().toString());
+    const found = api.roots.roots.find((candidate) => candidate.uri.toString() === memoryFolder().toString());
     assert.ok(found, 'the workspace memory/ folder is a root');
     return found;
   };
@@ -97,7 +97,7 @@ describe('Memory Shelf Editor', () => {
 
   before(async () => {
     api = await activateExtension();
-    await api.workspace.ready;
+    await api.roots.ready;
   });
 
   afterEach(async () => {

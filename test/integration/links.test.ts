@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import type { MemoryRoot } from '../../src/features/roots/memoryRoot';
+import type { MemoryRoot } from '../../src/workspace/roots/memoryRoot';
 import { activateExtension, eventually, findItem, visibleTree, workspaceUri } from './helpers';
 
 const encoder = new TextEncoder();
@@ -92,7 +92,7 @@ describe('[[links]]', () => {
   let saved: Map<string, Uint8Array>;
   const memoryFolder = (): vscode.Uri => workspaceUri('memory');
   const root = (): MemoryRoot => {
-    const found = api.workspace.roots.find((candidate) => candidate.uri.toString() === memoryFolder().toString());
+    const found = api.roots.roots.find((candidate) => candidate.uri.toString() === memoryFolder().toString());
     assert.ok(found, 'the memory root is loaded');
     return found;
   };

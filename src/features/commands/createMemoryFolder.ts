@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
+import { INDEX_FILE_NAME } from '../../core';
 import { Commands } from '../../commands';
-import { uriExists } from '../workspaceFs';
+import { uriExists, writeStaysInside } from '../../workspace/fs';
+import type { Services } from '../../workspace/services';
 
 const INDEX_TEMPLATE = '# Memory index\n';
 
 /**
  * Creates `memory/MEMORY.md` in a workspace folder (asking which one in a multi-root window). An
- * existing index is opened, never overwritten.
+ * existing index is opened, never overwritten; a `memory` link leading out of the workspace folder
+ * is not written through.
  */
-export function registerCreateMemoryFolder(onCreated: () => Promise<void>): vscode.Disposable {
+export function registerCreateMemoryFolder(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.createMemoryFolder, async (target?: vscode.Uri) => {
     const folder = target ? vscode.workspace.getWorkspaceFolder(target) : await pickWorkspaceFolder();
     if (!folder) {
@@ -17,12 +20,17 @@ export function registerCreateMemoryFolder(onCreated: () => Promise<void>): vsco
       }
       return undefined;
     }
-    const index = vscode.Uri.joinPath(folder.uri, 'memory', 'MEMORY.md');
+    const memory = vscode.Uri.joinPath(folder.uri, 'memory');
+    const index = vscode.Uri.joinPath(memory, INDEX_FILE_NAME);
     if (!(await uriExists(index))) {
-      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(folder.uri, 'memory'));
-      await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(INDEX_TEMPLATE));
+      if (!(await writeStaysInside(folder.uri, index))) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0} is a link that leads out of the workspace folder; no memory folder was created there.', memory.fsPath || memory.toString()));
+        return undefined;
+      }
+      const created = await services.edits.apply(() => services.edits.plan([{ root: memory, edits: [{ kind: 'create', path: INDEX_FILE_NAME, content: INDEX_TEMPLATE }] }]));
+      if (created !== 'applied') return undefined;
     }
-    await onCreated();
+    await services.roots.reload();
     await vscode.window.showTextDocument(index);
     return index;
   });

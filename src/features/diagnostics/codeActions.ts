@@ -1,51 +1,54 @@
 import * as vscode from 'vscode';
-import { baseName, ProblemCode, type FileEdit, type Problem } from '../../core';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { ProblemsService } from './problemsService';
+import { baseName, ProblemCode, relativeDateFixAll, type FileEdit, type Problem, type RootPath } from '../../core';
 import { Commands } from '../../commands';
-import { toWorkspaceEdit, type OwnFileMoves } from '../fileEdits';
-import { localized } from '../localized';
-import { isDiagnosticOf } from './toDiagnostic';
+import { localized } from '../../workspace/display/localized';
+import type { EditPlan } from '../../workspace/edits/editApplier';
+import { isDiagnosticOf } from '../../workspace/problems/toDiagnostic';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+
+const FIX_ALL_RELATIVE_DATES = (): string => vscode.l10n.t('Fix all relative dates in this file');
 
 /**
  * Quick fixes for Memory Shelf's diagnostics. Core computed every fix with the problem; this provider
- * only finds the problem behind each diagnostic (by code, range and message) and turns its fixes into
- * undoable WorkspaceEdits.
+ * only finds the problem behind each diagnostic (by code, range and message) and offers its fixes,
+ * each applied through the edit applier when picked (which refuses it if the files changed since).
  */
 export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
 
-  constructor(private readonly problems: ProblemsService) {}
+  constructor(private readonly services: Services) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): vscode.CodeAction[] {
     // Diagnostics made from older text no longer match a problem, so no fix is offered at stale positions.
-    const found = this.problems.problemsAt(document);
+    const found = this.services.problems.problemsAt(document);
     if (!found) return [];
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
+      if (token.isCancellationRequested) return [];
       const problem = found.problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
       if (!problem) continue;
       for (const fix of problem.fixes ?? []) {
-        const title = localized(fix.titleText, fix.title);
-        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
-        // A fix that moves a file is applied through a command, so the move is announced to the Explorer
-        // participant only when the user picks it, not each time the lightbulb is drawn.
-        if (fix.edits.some((edit) => edit.kind === 'rename')) {
-          action.command = { title, command: Commands.applyFileEdits, arguments: [found.root.uri, fix.edits] };
-        } else {
-          action.edit = toWorkspaceEdit(found.root, fix.edits);
-        }
+        const action = this.fixAction(localized(fix.titleText, fix.title), found.root, fix.edits);
         action.diagnostics = [diagnostic];
         action.isPreferred = fix.preferred === true;
         actions.push(action);
       }
       actions.push(...this.openOtherMemory(found.root, problem, diagnostic));
       if (problem.code === ProblemCode.RelativeDate) {
-        const fixAll = this.fixAllRelativeDates(found.root, found.problems, context.diagnostics);
+        const fixAll = this.fixAllRelativeDates(found.root, found.path, found.problems, context.diagnostics);
         if (fixAll) actions.push(fixAll);
       }
     }
     return dedupeFixAll(actions);
+  }
+
+  /** An action applying `edits` when picked, planned from the text the lightbulb was drawn for. */
+  private fixAction(title: string, root: MemoryRoot, edits: readonly FileEdit[]): vscode.CodeAction {
+    const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+    const plan: EditPlan = this.services.edits.plan([{ root: root.uri, edits }]);
+    action.command = { title, command: Commands.applyFileEdits, arguments: [plan] };
+    return action;
   }
 
   /** Duplicates are resolved by a person reading both: offer to open the other one. */
@@ -60,17 +63,14 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
     });
   }
 
-  /** Every relative date of the file in one edit, each with its preferred fix. */
-  private fixAllRelativeDates(root: MemoryRoot, problems: readonly Problem[], diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction | undefined {
+  /** Every relative date of the file in one edit: core's fix-all, offered when there is more than one. */
+  private fixAllRelativeDates(root: MemoryRoot, path: RootPath, problems: readonly Problem[], diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction | undefined {
     const dates = problems.filter((problem) => problem.code === ProblemCode.RelativeDate);
-    const edits: FileEdit[] = [];
-    for (const problem of dates) {
-      const fix = problem.fixes?.find((candidate) => candidate.preferred) ?? problem.fixes?.[0];
-      if (fix) edits.push(...fix.edits);
-    }
-    if (dates.length < 2 || edits.length === 0) return undefined;
-    const action = new vscode.CodeAction(vscode.l10n.t('Fix all relative dates in this file'), vscode.CodeActionKind.QuickFix);
-    action.edit = toWorkspaceEdit(root, edits);
+    const text = root.heldText(path);
+    if (dates.length < 2 || text === undefined) return undefined;
+    const fix = relativeDateFixAll({ path, text, memory: root.store.get(path) }, this.services.problems.ruleContext(root));
+    if (!fix) return undefined;
+    const action = this.fixAction(FIX_ALL_RELATIVE_DATES(), root, fix.edits);
     action.diagnostics = diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem)));
     return action;
   }
@@ -78,26 +78,25 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
 
 /** Several relative-date diagnostics under the cursor would each add the same fix-all action. */
 function dedupeFixAll(actions: vscode.CodeAction[]): vscode.CodeAction[] {
-  const seen = new Set<string>();
+  let seen = false;
   return actions.filter((action) => {
-    if (action.edit === undefined || action.title !== vscode.l10n.t('Fix all relative dates in this file')) return true;
-    if (seen.has(action.title)) return false;
-    seen.add(action.title);
+    if (action.title !== FIX_ALL_RELATIVE_DATES()) return true;
+    if (seen) return false;
+    seen = true;
     return true;
   });
 }
 
-export function registerCodeActions(problems: ProblemsService, ownMoves: OwnFileMoves): vscode.Disposable {
+export function registerCodeActions(services: Services): vscode.Disposable {
   const selector: vscode.DocumentSelector = [{ language: 'markdown' }, { pattern: '**/*.md' }];
   return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider(selector, new MemoryCodeActionProvider(problems), {
+    vscode.languages.registerCodeActionsProvider(selector, new MemoryCodeActionProvider(services), {
       providedCodeActionKinds: MemoryCodeActionProvider.providedCodeActionKinds,
     }),
-    vscode.commands.registerCommand(Commands.applyFileEdits, async (rootUri: vscode.Uri, edits: readonly FileEdit[]) => {
-      const root = problems.rootAt(rootUri);
-      if (!root) return false;
-      ownMoves.expectAll(root, edits);
-      return vscode.workspace.applyEdit(toWorkspaceEdit(root, edits));
+    // A plan made by a quick fix, or core edits of one root (`rootUri`, `edits`) planned from the stores now.
+    vscode.commands.registerCommand(Commands.applyFileEdits, (planOrRoot: EditPlan | vscode.Uri, edits?: readonly FileEdit[]) => {
+      const plan = planOrRoot instanceof vscode.Uri ? services.edits.plan([{ root: planOrRoot, edits: edits ?? [] }]) : planOrRoot;
+      return services.edits.apply(() => plan).then((result) => result === 'applied');
     }),
   );
 }

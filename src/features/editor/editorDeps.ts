@@ -28,6 +28,8 @@ export interface MemoryEditorDeps {
   readonly onDidChange: vscode.Event<unknown>;
   /** The rename that updates every link and the index; resolves once applied or refused. */
   rename(document: vscode.TextDocument, newName: string): Promise<void>;
+  /** Applies the form's change to the document through the extension's one edit path. */
+  applyEdit(edit: vscode.WorkspaceEdit): Thenable<boolean>;
   /** Follows a `[[link]]` written in the document, as Ctrl+click does (a stub for a reservation). */
   openLink(document: vscode.TextDocument, target: string): Promise<void>;
 }

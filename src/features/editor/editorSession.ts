@@ -112,7 +112,7 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) this.refuse(path, 'failed');
+    if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
   }
 
   private refuse(path: string, reason: EditRefusal): void {

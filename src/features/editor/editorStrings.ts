@@ -9,7 +9,7 @@ export function editorStrings(): Strings {
     type: vscode.l10n.t('Type'),
     otherKeys: vscode.l10n.t('Other keys'),
     addKey: vscode.l10n.t('Add a key'),
-    addKeyName: vscode.l10n.t('Key (metadata.key for a nested one)'),
+    addKeyName: vscode.l10n.t('Key'),
     addKeyValue: vscode.l10n.t('Value'),
     add: vscode.l10n.t('Add'),
     problems: vscode.l10n.t('Problems'),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { frontmatterEntries, typePath, type MemoryFile } from '../../core';
 import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
-import { localized } from '../localized';
+import { localized } from '../../workspace/display/localized';
 import type { MemoryEditorDeps } from './editorDeps';
 
 const OWN_FIELDS = new Set(['name', 'description', 'type']);

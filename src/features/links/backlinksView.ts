@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, isKnownType, isMemoryPath, linksTo, type LinkOccurrence, type MemoryFile, type TypeSet } from '../../core';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { typeIcon } from '../tree/typeIcons';
-import { memoryTitle, toVsRange } from './linkDocuments';
+import { toVsRange } from '../../workspace/display/ranges';
+import { typeIcon } from '../../workspace/display/typeIcons';
+import { Disposable } from '../../workspace/dispose';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { memoryTitle } from './linkUi';
 
 export const BACKLINKS_VIEW_ID = 'memoryShelf.backlinks';
 
@@ -17,23 +19,24 @@ export interface BacklinkNode {
  * The links to the memory in the active editor. Read from the store on every call; the provider keeps
  * only which memory is active.
  */
-export class BacklinksProvider implements vscode.TreeDataProvider<BacklinkNode>, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<void>();
-  private readonly subscriptions: vscode.Disposable[];
+export class BacklinksProvider extends Disposable implements vscode.TreeDataProvider<BacklinkNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
 
-  constructor(private readonly workspace: MemoryWorkspace, private readonly typeSet: () => TypeSet) {
-    this.subscriptions = [
-      this.changeEmitter,
-      vscode.window.onDidChangeActiveTextEditor(() => this.changeEmitter.fire()),
-      workspace.onDidChange(() => this.changeEmitter.fire()),
-    ];
+  constructor(private readonly services: Services) {
+    super();
+    this._register(vscode.window.onDidChangeActiveTextEditor(() => this.changeEmitter.fire()));
+    this._register(services.roots.onDidChange(() => this.changeEmitter.fire()));
+  }
+
+  private typeSet(): TypeSet {
+    return this.services.config.typeSet();
   }
 
   /** The memory whose backlinks are shown: the active editor's, when it is a memory. */
   activeMemory(): { root: MemoryRoot; memory: MemoryFile } | undefined {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    const found = uri && this.workspace.rootOf(uri);
+    const found = uri && this.services.roots.rootOf(uri);
     if (!found || !isMemoryPath(found.path)) return undefined;
     const memory = found.root.store.get(found.path);
     return memory ? { root: found.root, memory } : undefined;
@@ -65,10 +68,6 @@ export class BacklinksProvider implements vscode.TreeDataProvider<BacklinkNode>,
     };
     return item;
   }
-
-  dispose(): void {
-    vscode.Disposable.from(...this.subscriptions).dispose();
-  }
 }
 
 /** The line a link stands on, trimmed: what the linking memory says about the target. */
@@ -80,8 +79,8 @@ export function lineText(root: MemoryRoot, occurrence: LinkOccurrence): string {
   return (text ?? '').trim();
 }
 
-export function registerBacklinksView(workspace: MemoryWorkspace, typeSet: () => TypeSet): { provider: BacklinksProvider; disposable: vscode.Disposable } {
-  const provider = new BacklinksProvider(workspace, typeSet);
+export function registerBacklinksView(services: Services): vscode.Disposable & { readonly provider: BacklinksProvider } {
+  const provider = new BacklinksProvider(services);
   const view = vscode.window.createTreeView(BACKLINKS_VIEW_ID, { treeDataProvider: provider });
   const describe = (): void => {
     const active = provider.activeMemory();
@@ -91,5 +90,5 @@ export function registerBacklinksView(workspace: MemoryWorkspace, typeSet: () =>
     else view.message = undefined;
   };
   describe();
-  return { provider, disposable: vscode.Disposable.from(view, provider, provider.onDidChangeTreeData(describe)) };
+  return Object.assign(vscode.Disposable.from(view, provider, provider.onDidChangeTreeData(describe)), { provider });
 }

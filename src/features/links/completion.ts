@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import { linkTypingAt } from '../../core';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { linkDocument, MEMORY_SELECTOR, memoryTitle } from './linkDocuments';
+import type { Services } from '../../workspace/services';
+import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
 
 /**
  * After `[[`: every memory of the root by name, with its type and description, and the names already
  * reserved by other links. VS Code's own fuzzy filter matches what is typed against the names.
  */
-export function registerCompletion(workspace: MemoryWorkspace): vscode.Disposable {
+export function registerCompletion(services: Services): vscode.Disposable {
   return vscode.languages.registerCompletionItemProvider(MEMORY_SELECTOR, {
-    provideCompletionItems(document, position) {
+    provideCompletionItems(document, position, token) {
       const typing = linkTypingAt(document.lineAt(position.line).text, position.character);
       if (!typing) return undefined;
-      const current = linkDocument(workspace, document);
-      if (!current) return undefined;
+      const current = services.documents.current(document);
+      if (!current || token.isCancellationRequested) return undefined;
       const { root } = current;
       const range = {
         inserting: new vscode.Range(position.line, typing.start, position.line, position.character),

@@ -1,13 +1,13 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, INDEX_FILE_NAME, planStub, type TypeSet } from '../../core';
+import { checkMemoryName, inferType, planStub, type StubPlan } from '../../core';
 import { Commands } from '../../commands';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { safeUri, toWorkspaceEdit } from '../fileEdits';
-import { currentIndex, describeRefusal, openAt, settle, toVsPosition } from './linkDocuments';
-import { uriExists } from '../workspaceFs';
+import { toVsPosition } from '../../workspace/display/ranges';
+import { safeUri } from '../../workspace/edits/rootEdits';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { describeRefusal, openAt } from './linkUi';
 
 /** What the create command takes: the root (its URI as a string) and the reserved name. */
 export interface CreateStubArgs {
@@ -22,8 +22,8 @@ export interface CreateStubArgs {
  * its template body and its MEMORY.md line are one WorkspaceEdit (one undo); the new file opens with the
  * cursor in the empty description. Resolves to the new file's URI, or undefined when nothing was made.
  */
-export function registerCreateStub(workspace: MemoryWorkspace, typeSet: () => TypeSet): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs) => (args ? createStub(workspace, typeSet, args) : undefined));
+export function registerCreateStub(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs) => (args ? createStub(services, args) : undefined));
 }
 
 export function createStubCommandUri(root: MemoryRoot, name: string): vscode.Uri {
@@ -31,8 +31,8 @@ export function createStubCommandUri(root: MemoryRoot, name: string): vscode.Uri
   return vscode.Uri.parse(`command:${Commands.createReservedMemory}?${encodeURIComponent(JSON.stringify([args]))}`);
 }
 
-async function createStub(workspace: MemoryWorkspace, typeSet: () => TypeSet, args: CreateStubArgs): Promise<vscode.Uri | undefined> {
-  const root = workspace.roots.find((candidate) => candidate.uri.toString() === args.root);
+async function createStub(services: Services, args: CreateStubArgs): Promise<vscode.Uri | undefined> {
+  const root = services.roots.rootAt(vscode.Uri.parse(args.root));
   if (!root) return undefined;
   const name = args.name.trim();
   const check = checkMemoryName(name);
@@ -40,7 +40,7 @@ async function createStub(workspace: MemoryWorkspace, typeSet: () => TypeSet, ar
     void vscode.window.showErrorMessage(vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, check)));
     return undefined;
   }
-  await settle(root);
+  services.documents.currentRoot(root);
   const existing = root.store.resolveLink(name).targets[0];
   if (existing) {
     const uri = root.uriOf(existing.path);
@@ -48,40 +48,26 @@ async function createStub(workspace: MemoryWorkspace, typeSet: () => TypeSet, ar
     return uri;
   }
 
-  const types = typeSet().types;
+  const types = services.config.typeSet().types;
   const type = args.type ?? inferType(name, types) ?? (await pickType(name, types));
   if (type === undefined) return undefined;
-  const template = await userTemplate(workspace, type);
-  // The index edit lands in MEMORY.md's open editor when there is one: plan it against that text.
-  const indexUri = root.uriOf(INDEX_FILE_NAME).toString();
-  const indexDocument = vscode.workspace.textDocuments.find((document) => document.uri.toString() === indexUri);
-  const plan = planStub(root.store, { name, type, template }, { index: currentIndex(root) });
-  if (!plan.ok) {
-    if (plan.reason === 'unsafe-name') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check)));
+  const template = await userTemplate(services, type);
+  let planned: Extract<StubPlan, { ok: true }> | undefined;
+  const applied = await services.edits.apply(() => {
+    const plan = planStub(root.store, { name, type, template });
+    if (!plan.ok) {
+      void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
+        ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))
+        : vscode.l10n.t('{0} already exists in the memory folder.', plan.path));
       return undefined;
     }
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} already exists in the memory folder.', plan.path));
-    return undefined;
-  }
-
-  const uri = safeUri(root, plan.path);
-  if (await uriExists(uri)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} already exists in the memory folder.', plan.path));
-    return undefined;
-  }
-  // The index line belongs on disk with the new file, unless the editor holds text the disk does not
-  // (unsaved work, or a stale copy): saving would write that too, so it is left for the person.
-  const saveIndex = !indexDocument || (!indexDocument.isDirty && indexDocument.getText() === root.store.index?.text);
-  const applied = await vscode.workspace.applyEdit(toWorkspaceEdit(root, plan.edits));
-  if (!applied) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not create {0}.', plan.path));
-    return undefined;
-  }
-  const index = vscode.workspace.textDocuments.find((document) => document.uri.toString() === indexUri);
-  if (saveIndex && index?.isDirty) await index.save();
-
-  const cursor = toVsPosition(plan.cursor);
+    planned = plan;
+    return services.edits.plan([{ root: root.uri, edits: plan.edits }]);
+  });
+  if (applied === 'failed' && planned) void vscode.window.showErrorMessage(vscode.l10n.t('Could not create {0}.', planned.path));
+  if (applied !== 'applied' || !planned) return undefined;
+  const uri = safeUri(root.uri, planned.path);
+  const cursor = toVsPosition(planned.cursor);
   await openAt(uri, new vscode.Range(cursor, cursor));
   return uri;
 }
@@ -98,10 +84,10 @@ async function pickType(name: string, types: readonly string[]): Promise<string 
  * The user's template for `type` (`<templatesFolder>/<type>.md`), or undefined for the built-in one.
  * The folder must lie outside every memory root: Claude Code would otherwise load templates as memories.
  */
-async function userTemplate(workspace: MemoryWorkspace, type: string): Promise<string | undefined> {
-  const folder = templatesFolder();
+async function userTemplate(services: Services, type: string): Promise<string | undefined> {
+  const folder = templatesFolder(services.config.settings.templatesFolder);
   if (!folder) return undefined;
-  const insideRoot = workspace.roots.find((root) => root.uri.toString() === folder.toString() || root.relativePath(folder) !== undefined);
+  const insideRoot = services.roots.roots.find((root) => root.uri.toString() === folder.toString() || root.relativePath(folder) !== undefined);
   if (insideRoot) {
     void vscode.window.showWarningMessage(vscode.l10n.t(
       'The templates folder {0} is inside the memory folder {1}, where the agent would read templates as memories. Using the built-in template; move the templates elsewhere.',
@@ -110,16 +96,18 @@ async function userTemplate(workspace: MemoryWorkspace, type: string): Promise<s
     ));
     return undefined;
   }
+  const file = vscode.Uri.joinPath(folder, `${type}.md`);
   try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, `${type}.md`)));
-  } catch {
+    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
+  } catch (error) {
+    services.log.skipped(`No template ${file.toString()}; the built-in one is used`, error);
     return undefined;
   }
 }
 
 /** `memoryShelf.templatesFolder`: absolute, `~/`, or relative to the first workspace folder. */
-function templatesFolder(): vscode.Uri | undefined {
-  const value = vscode.workspace.getConfiguration('memoryShelf').get<string>('templatesFolder')?.trim();
+function templatesFolder(setting: string): vscode.Uri | undefined {
+  const value = setting.trim();
   if (!value) return undefined;
   if (value === '~' || value.startsWith('~/') || value.startsWith('~\\')) return vscode.Uri.file(path.join(os.homedir(), value.slice(1)));
   if (path.isAbsolute(value)) return vscode.Uri.file(value);

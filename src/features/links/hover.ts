@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { bodyPreview, linkAt, linksTo, linksToReservation } from '../../core';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
+import type { Services } from '../../workspace/services';
 import { createStubCommandUri } from './createStub';
-import { fromVsPosition, linkDocument, MEMORY_SELECTOR, memoryTitle, toVsRange } from './linkDocuments';
+import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
 
 const PREVIEW_LINES = 6;
 
@@ -10,12 +11,12 @@ const PREVIEW_LINES = 6;
  * Hovering a link shows its target without opening it: title, type, description, the first lines of
  * the body and how many links point at it; a dangling link says who reserves it and offers to create it.
  */
-export function registerHover(workspace: MemoryWorkspace): vscode.Disposable {
+export function registerHover(services: Services): vscode.Disposable {
   return vscode.languages.registerHoverProvider(MEMORY_SELECTOR, {
-    provideHover(document, position) {
-      const current = linkDocument(workspace, document);
+    provideHover(document, position, token) {
+      const current = services.documents.current(document);
       const link = current && linkAt(current.links, fromVsPosition(position));
-      if (!current || !link) return undefined;
+      if (!current || !link || token.isCancellationRequested) return undefined;
       const { root } = current;
       const resolution = root.store.resolveLink(link.target);
       const markdown = new vscode.MarkdownString('', true);

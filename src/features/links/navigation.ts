@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { linkAt, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
 import type { CreateStubArgs } from './createStub';
-import { fromVsPosition, linkDocument, MEMORY_SELECTOR, memoryTitle, openAt, toVsRange } from './linkDocuments';
+import { MEMORY_SELECTOR, memoryTitle, openAt } from './linkUi';
 
 interface OpenLinkArgs {
   /** The document the link is in. */
@@ -18,14 +19,14 @@ interface OpenLinkArgs {
  * whose target is a command: Ctrl+click on them creates the stub or offers the candidates. Keeping the
  * two apart means one click never triggers both.
  */
-export function registerNavigation(workspace: MemoryWorkspace): vscode.Disposable {
+export function registerNavigation(services: Services): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.openLink, (args?: OpenLinkArgs) => (args ? openLink(workspace, args) : undefined)),
+    vscode.commands.registerCommand(Commands.openLink, (args?: OpenLinkArgs) => (args ? openLink(services, args) : undefined)),
     vscode.languages.registerDefinitionProvider(MEMORY_SELECTOR, {
-      provideDefinition(document, position) {
-        const current = linkDocument(workspace, document);
+      provideDefinition(document, position, token) {
+        const current = services.documents.current(document);
         const link = current && linkAt(current.links, fromVsPosition(position));
-        if (!current || !link) return undefined;
+        if (!current || !link || token.isCancellationRequested) return undefined;
         const resolution = current.root.store.resolveLink(link.target);
         if (resolution.status !== 'resolved') return undefined;
         return resolution.targets.map((target): vscode.LocationLink => ({
@@ -37,11 +38,12 @@ export function registerNavigation(workspace: MemoryWorkspace): vscode.Disposabl
       },
     }),
     vscode.languages.registerDocumentLinkProvider(MEMORY_SELECTOR, {
-      provideDocumentLinks(document) {
-        const current = linkDocument(workspace, document);
+      provideDocumentLinks(document, token) {
+        const current = services.documents.current(document);
         if (!current) return [];
         const links: vscode.DocumentLink[] = [];
         for (const link of current.links) {
+          if (token.isCancellationRequested) return [];
           const resolution = current.root.store.resolveLink(link.target);
           if (resolution.status === 'resolved') continue;
           const args: OpenLinkArgs = { source: document.uri.toString(), target: link.target };
@@ -61,8 +63,8 @@ export function registerNavigation(workspace: MemoryWorkspace): vscode.Disposabl
 }
 
 /** Opens what a link points at: the memory, a choice among several, or a new stub. */
-async function openLink(workspace: MemoryWorkspace, args: OpenLinkArgs): Promise<vscode.Uri | undefined> {
-  const found = workspace.rootOf(vscode.Uri.parse(args.source));
+async function openLink(services: Services, args: OpenLinkArgs): Promise<vscode.Uri | undefined> {
+  const found = services.roots.rootOf(vscode.Uri.parse(args.source));
   if (!found) return undefined;
   const { root } = found;
   const resolution = root.store.resolveLink(args.target);

@@ -1,19 +1,20 @@
 import * as vscode from 'vscode';
 import { contains, linkAt, linksTo, linksToReservation, type LinkOccurrence } from '../../core';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { fromVsPosition, linkDocument, MEMORY_SELECTOR, toVsRange } from './linkDocuments';
+import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { MEMORY_SELECTOR } from './linkUi';
 import { nameRange } from './navigation';
 
 /**
  * Shift+F12 on a memory's `name:` or on a `[[link]]` lists every link to that memory in the root
  * (memories and MEMORY.md); on a dangling link, every link that reserves the same name.
  */
-export function registerReferences(workspace: MemoryWorkspace): vscode.Disposable {
+export function registerReferences(services: Services): vscode.Disposable {
   return vscode.languages.registerReferenceProvider(MEMORY_SELECTOR, {
-    provideReferences(document, position, context) {
-      const current = linkDocument(workspace, document);
-      if (!current) return undefined;
+    provideReferences(document, position, context, token) {
+      const current = services.documents.current(document);
+      if (!current || token.isCancellationRequested) return undefined;
       const { root } = current;
       const at = fromVsPosition(position);
       const link = linkAt(current.links, at);

@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import type { TypeSet } from '../../core';
-import type { OwnFileMoves } from '../fileEdits';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import type { Services } from '../../workspace/services';
 import { registerBacklinksView, type BacklinksProvider } from './backlinksView';
 import { registerCompletion } from './completion';
 import { registerCreateStub } from './createStub';
@@ -10,19 +8,17 @@ import { registerNavigation } from './navigation';
 import { registerReferences } from './references';
 import { registerRename } from './rename';
 
-/** Every `[[link]]` feature; the Backlinks provider is returned too, for tests to read the view. */
-export function registerLinks(workspace: MemoryWorkspace, typeSet: () => TypeSet, ownMoves: OwnFileMoves): { backlinks: BacklinksProvider; disposable: vscode.Disposable } {
-  const backlinks = registerBacklinksView(workspace, typeSet);
-  return {
-    backlinks: backlinks.provider,
-    disposable: vscode.Disposable.from(
-      registerCreateStub(workspace, typeSet),
-      registerNavigation(workspace),
-      registerCompletion(workspace),
-      registerHover(workspace),
-      registerRename(workspace, ownMoves),
-      registerReferences(workspace),
-      backlinks.disposable,
-    ),
-  };
+/** Every `[[link]]` feature; carries the Backlinks provider, for tests to read the view. */
+export function registerLinks(services: Services): vscode.Disposable & { readonly backlinks: BacklinksProvider } {
+  const backlinks = registerBacklinksView(services);
+  const disposable = vscode.Disposable.from(
+    registerCreateStub(services),
+    registerNavigation(services),
+    registerCompletion(services),
+    registerHover(services),
+    registerRename(services),
+    registerReferences(services),
+    backlinks,
+  );
+  return Object.assign(disposable, { backlinks: backlinks.provider });
 }

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import {
   contains,
   fileFollowsName,
-  INDEX_FILE_NAME,
   linkAt,
   planIndexMove,
   planRename,
@@ -12,76 +11,81 @@ import {
   type MemoryFile,
   type RootPath,
 } from '../../core';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
-import { toWorkspaceEdit, type OwnFileMoves } from '../fileEdits';
-import { currentIndex, describeRefusal, fromVsPosition, linkDocument, MEMORY_SELECTOR, settle, toVsRange, type LinkDocument } from './linkDocuments';
-
-type RenameFileSetting = 'ask' | 'always' | 'never';
+import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
+import type { DocumentModel } from '../../workspace/documents/liveDocuments';
+import type { RootEdits } from '../../workspace/edits/rootEdits';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { describeRefusal, MEMORY_SELECTOR } from './linkUi';
 
 /**
  * F2 on a `[[link]]` or on a memory's `name:` value renames the memory everywhere in its root in one
  * WorkspaceEdit (Shift+Enter previews it), the file too as `memoryShelf.rename.renameFile` says. Renames
  * and moves in the Explorer keep MEMORY.md's entries pointing at the files.
  */
-export function registerRename(workspace: MemoryWorkspace, ownMoves: OwnFileMoves): vscode.Disposable {
-  // Indexes an Explorer move updated while they were saved: they are saved again once the move is done.
-  const toSave = new Set<string>();
+export function registerRename(services: Services): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.languages.registerRenameProvider(MEMORY_SELECTOR, {
       prepareRename(document, position) {
-        const current = linkDocument(workspace, document);
+        const current = services.documents.current(document);
         const found = current && renameTarget(current, position);
         // Anywhere else (a heading, a Markdown link) the Markdown extension's rename takes over.
         if (!found) throw new Error(vscode.l10n.t('Rename a memory from a [[link]] to it or from its name: value.'));
         return { range: found.range, placeholder: found.placeholder };
       },
-      async provideRenameEdits(document, position, newName) {
-        const current = linkDocument(workspace, document);
-        if (!current || !renameTarget(current, position)) return undefined;
+      async provideRenameEdits(document, position, newName, token) {
+        const current = services.documents.current(document);
+        if (!current) return undefined;
         const { root } = current;
-        await settle(root);
         // Positions are planned against the store, which now holds what the editors show.
-        const found = renameTarget(linkDocument(workspace, document) ?? current, position);
+        services.documents.currentRoot(root);
+        const found = renameTarget(services.documents.current(document) ?? current, position);
         if (!found) return undefined;
         // From here on this rename is ours: a refusal answers with no edit and says why, rather than
         // letting the next provider (Markdown's, which reads `[[x]]` as a reference link) rename it.
-        const refuse = (message: string): vscode.WorkspaceEdit => {
+        const refuse = (message: string): undefined => {
           void vscode.window.showErrorMessage(message);
-          return new vscode.WorkspaceEdit();
+          return undefined;
         };
-        if (found.kind === 'ambiguous') return refuse(found.message);
-        if (found.kind === 'reservation') {
-          const plan = planReservationRename(root.store, found.placeholder, newName);
-          return plan.ok ? toWorkspaceEdit(root, plan.edits) : refuse(refusal(newName, plan));
+        if (found.kind === 'ambiguous') {
+          refuse(found.message);
+          return new vscode.WorkspaceEdit();
         }
-        const { memory } = found;
-        // A name that cannot be used is refused before any question is asked.
-        const check = planRename(root.store, memory, newName, { renameFile: false });
-        if (!check.ok) return refuse(refusal(newName, check));
-        const renameFile = await shouldRenameFile(root, memory, newName);
-        if (renameFile === undefined) return new vscode.WorkspaceEdit();
-        const plan = planRename(root.store, memory, newName, { renameFile });
-        if (!plan.ok) return refuse(refusal(newName, plan));
-        // The edit moves the file and updates the index itself: the Explorer participant must not too.
-        ownMoves.expectAll(root, plan.edits);
-        return toWorkspaceEdit(root, plan.edits);
+        let renameFile = false;
+        if (found.kind === 'memory') {
+          // A name that cannot be used is refused before any question is asked.
+          const check = planRename(root.store, found.memory, newName, { renameFile: false });
+          if (!check.ok) {
+            refuse(refusal(newName, check));
+            return new vscode.WorkspaceEdit();
+          }
+          const answer = await shouldRenameFile(services, root, found.memory, newName);
+          if (answer === undefined || token.isCancellationRequested) return new vscode.WorkspaceEdit();
+          renameFile = answer;
+        }
+        // The edit moves the file and updates the index itself: the applier tells the Explorer participant.
+        const edit = await services.edits.prepare(() => {
+          if (found.kind === 'reservation') {
+            const plan = planReservationRename(root.store, found.placeholder, newName);
+            return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+          }
+          const memory = root.store.get(found.memory.path) ?? found.memory;
+          const plan = planRename(root.store, memory, newName, { renameFile });
+          return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+        });
+        return edit ?? new vscode.WorkspaceEdit();
       },
     }),
     vscode.workspace.onWillRenameFiles((event) => {
-      const files = event.files.filter((file) => !ownMoves.claim(file.oldUri, file.newUri));
-      const found = indexEditsForMoves(workspace, files);
-      if (!found) return;
-      for (const uri of found.indexes) {
-        const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-        if (!open?.isDirty) toSave.add(uri.toString());
-      }
-      event.waitUntil(Promise.resolve(found.edit));
-    }),
-    vscode.workspace.onDidRenameFiles(async () => {
-      const uris = [...toSave];
-      toSave.clear();
-      await Promise.all(uris.map(saveWhenDirty));
+      const files = event.files.filter((file) => !services.edits.ownMoves.claim(file.oldUri, file.newUri));
+      const planIndexes = (): ReturnType<typeof services.edits.plan> | undefined => {
+        const changes = indexEditsForMoves(services, files);
+        return changes.length > 0 ? services.edits.plan(changes) : undefined;
+      };
+      // Most moves touch no memory root: nothing is waited for then.
+      for (const root of services.roots.roots) services.documents.currentRoot(root);
+      if (!planIndexes()) return;
+      event.waitUntil(services.edits.prepare(planIndexes, { saveIndexAfterMove: true }).then((edit) => edit ?? new vscode.WorkspaceEdit()));
     }),
   );
 }
@@ -92,7 +96,7 @@ type RenameTarget =
   | { readonly kind: 'ambiguous'; readonly range: vscode.Range; readonly placeholder: string; readonly message: string };
 
 /** What a rename at `position` means, and the text the rename box covers; undefined when not ours. */
-function renameTarget(current: LinkDocument, position: vscode.Position): RenameTarget | undefined {
+function renameTarget(current: DocumentModel, position: vscode.Position): RenameTarget | undefined {
   const { root } = current;
   const at = fromVsPosition(position);
   const link = linkAt(current.links, at);
@@ -118,8 +122,8 @@ function renameTarget(current: LinkDocument, position: vscode.Position): RenameT
 }
 
 /** Whether to rename the file as well; undefined when the person cancelled. */
-async function shouldRenameFile(root: MemoryRoot, memory: MemoryFile, newName: string): Promise<boolean | undefined> {
-  const setting = vscode.workspace.getConfiguration('memoryShelf').get<RenameFileSetting>('rename.renameFile', 'ask');
+async function shouldRenameFile(services: Services, root: MemoryRoot, memory: MemoryFile, newName: string): Promise<boolean | undefined> {
+  const setting = services.config.settings.renameFile;
   const newPath = renamedPath(memory, newName, rootConventions(root.store));
   if (setting === 'never' || !newPath) return false;
   if (setting === 'always') return true;
@@ -145,43 +149,22 @@ function refusal(newName: string, plan: Exclude<ReturnType<typeof planRename>, {
   }
 }
 
-/** MEMORY.md edits for files and folders renamed or moved within one root, and the indexes they change. */
-function indexEditsForMoves(
-  workspace: MemoryWorkspace,
-  files: readonly { readonly oldUri: vscode.Uri; readonly newUri: vscode.Uri }[],
-): { edit: vscode.WorkspaceEdit; indexes: vscode.Uri[] } | undefined {
+/** MEMORY.md edits for files and folders renamed or moved within one root. */
+function indexEditsForMoves(services: Services, files: readonly { readonly oldUri: vscode.Uri; readonly newUri: vscode.Uri }[]): RootEdits[] {
   const movesByRoot = new Map<MemoryRoot, { from: RootPath; to: RootPath }[]>();
   for (const file of files) {
-    const from = workspace.rootOf(file.oldUri);
-    if (!from || from.root.relativePath(file.newUri) === undefined) continue;
-    const to = from.root.relativePath(file.newUri)!;
+    const from = services.roots.rootOf(file.oldUri);
+    const to = from?.root.relativePath(file.newUri);
+    if (!from || to === undefined) continue;
     const moves = movesByRoot.get(from.root) ?? [];
     moves.push({ from: from.path, to });
     movesByRoot.set(from.root, moves);
   }
-  const edit = new vscode.WorkspaceEdit();
-  const indexes: vscode.Uri[] = [];
+  const changes: RootEdits[] = [];
   for (const [root, moves] of movesByRoot) {
-    // The open index's text, which an edit in the same operation (a rename from F2) may already have updated.
-    const indexEdit = planIndexMove(currentIndex(root), moves);
-    if (!indexEdit) continue;
-    indexes.push(root.uriOf(INDEX_FILE_NAME));
-    const rootEdit = toWorkspaceEdit(root, [indexEdit]);
-    for (const [uri, edits] of rootEdit.entries()) for (const textEdit of edits) edit.replace(uri, textEdit.range, textEdit.newText);
+    // The index as its editor shows it, which an edit in the same operation may already have updated.
+    const indexEdit = planIndexMove(root.store.index, moves);
+    if (indexEdit) changes.push({ root: root.uri, edits: [indexEdit] });
   }
-  return indexes.length > 0 ? { edit, indexes } : undefined;
-}
-
-/** Saves a document once the participant's edit has reached it (the extension host hears of it a moment later). */
-async function saveWhenDirty(uri: string): Promise<void> {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri);
-    if (document?.isDirty) {
-      await document.save();
-      return;
-    }
-    if (Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return changes;
 }

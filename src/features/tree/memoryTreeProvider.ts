@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { displayName, groupByType, isKnownType, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import type { MemoryWorkspace } from '../roots/memoryWorkspace';
+import { typeIcon } from '../../workspace/display/typeIcons';
+import { Disposable } from '../../workspace/dispose';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
-import { typeIcon } from './typeIcons';
 
 export type MemoryTreeNode =
   | { readonly kind: 'root'; readonly root: MemoryRoot }
@@ -18,16 +19,23 @@ export type MemoryTreeNode =
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
  * between calls; `id`s keep VS Code's expansion and selection across refreshes.
  */
-export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNode>, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<MemoryTreeNode | undefined>();
-  private readonly subscription: vscode.Disposable;
+export class MemoryTreeProvider extends Disposable implements vscode.TreeDataProvider<MemoryTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<MemoryTreeNode | undefined>());
   // VS Code finds a refreshed element by object identity, so each root keeps one node object.
   private readonly rootNodes = new WeakMap<MemoryRoot, MemoryTreeNode>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
 
-  constructor(private readonly workspace: MemoryWorkspace, private readonly typeSet: () => TypeSet) {
+  constructor(private readonly services: Services) {
+    super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
-    this.subscription = workspace.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined));
+    this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    this._register(services.config.onDidChange((change) => {
+      if (change.affects('typesPreset', 'typesCustom')) this.refresh();
+    }));
+  }
+
+  private typeSet(): TypeSet {
+    return this.services.config.typeSet();
   }
 
   refresh(): void {
@@ -35,7 +43,7 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNod
   }
 
   getChildren(node?: MemoryTreeNode): MemoryTreeNode[] {
-    if (!node) return this.workspace.roots.map((root) => this.rootNode(root));
+    if (!node) return this.services.roots.roots.map((root) => this.rootNode(root));
     if (node.kind === 'root') {
       const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet()).map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
@@ -77,11 +85,6 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryTreeNod
     let node = this.rootNodes.get(root);
     if (!node) this.rootNodes.set(root, (node = { kind: 'root', root }));
     return node;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changeEmitter.dispose();
   }
 }
 

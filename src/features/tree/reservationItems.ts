@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { displayName, isKnownType, type LinkReference, type Reservation, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
-import type { MemoryRoot } from '../roots/memoryRoot';
-import { typeIcon } from './typeIcons';
+import { typeIcon } from '../../workspace/display/typeIcons';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 
 /** The Reservations group of a root: names linked to that no memory has yet. */
 export function reservationsGroupItem(root: MemoryRoot, reservations: readonly Reservation[]): vscode.TreeItem {

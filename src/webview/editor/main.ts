@@ -366,7 +366,7 @@ function problemsSection(state: FormState, s: Strings): HTMLElement {
   }
   const list = el('ul');
   for (const problem of state.problems) {
-    const link = el('a', { className: `problem ${problem.severity}`, text: `${s.line.replace('{0}', String(problem.line + 1))}: ${problem.message}` });
+    const link = el('a', { className: 'problem', text: `${s.line.replace('{0}', String(problem.line + 1))}: ${problem.message}` });
     link.tabIndex = 0;
     link.setAttribute('role', 'link');
     link.title = problem.code;

@@ -24,6 +24,7 @@ const JULY_30 = Date.UTC(2026, 6, 30, 12);
 const mixed = (length: number): string => 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7'.repeat(8).slice(0, length);
 const nearCopy = 'Never invent citations or numbers; when a source is missing, say so and ask for it before writing the report.';
 const trioCopy = 'The lab drive mirror lives on the second rack; mount it read-only and never sync deletions back to it.';
+const olderFact = 'The payments provider retires API v1 on 2026-09-30. After that date every v1 endpoint answers 410 Gone.';
 
 const memory = (name: string, body: string, extra = ''): string => `---\nname: ${name}\ndescription: ${name} notes\ntype: project\n${extra}---\n${body}\n`;
 
@@ -66,6 +67,11 @@ function extraRoot(): Map<string, string> {
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
   for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));
   for (const suffix of ['a', 'b', 'c']) files.set(`trio_${suffix}.md`, memory(`trio-${suffix}`, trioCopy));
+  // A memory copied whole into a newer one, and a rewording whose descriptions share no word.
+  files.set('older.md', memory('older', olderFact));
+  files.set('newer.md', memory('newer', `Status: staging runs on v2 since 2026-08-14, production follows on 2026-09-16.\n\n${olderFact}\n\nCut-over: 5% of traffic first, then all of it the next morning.`));
+  files.set('reworded_a.md', '---\nname: reworded-a\ndescription: Formulas\ntype: feedback\n---\nLaTeX does not render in this viewer, so write formulas in Unicode instead of dollar signs.\n');
+  files.set('reworded_b.md', '---\nname: reworded-b\ndescription: Math\ntype: feedback\n---\nLaTeX does not render in the viewer; write the formulas in Unicode rather than with dollar signs.\n');
   return files;
 }
 

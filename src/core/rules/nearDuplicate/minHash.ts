@@ -33,16 +33,16 @@ const EMPTY = 0x7fffffff;
  */
 export function minHashSignature(text: string): Int32Array | undefined {
   const signature = new Int32Array(SIGNATURE_SIZE);
-  return writeSignature(text, signature, 0) ? signature : undefined;
+  return writeSignature(text, signature, 0) > 0 ? signature : undefined;
 }
 
 /**
- * Writes the signature of `text` into `target` at `offset` (SIGNATURE_SIZE values); false, with the
- * values undefined, when the text is too short. One pass with the last three characters held in
+ * Writes the signature of `text` into `target` at `offset` (SIGNATURE_SIZE values) and returns the
+ * number of shingles it read; 0, with the values undefined, when the text is too short. One pass with the last three characters held in
  * variables: it runs over every memory at load, so it does not copy the text (no toLowerCase, no
  * normalized buffer).
  */
-export function writeSignature(text: string, target: Int32Array, offset: number): boolean {
+export function writeSignature(text: string, target: Int32Array, offset: number): number {
   target.fill(EMPTY, offset, offset + SIGNATURE_SIZE);
   let shingles = 0;
   // The normalized text seen so far: its length and last three characters (c1 the latest).
@@ -86,9 +86,9 @@ export function writeSignature(text: string, target: Int32Array, offset: number)
     if (h < target[bin]) target[bin] = h;
     shingles++;
   }
-  if (shingles < MIN_SHINGLES) return false;
+  if (shingles < MIN_SHINGLES) return 0;
   densify(target, offset);
-  return true;
+  return shingles;
 }
 
 /**

@@ -1,36 +1,66 @@
 import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
+import { passageText, shingledText, type FactText } from './factText';
 import { agreeingBins, mix, SIGNATURE_SIZE, writeSignature } from './minHash';
+import { passageSet, sharedWeight, type PassageSet } from './passages';
 
-/** Another memory whose text is nearly the same, with the estimated Jaccard similarity (0-1). */
+/**
+ * How another memory relates to this one: nearly the same text (`alike`), or holding all of this one
+ * (`inside`: this memory is inside it) or held whole by this one (`holds`).
+ */
+export type NearDuplicateRelation = 'alike' | 'inside' | 'holds';
+
+/** Another memory that says the same, with how much of it is the same (0-1). */
 export interface NearDuplicate {
   readonly path: RootPath;
+  /** `alike`: the estimated Jaccard similarity; `inside`/`holds`: the share of the smaller memory's passages found in the larger. */
   readonly similarity: number;
+  readonly relation: NearDuplicateRelation;
 }
 
 export interface NearDuplicateOptions {
   /**
-   * Least estimated Jaccard similarity of shingle sets reported, default 0.4: rewordings of one fact
-   * measure 0.44-0.76 (Korean's inflected endings give the lowest), different facts on one subject
-   * under 0.15; the estimate's standard error at 0.4 is 0.04.
+   * Least estimated Jaccard similarity of shingle sets reported as `alike`, default 0.3: on the labeled
+   * pairs (test/fixtures/near-duplicates) rewordings of one fact measure 0.39-0.57 in English, Korean
+   * and Japanese, different facts on one subject at most 0.13; the estimate's standard error at 0.3 is
+   * 0.04.
    */
   readonly threshold?: number;
   /**
-   * A band value shared by more memories than this is a template or boilerplate, not a duplicated fact:
-   * such a bucket yields no candidates, which also bounds the work per memory (at most 42 x 8
-   * candidates). Default 8.
+   * Least share of the smaller memory's passages (by weight) found word for word in the other for it to
+   * count as copied into it, default 0.6: memories copied whole into newer ones measure 0.75-1 (the
+   * copy's own edits and the headings around it make up the rest), different memories share no passage.
+   */
+  readonly containment?: number;
+  /**
+   * A band value or passage shared by more memories than this is a template or boilerplate, not a
+   * duplicated fact: such a bucket yields no candidates, which also bounds the work per memory.
+   * Default 8.
    */
   readonly maxBucketSize?: number;
 }
 
 /**
- * Locality-sensitive hashing over 42 bands of 3 signature values: two texts become candidates when
- * any band agrees entirely, with probability 1 - (1 - J^3)^42: 0.94 at J = 0.4, 0.99 at 0.5, 0.04 at
+ * Locality-sensitive hashing over 64 bands of 2 signature values: two texts become candidates when
+ * any band agrees entirely, with probability 1 - (1 - J^2)^64: 0.998 at J = 0.3, 0.93 at 0.2, 0.47 at
  * 0.1. Candidates are then verified on the whole signature.
  */
-const ROWS = 3;
+const ROWS = 2;
 const BANDS = Math.floor(SIGNATURE_SIZE / ROWS);
 const NO_MEMBER = -1;
+
+/**
+ * From this many shingles on (some 6,000 characters) a text is compared by its passages alone: two long
+ * notes in one language share so many character shingles that their resemblance says nothing (two
+ * unrelated 60-120 KB files measured "50% alike"), while a long duplicate is a copy, which shares passages.
+ */
+export const LONG_TEXT_SHINGLES = 6000;
+
+/** A memory's passages count as copied into another only from this weight on (about two sentences). */
+const MIN_CONTAINED_WEIGHT = 40;
+
+/** A memory this much larger (in passage weight) than one it holds is a newer memory taking in an older. */
+const HOLDS_RATIO = 1.5;
 
 /**
  * An incremental near-duplicate index: adding, replacing or removing one memory costs time in
@@ -38,29 +68,39 @@ const NO_MEMBER = -1;
  * depends only on their two texts and on the sizes of the buckets they share, so the answer after any
  * sequence of updates is the one a fresh index over the same texts gives.
  *
+ * Two kinds of bucket make candidates: LSH bands of the MinHash signature (memory-sized texts, for
+ * rewordings) and exact passages (every text, for copies). Each candidate is then verified on both.
+ *
  * Memories are numbered; their signatures, band keys and bucket links sit in typed arrays indexed by
- * number, and each bucket is a doubly linked list through those arrays, so nothing is allocated per
- * memory or per bucket and removal from even a huge bucket is immediate.
+ * number, and each band bucket is a doubly linked list through those arrays, so nothing is allocated
+ * per memory or per bucket and removal from even a huge bucket is immediate.
  */
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
+  private passages: (PassageSet | undefined)[] = [];
   private readonly freeIds: number[] = [];
   private capacity = 0;
   private signatures: Int32Array = new Int32Array(0);
+  /** 1 where the memory is short enough for its bands to be indexed. */
+  private banded: Uint8Array = new Uint8Array(0);
   private keys: Int32Array = new Int32Array(0);
   private next: Int32Array = new Int32Array(0);
   private previous: Int32Array = new Int32Array(0);
-  /** The query that last visited each memory, so a candidate met in several bands is verified once. */
+  /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
+  /** Passage hash to the memories holding that passage. */
+  private readonly passageBuckets = new Map<number, Set<number>>();
   private readonly neededBins: number;
+  private readonly containment: number;
   private readonly maxBucketSize: number;
   private query = 0;
 
   /** `expectedSize`, where known, sizes the tables once rather than growing them step by step. */
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
-    this.neededBins = Math.ceil((options.threshold ?? 0.4) * SIGNATURE_SIZE);
+    this.neededBins = Math.ceil((options.threshold ?? 0.3) * SIGNATURE_SIZE);
+    this.containment = options.containment ?? 0.6;
     this.maxBucketSize = options.maxBucketSize ?? 8;
     this.buckets = new BucketTable(Math.max(10, Math.ceil(Math.log2(expectedSize * BANDS * 2 + 1))));
     if (expectedSize > 0) this.grow(expectedSize);
@@ -72,17 +112,18 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * Indexes `text` as the memory at `path`, replacing what was there; undefined removes it. Returns the
-   * other paths whose near-duplicates may have changed: the old and new near-duplicates of `path`, and
-   * the members of buckets that filled past or fell back under the size limit.
+   * Indexes `fact` as the memory at `path`, replacing what was there; undefined removes it. A string is
+   * a body without a description. Returns the other paths whose near-duplicates may have changed: the
+   * old and new near-duplicates of `path`, and the members of buckets that filled past or fell back
+   * under the size limit.
    */
-  update(path: RootPath, text: string | undefined): Set<RootPath> {
+  update(path: RootPath, fact: FactText | string | undefined): Set<RootPath> {
     const affected = new Set<RootPath>();
     if (this.ids.has(path)) {
       for (const neighbor of this.neighbors(path)) affected.add(neighbor.path);
       this.remove(path, affected);
     }
-    if (text !== undefined && this.insert(path, text, affected)) {
+    if (fact !== undefined && this.insert(path, fact, affected)) {
       for (const neighbor of this.neighbors(path)) affected.add(neighbor.path);
     }
     affected.delete(path);
@@ -93,9 +134,9 @@ export class NearDuplicateIndex {
    * Indexes a memory without working out who is affected: for building the index over a whole root,
    * where every memory is checked afterwards anyway.
    */
-  add(path: RootPath, text: string): void {
+  add(path: RootPath, fact: FactText | string): void {
     if (this.ids.has(path)) this.remove(path, undefined);
-    this.insert(path, text, undefined);
+    this.insert(path, fact, undefined);
   }
 
   /** The near-duplicates of `path`, most similar first, then by path. */
@@ -105,31 +146,75 @@ export class NearDuplicateIndex {
     const query = ++this.query;
     this.visited[id] = query;
     const found: NearDuplicate[] = [];
-    for (let band = 0; band < BANDS; band++) {
-      const link = id * BANDS + band;
-      // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
-      if (this.next[link] === NO_MEMBER && this.previous[link] === NO_MEMBER) continue;
-      const slot = this.buckets.slotOf(this.keys[link]);
-      const count = this.buckets.count(slot);
-      if (count < 2 || count > this.maxBucketSize) continue;
-      for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) {
-        if (this.visited[member] === query) continue;
-        this.visited[member] = query;
-        const bins = agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins);
-        if (bins >= 0) found.push({ path: this.paths[member]!, similarity: bins / SIGNATURE_SIZE });
+    const consider = (member: number): void => {
+      if (this.visited[member] === query) return;
+      this.visited[member] = query;
+      const relation = this.relate(id, member);
+      if (relation) found.push(relation);
+    };
+    if (this.banded[id]) {
+      for (let band = 0; band < BANDS; band++) {
+        const link = id * BANDS + band;
+        // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
+        if (this.next[link] === NO_MEMBER && this.previous[link] === NO_MEMBER) continue;
+        const slot = this.buckets.slotOf(this.keys[link]);
+        const count = this.buckets.count(slot);
+        if (count < 2 || count > this.maxBucketSize) continue;
+        for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
       }
+    }
+    for (const key of this.passages[id]!.keys) {
+      const bucket = this.passageBuckets.get(key)!;
+      if (bucket.size < 2 || bucket.size > this.maxBucketSize) continue;
+      for (const member of bucket) consider(member);
     }
     return found.sort((a, b) => b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  private insert(path: RootPath, text: string, affected: Set<RootPath> | undefined): boolean {
+  /**
+   * How `member` relates to `id`, if it is a near-duplicate: most of the smaller one's passages inside
+   * the other (a copy, or a copy taken into a newer memory), or, for two memory-sized texts, a
+   * resemblance of shingle sets at the threshold.
+   */
+  private relate(id: number, member: number): NearDuplicate | undefined {
+    const path = this.paths[member]!;
+    const mine = this.passages[id]!;
+    const theirs = this.passages[member]!;
+    const smaller = Math.min(mine.total, theirs.total);
+    const larger = Math.max(mine.total, theirs.total);
+    const bins = this.banded[id] && this.banded[member]
+      ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins)
+      : -1;
+    const resemblance = bins >= 0 ? bins / SIGNATURE_SIZE : 0;
+    if (smaller >= MIN_CONTAINED_WEIGHT) {
+      const shared = sharedWeight(mine, theirs);
+      if (shared >= this.containment * smaller) {
+        if (larger >= HOLDS_RATIO * smaller) return { path, similarity: shared / smaller, relation: mine.total < theirs.total ? 'inside' : 'holds' };
+        return { path, similarity: Math.max(resemblance, shared / (mine.total + theirs.total - shared)), relation: 'alike' };
+      }
+    }
+    return bins >= 0 ? { path, similarity: resemblance, relation: 'alike' } : undefined;
+  }
+
+  private insert(path: RootPath, fact: FactText | string, affected: Set<RootPath> | undefined): boolean {
     const id = this.allocate();
-    if (!writeSignature(text, this.signatures, id * SIGNATURE_SIZE)) {
+    const shingles = writeSignature(shingledText(fact), this.signatures, id * SIGNATURE_SIZE);
+    if (shingles === 0) {
       this.freeIds.push(id);
       return false;
     }
     this.ids.set(path, id);
     this.paths[id] = path;
+    const passages = passageSet(passageText(fact));
+    this.passages[id] = passages;
+    for (const key of passages.keys) {
+      let bucket = this.passageBuckets.get(key);
+      if (!bucket) this.passageBuckets.set(key, (bucket = new Set()));
+      bucket.add(id);
+      if (bucket.size === this.maxBucketSize + 1 && affected) this.collectPassageMembers(bucket, affected);
+    }
+    this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
+    if (!this.banded[id]) return true;
     writeBandKeys(this.signatures, id * SIGNATURE_SIZE, this.keys, id * BANDS);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
@@ -147,7 +232,15 @@ export class NearDuplicateIndex {
 
   private remove(path: RootPath, affected: Set<RootPath> | undefined): void {
     const id = this.ids.get(path)!;
-    for (let band = 0; band < BANDS; band++) {
+    for (const key of this.passages[id]!.keys) {
+      const bucket = this.passageBuckets.get(key)!;
+      bucket.delete(id);
+      if (bucket.size === 0) this.passageBuckets.delete(key);
+      // Falling back under the limit gives the remaining members their candidates back.
+      else if (bucket.size === this.maxBucketSize && affected) this.collectPassageMembers(bucket, affected);
+    }
+    this.passages[id] = undefined;
+    for (let band = 0; band < BANDS && this.banded[id]; band++) {
       const link = id * BANDS + band;
       const slot = this.buckets.slotOf(this.keys[link]);
       const before = this.previous[link];
@@ -165,6 +258,10 @@ export class NearDuplicateIndex {
     this.freeIds.push(id);
   }
 
+  private collectPassageMembers(bucket: ReadonlySet<number>, into: Set<RootPath>): void {
+    for (const member of bucket) into.add(this.paths[member]!);
+  }
+
   private collectMembers(slot: number, band: number, into: Set<RootPath>): void {
     for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) into.add(this.paths[member]!);
   }
@@ -175,6 +272,7 @@ export class NearDuplicateIndex {
     const id = this.paths.length;
     if (id === this.capacity) this.grow(Math.max(64, this.capacity * 2));
     this.paths.push(undefined);
+    this.passages.push(undefined);
     return id;
   }
 
@@ -189,6 +287,9 @@ export class NearDuplicateIndex {
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
     this.visited = resize(this.visited, 1);
+    const banded = new Uint8Array(capacity);
+    banded.set(this.banded);
+    this.banded = banded;
     this.capacity = capacity;
   }
 }

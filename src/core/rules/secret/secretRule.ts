@@ -50,6 +50,31 @@ const ASSIGNMENT = new RegExp(
  */
 export const secret: TextRule = (input) => {
   const { text } = input;
+  const found = findSecrets(text);
+  if (found.length === 0) return [];
+  const lines = new LineIndex(text);
+  // A file pasted full of keys has thousands of findings sharing a few sentences: each is formatted once.
+  const messages = new Map<string, ReturnType<typeof messageOf>>();
+  return found.map((finding): Problem => {
+    const range = lines.rangeAt(finding.start, finding.end);
+    const key = `${finding.message.template}\u0000${finding.message.args.join('\u0000')}`;
+    let message = messages.get(key);
+    if (!message) messages.set(key, (message = messageOf(finding.message)));
+    return {
+      code: ProblemCode.Secret,
+      severity: SEVERITY,
+      path: input.path,
+      range,
+      ...message,
+      fixes: [{ ...REDACT_TITLE, preferred: true, safe: false, edits: [{ kind: 'edit', path: input.path, edits: [{ range, newText: REDACTED }] }] }],
+    };
+  });
+};
+
+const REDACT_TITLE = titleOf(msg('Replace with {0}', REDACTED));
+
+/** Every credential in `text`, in order of position, none overlapping another. */
+export function findSecrets(text: string): readonly Finding[] {
   const findings = new FindingSet();
   const keywords = ASSIGNMENT_GATES.some((gate) => gate.test(text));
   // The AWS secret access key is found by its key name, which the keyword gate covers.
@@ -57,28 +82,8 @@ export const secret: TextRule = (input) => {
   if (text.includes('PRIVATE KEY')) scanPrivateKeys(text, findings);
   if (text.includes('://')) scanUrls(text, findings);
   if (keywords) scanAssignments(text, findings);
-
-  if (findings.all.length === 0) return [];
-  const lines = new LineIndex(text);
-  return findings.all.map((finding): Problem => {
-      const range = lines.rangeAt(finding.start, finding.end);
-      return {
-        code: ProblemCode.Secret,
-        severity: SEVERITY,
-        path: input.path,
-        range,
-        ...messageOf(finding.message),
-        fixes: [
-          {
-            ...titleOf(msg('Replace with {0}', REDACTED)),
-            preferred: true,
-            safe: false,
-            edits: [{ kind: 'edit', path: input.path, edits: [{ range, newText: REDACTED }] }],
-          },
-        ],
-      };
-    });
-};
+  return findings.all;
+}
 
 // Each kind of finding has a whole sentence of its own. A token's kind is the name its vendor gives
 // it ("GitHub personal access token"), an argument kept as written like any other name.
@@ -141,6 +146,8 @@ function scanAssignments(text: string, findings: FindingSet): void {
     let unquoted = groups.bracketed ?? groups.bare ?? '';
     // A query parameter's value ends at the next parameter: `?api_key=&country=KR` holds no key.
     if (quoted === undefined && /[?&]/.test(text[match.index - 1] ?? '')) unquoted = unquoted.replace(/[&#].*$/s, '');
+    // Running text without a space (a line of Korean or Japanese) is no credential, and not worth many passes.
+    if ((quoted ?? unquoted).length > MAX_ASSIGNED_VALUE) continue;
     const value = quoted ?? trimTrailingPunctuation(unquoted);
     const isPassword = groups.cjkPassword !== undefined || (groups.word !== undefined && /pass/i.test(groups.word));
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
@@ -158,6 +165,9 @@ function scanAssignments(text: string, findings: FindingSet): void {
   }
   findings.add(batch);
 }
+
+/** Longer than any key or password written after a keyword; longer tokens (JWTs) are found by their shape. */
+const MAX_ASSIGNED_VALUE = 1024;
 
 /** A sentence's full stop or a closing parenthesis is not part of the value: "(password: hunter2)." */
 function trimTrailingPunctuation(value: string): string {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
-  memoryLanguage, MemoryStore, newMemoryText, parseMemoryFile, planStub, ProblemCode, rootConventions, type FileEdit,
+  memoryLanguage, newMemoryText, parseMemoryFile, planStub, ProblemCode, rootConventions, type FileEdit, type MemoryStore,
 } from '../../../../src/core';
 import { applyFileEdits, storeOf } from '../links/fileEdits';
 import { checkedEngine, only } from '../rules/ruleHelpers';

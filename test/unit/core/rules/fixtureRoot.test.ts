@@ -73,7 +73,7 @@ describe('rules on the problems fixture root', () => {
       ['reference_lab_drive_copy.md', 'reference_lab_drive.md'],
     ]);
     const korean = only(engine, 'feedback_no_fabrication.md', ProblemCode.NearDuplicate);
-    assert.match(korean.message, /^Nearly the same as "feedback-no-fabrication-again" \(feedback_no_fabrication_again\.md, \d+% alike\): update one memory rather than keep both\.$/);
+    assert.match(korean.message, /^Nearly the same as "feedback-no-fabrication-again" \(feedback_no_fabrication_again\.md, \d+% alike; both descriptions name 실측, 데이터, 표의, 셀은, 빈칸, 이론값\): update one memory rather than keep both\.$/);
     assert.deepEqual(korean.related?.[0].range, { start: { line: 2, character: 13 }, end: { line: 2, character: 66 } });
   });
 

@@ -66,7 +66,7 @@ describe('near-duplicate detection', () => {
     const index = new NearDuplicateIndex();
     index.add('a.md', 'Keep pull requests small: reviewers skim long diffs!');
     index.add('b.md', 'keep   pull requests small — reviewers skim long diffs');
-    assert.deepEqual(index.neighbors('a.md'), [{ path: 'b.md', similarity: 1 }]);
+    assert.deepEqual(index.neighbors('a.md'), [{ path: 'b.md', similarity: 1, relation: 'alike' }]);
   });
 
   it('does not index texts too short to call duplicates', () => {

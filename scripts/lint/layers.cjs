@@ -1,0 +1,50 @@
+// An ESLint rule for the project's layers, read from where an import resolves, not from how it is spelled:
+// - src/core imports nothing outside src/core but the few pure packages it is built on;
+// - a feature folder (src/features/<name>) imports no other feature folder, and reaches what
+//   features share (roots, stores, problems, edits, settings) through src/workspace, not src/roots or src/reader;
+// - src/workspace, the services, imports no feature.
+const path = require('node:path');
+
+const CORE_PACKAGES = new Set(['yaml', 'chrono-node']);
+
+function layerOf(file, src) {
+  const relative = path.relative(src, file).split(path.sep);
+  if (relative[0] === '..') return undefined;
+  if (relative[0] === 'features') return { layer: 'features', feature: relative.length > 2 ? relative[1] : undefined };
+  return { layer: relative.length > 1 ? relative[0] : relative[0].replace(/\.ts$/, '') };
+}
+
+function check(context, node, specifier) {
+  const file = context.filename;
+  const src = path.join(context.cwd, 'src');
+  const from = layerOf(file, src);
+  if (!from || typeof specifier !== 'string') return;
+  const report = (message) => context.report({ node, message });
+  if (!specifier.startsWith('.')) {
+    if (from.layer === 'core' && !CORE_PACKAGES.has(specifier)) report(`src/core is pure: it may not import "${specifier}".`);
+    return;
+  }
+  const to = layerOf(path.resolve(path.dirname(file), specifier), src);
+  if (!to) return report(`"${specifier}" leads outside src.`);
+  if (from.layer === 'core' && to.layer !== 'core') return report(`src/core may import only src/core, not ${to.layer}.`);
+  if (from.layer === 'workspace' && to.layer === 'features') return report('src/workspace holds the services features are built on: it may not import a feature.');
+  if (from.layer !== 'features') return;
+  if (to.layer === 'features' && to.feature !== from.feature) {
+    return report(to.feature ? `A feature may not import another feature (${from.feature} → ${to.feature}): move what both need into src/workspace.` : 'Shared code belongs in src/workspace, not loose in src/features.');
+  }
+  if (to.layer === 'roots' || to.layer === 'reader') report(`Features reach src/${to.layer} through src/workspace.`);
+}
+
+const layers = {
+  meta: { type: 'problem', docs: { description: 'Keeps imports within the project layers.' }, schema: [] },
+  create(context) {
+    return {
+      ImportDeclaration: (node) => check(context, node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(context, node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(context, node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(context, node.source, node.source.value),
+    };
+  },
+};
+
+module.exports = { layers };

@@ -1,0 +1,41 @@
+import type { MemoryFile } from '../../memoryFile';
+
+/** What a memory says, for comparing facts: its description and its body's content. */
+export interface FactText {
+  readonly description: string;
+  readonly body: string;
+}
+
+const HEADING_LINE = /^ {0,3}#{1,6}(?:[ \t][^\r\n]*)?$/gm;
+
+/**
+ * The labels of Claude Code's memory scaffolding (`**Why:**`, `**How to apply:**`) and their usual
+ * Korean and Japanese forms, bold or plain at the start of a line: every feedback memory carries them,
+ * so they say nothing about which fact it is.
+ */
+const SCAFFOLD_LABEL =
+  /^([ \t]*(?:[-*+][ \t]+)?)(?:\*\*|__)?(?:why|how to apply|reason|이유|왜|적용(?: 방법)?|적용법|理由|なぜ|適用(?:方法)?|使い方)[ \t]*[:：](?:\*\*|__)?[ \t]*(?:\*\*|__)?/gim;
+
+/**
+ * The fact in `memory`: the description, and the body without what every memory of a template shares
+ * (headings, which in memories are mostly a template's `## Why`, and the scaffolding labels). The name
+ * and other keys are left out, since duplicates are usually saved under different names and every
+ * file shares the keys.
+ */
+export function factText(memory: MemoryFile): FactText {
+  let body = memory.text.slice(memory.frontmatter.bodyStart);
+  if (body.includes('#')) body = body.replace(HEADING_LINE, '');
+  body = body.replace(SCAFFOLD_LABEL, '$1');
+  return { description: memory.description ?? '', body };
+}
+
+/** The text whose shingles are compared: the description first, then the body. */
+export function shingledText(fact: FactText | string): string {
+  if (typeof fact === 'string') return fact;
+  return fact.description === '' ? fact.body : `${fact.description}\n${fact.body}`;
+}
+
+/** The text whose passages are compared: the body alone, since a newer memory that takes in an older one describes itself anew. */
+export function passageText(fact: FactText | string): string {
+  return typeof fact === 'string' ? fact : fact.body;
+}

@@ -1,0 +1,69 @@
+import { passagesOf } from './passages';
+import type { FactText } from './factText';
+
+/** What a message quotes of two near-duplicates, kept to about a line. */
+const MAX_QUOTE = 60;
+
+/**
+ * The first passage of `inner`'s body, in its order, that `outer`'s body holds word for word, shortened
+ * for a message; undefined when they share none (a rewording).
+ */
+export function firstSharedPassage(inner: FactText, outer: FactText): string | undefined {
+  const held = new Set(passagesOf(outer.body).map((passage) => passage.normalized));
+  const shared = passagesOf(inner.body).find((passage) => held.has(passage.normalized));
+  return shared && shorten(plain(shared.text));
+}
+
+/**
+ * The words both descriptions use, in `a`'s order, at most six: Latin words of three letters or more
+ * but the commonest, Hangul words without their particle, runs of kanji or katakana. Empty when the
+ * descriptions share no such word.
+ */
+export function sharedDescriptionWords(a: FactText, b: FactText): string[] {
+  const theirs = new Set(descriptionWords(b.description));
+  const shared: string[] = [];
+  for (const word of descriptionWords(a.description)) {
+    if (theirs.has(word) && !shared.includes(word)) shared.push(word);
+    if (shared.length === 6) break;
+  }
+  return shared;
+}
+
+const WORD = /[A-Za-z][A-Za-z0-9+#]*(?:[.-][A-Za-z0-9+#]+)*|\d+(?:[.,:-]\d+)*|[\uac00-\ud7af]+|[\u4e00-\u9fff\u3400-\u4dbf々]+|[\u30a0-\u30ff]+/gu;
+const COMMON_WORDS = new Set([
+  'the', 'and', 'for', 'not', 'are', 'was', 'were', 'with', 'from', 'that', 'this', 'these', 'those', 'into', 'onto', 'only', 'never',
+  'all', 'any', 'its', 'but', 'use', 'via', 'per', 'has', 'have', 'had', 'does', 'don', 'can', 'will', 'should', 'must', 'when',
+  'what', 'which', 'who', 'how', 'why', 'than', 'then', 'there', 'their', 'they', 'them', 'our', 'you', 'your', 'out', 'one', 'also',
+  'instead', 'because', 'about', 'after', 'before', 'every', 'each', 'always',
+]);
+/** Korean particles and endings that follow a noun in a description; stripped so 데이터가 and 데이터는 are one word. */
+const HANGUL_PARTICLE = /(?:으로|에서|에게|까지|부터|이나|처럼|보다|은|는|이|가|을|를|에|의|로|도|만|과|와|나)$/u;
+
+function descriptionWords(description: string): string[] {
+  const words: string[] = [];
+  for (const [word] of description.matchAll(WORD)) {
+    const first = word.charCodeAt(0);
+    if (first >= 0xac00 && first <= 0xd7af) {
+      const stem = word.length > 2 ? word.replace(HANGUL_PARTICLE, '') : word;
+      if (stem.length >= 2) words.push(stem);
+    } else if (first >= 0x3000) {
+      if (word.length >= 2) words.push(word);
+    } else {
+      const lower = word.toLowerCase();
+      if ((lower.length >= 3 || /\d/.test(lower)) && !COMMON_WORDS.has(lower)) words.push(lower);
+    }
+  }
+  return words;
+}
+
+/** A passage as a message quotes it: no list marker, emphasis or code quotes. */
+function plain(text: string): string {
+  return text.replace(/^(?:[-*+>]\s+|\d{1,3}[.)]\s+)+/u, '').replace(/\*\*|__|`/g, '').trim();
+}
+
+function shorten(text: string): string {
+  if (text.length <= MAX_QUOTE) return text;
+  const cut = text.slice(0, MAX_QUOTE - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > MAX_QUOTE / 2 ? cut.slice(0, space) : cut}…`;
+}

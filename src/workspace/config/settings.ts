@@ -1,0 +1,91 @@
+import { ALL_PROBLEM_CODES, DEFAULT_INDEX_BUDGET, type ProblemCode, type SeveritySetting } from '../../core';
+
+// Pure (no vscode): the manifest test loads it next to package.json.
+
+/** The section every setting lives under: `memoryShelf.<key>`. */
+export const SECTION = 'memoryShelf';
+
+export const TYPE_PRESETS = ['claude-code', 'madohub', 'custom'] as const;
+export const RENAME_FILE_CHOICES = ['ask', 'always', 'never'] as const;
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export type TypePreset = (typeof TYPE_PRESETS)[number];
+export type RenameFileChoice = (typeof RENAME_FILE_CHOICES)[number];
+export type SeverityOverrides = Readonly<Partial<Record<ProblemCode, SeveritySetting>>>;
+
+/** Every `memoryShelf.*` setting, typed, as the extension reads it. */
+export interface Settings {
+  readonly roots: readonly string[];
+  readonly autoMemoryShow: boolean;
+  readonly typesPreset: TypePreset;
+  readonly typesCustom: readonly string[];
+  readonly severity: SeverityOverrides;
+  readonly indexMaxLines: number;
+  readonly indexMaxCharacters: number;
+  readonly templatesFolder: string;
+  readonly renameFile: RenameFileChoice;
+  readonly indexCodeLens: boolean;
+  readonly indexPreviewChanges: boolean;
+}
+
+/** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
+interface SettingSpec<T> {
+  readonly key: string;
+  readonly default: T;
+  /** The value as given, or undefined when it is not a value of this setting (then the default is used). */
+  readonly accept: (value: unknown) => T | undefined;
+}
+
+const stringList = (value: unknown): readonly string[] | undefined =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+const oneOf = <T extends string>(choices: readonly T[]) => (value: unknown): T | undefined =>
+  choices.find((choice) => choice === value);
+const boolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+const positiveInteger = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+
+function severityOverrides(value: unknown): SeverityOverrides | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const overrides: Partial<Record<ProblemCode, SeveritySetting>> = {};
+  for (const code of ALL_PROBLEM_CODES) {
+    const setting = oneOf(SEVERITY_SETTINGS)((value as Record<string, unknown>)[code]);
+    if (setting) overrides[code] = setting;
+  }
+  return overrides;
+}
+
+/** The one place defaults are written in code; a unit test holds package.json to them. */
+export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settings[K]> } = {
+  roots: { key: 'roots', default: [], accept: stringList },
+  autoMemoryShow: { key: 'autoMemory.show', default: true, accept: (value) => (typeof value === 'boolean' ? value : undefined) },
+  typesPreset: { key: 'types.preset', default: 'claude-code', accept: oneOf(TYPE_PRESETS) },
+  typesCustom: { key: 'types.custom', default: [], accept: stringList },
+  severity: { key: 'severity', default: {}, accept: severityOverrides },
+  indexMaxLines: { key: 'index.maxLines', default: DEFAULT_INDEX_BUDGET.maxLines, accept: positiveInteger },
+  indexMaxCharacters: { key: 'index.maxCharacters', default: DEFAULT_INDEX_BUDGET.maxChars, accept: positiveInteger },
+  templatesFolder: { key: 'templatesFolder', default: '', accept: (value) => (typeof value === 'string' ? value : undefined) },
+  renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
+  indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
+  indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
+};
+
+/** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
+export function readSettings(get: (key: string) => unknown): Settings {
+  const read = <K extends keyof Settings>(name: K): Settings[K] => {
+    const spec = SETTING_SPECS[name];
+    return spec.accept(get(spec.key)) ?? spec.default;
+  };
+  return {
+    roots: read('roots'),
+    autoMemoryShow: read('autoMemoryShow'),
+    typesPreset: read('typesPreset'),
+    typesCustom: read('typesCustom'),
+    severity: read('severity'),
+    indexMaxLines: read('indexMaxLines'),
+    indexMaxCharacters: read('indexMaxCharacters'),
+    templatesFolder: read('templatesFolder'),
+    renameFile: read('renameFile'),
+    indexCodeLens: read('indexCodeLens'),
+    indexPreviewChanges: read('indexPreviewChanges'),
+  };
+}

@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import {
+  indexLinks,
+  INDEX_FILE_NAME,
+  isMemoryPath,
+  parseMemoryFile,
+  parseMemoryIndex,
+  type MemoryFile,
+  type MemoryIndex,
+  type MemoryLink,
+  type RootPath,
+} from '../../core';
+import { Disposable } from '../dispose';
+import type { Log } from '../log';
+import type { MemoryRoot } from '../roots/memoryRoot';
+import { isHiddenPath, type MemoryRoots, type UnsavedTexts } from '../roots/memoryRoots';
+
+/** A memory file or MEMORY.md as the person sees it in an editor now. */
+export interface DocumentModel {
+  readonly root: MemoryRoot;
+  readonly path: RootPath;
+  /** The memory it is, unless it is MEMORY.md. */
+  readonly memory: MemoryFile | undefined;
+  /** MEMORY.md, when it is the index. */
+  readonly index: MemoryIndex | undefined;
+  /** The `[[links]]` written in it. */
+  readonly links: readonly MemoryLink[];
+}
+
+/** Typing in a memory re-parses that one file after this pause. */
+const TYPING_DEBOUNCE_MS = 150;
+
+/**
+ * The live view of open documents. One rule: an open document is the truth for its file. Typing
+ * reaches the root's store after a short pause; anything that reads positions (a provider, a plan for
+ * an edit) asks here first, and the pending text is applied at once, so the store holds what the
+ * editor shows. When an editor closes, the disk is the truth again.
+ *
+ * Only unsaved text overrides the disk when roots load and when watchers fire: VS Code may keep a
+ * clean copy of a closed file that it has not reloaded since the file changed on disk.
+ */
+export class LiveDocuments extends Disposable implements UnsavedTexts {
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly roots: MemoryRoots, private readonly log: Log) {
+    super();
+    roots.useUnsavedTexts(this);
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.onChanged(event.document)));
+    this._register(vscode.workspace.onDidCloseTextDocument((document) => void this.onClosed(document)));
+    this._register({ dispose: () => this.pending.forEach((timer) => clearTimeout(timer)) });
+  }
+
+  /** The document's model, its store brought in line with it first; undefined outside memory roots. */
+  current(document: vscode.TextDocument): DocumentModel | undefined {
+    const found = this.trackedFile(document.uri);
+    if (!found) return undefined;
+    const { root, path } = found;
+    const text = document.getText();
+    if (this.pending.has(document.uri.toString()) || (document.isDirty && root.heldText(path) !== text)) this.apply(document);
+    if (root.heldText(path) === text) return modelOf(root, path, root.store.get(path), root.store.index);
+    // A clean copy VS Code has not reloaded yet: its positions are what the person sees, the store keeps the disk's.
+    return path === INDEX_FILE_NAME ? modelOf(root, path, undefined, parseMemoryIndex(text)) : modelOf(root, path, parseMemoryFile(path, text), undefined);
+  }
+
+  /** Applies every open editor's pending text of `root` now: edits are planned against the store. */
+  currentRoot(root: MemoryRoot): void {
+    for (const document of vscode.workspace.textDocuments) {
+      if (this.pending.has(document.uri.toString()) && root.relativePath(document.uri) !== undefined) this.apply(document);
+    }
+  }
+
+  /** The text of the open document at `uri`, saved or not; undefined when no editor holds it. */
+  openText(uri: vscode.Uri): string | undefined {
+    return this.openDocument(uri)?.getText();
+  }
+
+  openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+    const key = uri.toString();
+    return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+  }
+
+  unsavedText(uri: vscode.Uri): string | undefined {
+    const document = this.openDocument(uri);
+    return document?.isDirty ? document.getText() : undefined;
+  }
+
+  /** Brings the store in line with what is on disk at `path` (for a file no editor holds). */
+  async reread(root: MemoryRoot, path: RootPath): Promise<void> {
+    this.roots.publish(root, [await root.refreshFromDisk(path, (what, error) => this.log.skipped(what, error))]);
+  }
+
+  /** Puts an open document's text into its store now (an edit is re-planned from it). */
+  adopt(document: vscode.TextDocument): void {
+    if (this.trackedFile(document.uri)) this.apply(document);
+  }
+
+  private trackedFile(uri: vscode.Uri): { root: MemoryRoot; path: RootPath } | undefined {
+    const found = this.roots.rootOf(uri);
+    if (!found || isHiddenPath(found.path) || !found.root.isTracked(found.path)) return undefined;
+    return found;
+  }
+
+  private onChanged(document: vscode.TextDocument): void {
+    if (!this.trackedFile(document.uri)) return;
+    const key = document.uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.set(key, setTimeout(() => this.apply(document), TYPING_DEBOUNCE_MS));
+  }
+
+  private apply(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.delete(key);
+    const found = this.trackedFile(document.uri);
+    if (!found || document.isClosed) return;
+    this.roots.publish(found.root, [found.root.store.update(found.path, document.getText())]);
+  }
+
+  /** A closed editor may have held unsaved text; the disk is the truth again. */
+  private async onClosed(document: vscode.TextDocument): Promise<void> {
+    const found = this.trackedFile(document.uri);
+    if (!found) return;
+    const key = document.uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.delete(key);
+    await this.reread(found.root, found.path);
+  }
+}
+
+function modelOf(root: MemoryRoot, path: RootPath, memory: MemoryFile | undefined, index: MemoryIndex | undefined): DocumentModel | undefined {
+  if (path === INDEX_FILE_NAME) return index ? { root, path, memory: undefined, index, links: indexLinks(index) } : undefined;
+  if (!isMemoryPath(path) || !memory) return undefined;
+  return { root, path, memory, index: undefined, links: memory.links };
+}

@@ -1,0 +1,225 @@
+import * as vscode from 'vscode';
+import { INDEX_FILE_NAME, type RootPath } from '../../core';
+import { Disposable } from '../dispose';
+import type { LiveDocuments } from '../documents/liveDocuments';
+import type { Log } from '../log';
+import type { MemoryRoots } from '../roots/memoryRoots';
+import { OwnFileMoves } from './ownFileMoves';
+import { safeUri, type RootEdits } from './rootEdits';
+import { toWorkspaceEdit } from './toWorkspaceEdit';
+
+/** What one edited file held when a plan was made: its text, or null for a file that must not exist yet. */
+export interface FileBasis {
+  readonly uri: string;
+  readonly text: string | null;
+}
+
+/** Edits and the texts they were planned from; plain data, so it can travel as a command argument. */
+export interface EditPlan {
+  readonly changes: readonly RootEdits[];
+  /** Filled from the stores by {@link EditApplier.plan}. */
+  readonly basis: readonly FileBasis[];
+}
+
+/** Makes a plan from the stores as they are now, or undefined when there is nothing to do (it told the person why). */
+export type Planner = () => EditPlan | undefined;
+
+/**
+ * How an edit ended: applied; not planned (the planner declined); refused because its files kept
+ * changing (the person was told); or refused by VS Code (a file op that could not be done).
+ */
+export type ApplyResult = 'applied' | 'not-planned' | 'stale' | 'failed';
+
+/** How an edit is shown: its name in the refactor preview and the undo stack, and whether a person confirms it first. */
+export interface ApplyOptions {
+  readonly label?: string;
+  /** Open the refactor preview; nothing changes until the person applies it there. */
+  readonly preview?: boolean;
+}
+
+/** A file whose content is no longer what a plan was made from. */
+interface StaleFile {
+  readonly uri: vscode.Uri;
+  readonly document: vscode.TextDocument | undefined;
+  /** The plan would have created it, and something is there now. */
+  readonly taken: boolean;
+}
+
+/** Stands for a file that is there but cannot be read: equal to no plan's text. */
+const UNREADABLE = Symbol('unreadable');
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * The one way Memory Shelf changes files: every edit is planned from the stores, checked against the
+ * files (an open editor's text, else the disk), and applied as one WorkspaceEdit. A plan whose files
+ * changed since it was made is made again from their new text; when they still differ, nothing is
+ * applied. It also owns what applying involves: moves it makes are announced to the Explorer move
+ * participant ({@link OwnFileMoves}), and MEMORY.md is saved after an edit of ours when it had no
+ * unsaved changes before.
+ */
+export class EditApplier extends Disposable {
+  readonly ownMoves = new OwnFileMoves();
+  /** Indexes a move participant's edit changed: saved once the move is done. */
+  private readonly saveAfterMove = new Set<string>();
+
+  constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log) {
+    super();
+    this._register(vscode.workspace.onDidRenameFiles(async () => {
+      const uris = [...this.saveAfterMove];
+      this.saveAfterMove.clear();
+      await Promise.all(uris.map((uri) => this.saveWhenDirty(uri)));
+    }));
+  }
+
+  /** A plan of `changes` made from what the stores hold now. */
+  plan(changes: readonly RootEdits[]): EditPlan {
+    const basis = new Map<string, string | null>();
+    for (const { root: rootUri, edits } of changes) {
+      const root = this.roots.rootAt(rootUri);
+      for (const edit of edits) {
+        const uri = safeUri(rootUri, edit.path).toString();
+        if (edit.kind === 'create') basis.set(uri, null);
+        else if (edit.kind === 'edit' && !basis.has(uri)) {
+          // A file outside every loaded root has no held text to compare with; VS Code's own version check remains.
+          const held = root?.heldText(edit.path);
+          if (held !== undefined) basis.set(uri, held);
+        }
+      }
+    }
+    return { changes, basis: [...basis].map(([uri, text]) => ({ uri, text })) };
+  }
+
+  /** Plans (after applying the editors' pending text), checks and applies; true when the edit was applied. */
+  async apply(planner: Planner, options: ApplyOptions = {}): Promise<ApplyResult> {
+    const plan = await this.checkedPlan(planner);
+    if (typeof plan === 'string') return plan;
+    const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
+    // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
+    const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
+    this.ownMoves.expectAll(plan.changes);
+    const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
+    const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
+    if (!applied) {
+      this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
+      return 'failed';
+    }
+    for (const uri of cleanIndexes) {
+      const document = this.documents.openDocument(uri);
+      if (document?.isDirty) await document.save();
+    }
+    return 'applied';
+  }
+
+  /**
+   * Plans and checks an edit that VS Code applies itself (a rename provider's answer, a file-move
+   * participant's), announcing its moves. With `saveIndexAfterMove`, MEMORY.md files it edits that had
+   * no unsaved changes are saved once the move is done.
+   */
+  async prepare(planner: Planner, options: { readonly saveIndexAfterMove?: boolean } = {}): Promise<vscode.WorkspaceEdit | undefined> {
+    const plan = await this.checkedPlan(planner);
+    if (typeof plan === 'string') return undefined;
+    if (options.saveIndexAfterMove) {
+      for (const change of plan.changes.filter(touchesIndex)) {
+        const uri = safeUri(change.root, INDEX_FILE_NAME);
+        if (!this.documents.openDocument(uri)?.isDirty) this.saveAfterMove.add(uri.toString());
+      }
+    }
+    this.ownMoves.expectAll(plan.changes);
+    return toWorkspaceEdit(plan.changes);
+  }
+
+  /**
+   * Applies an edit already made and checked elsewhere: a rename provider's answer VS Code handed back,
+   * or the frontmatter form's change to the open document it was computed from (VS Code's own version
+   * check covers it). Every change to files still passes here, so there is one place that applies them.
+   */
+  async applyPrepared(edit: vscode.WorkspaceEdit, options: { readonly isRefactoring?: boolean } = {}): Promise<boolean> {
+    return vscode.workspace.applyEdit(edit, options);
+  }
+
+  /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */
+  private async checkedPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
+    for (const root of this.roots.roots) this.documents.currentRoot(root);
+    const first = planner();
+    if (!first) return 'not-planned';
+    const stale = await this.staleFiles(first);
+    if (stale.length === 0) return first;
+    for (const file of stale) await this.catchUp(file);
+    const second = planner();
+    if (!second) return 'not-planned';
+    const still = await this.staleFiles(second);
+    if (still.length === 0) return second;
+    const names = still.map((file) => baseName(file.uri)).join(', ');
+    this.log.warn(`Not applied: ${still.map((file) => file.uri.toString()).join(', ')} changed while the edit was planned`);
+    void vscode.window.showErrorMessage(still.every((file) => file.taken)
+      ? vscode.l10n.t('{0} already exists in the memory folder.', names)
+      : vscode.l10n.t('{0} changed while the edit was being prepared, so nothing was changed. Try again.', names));
+    return 'stale';
+  }
+
+  private async staleFiles(plan: EditPlan): Promise<StaleFile[]> {
+    const stale: StaleFile[] = [];
+    await Promise.all(plan.basis.map(async ({ uri: key, text: expected }) => {
+      const uri = vscode.Uri.parse(key);
+      // A file to create must be absent from the disk; VS Code may still hold a document of one that was there.
+      const document = expected === null ? undefined : this.documents.openDocument(uri);
+      const actual = document ? document.getText() : await this.diskText(uri);
+      if (actual !== (expected ?? undefined)) stale.push({ uri, document, taken: expected === null });
+    }));
+    return stale;
+  }
+
+  /**
+   * Brings the store in line with a file that moved on: an editor's unsaved text, else the disk. A
+   * clean editor that differs is a copy VS Code has not reloaded: it is left alone, and the plan refused.
+   */
+  private async catchUp(file: StaleFile): Promise<void> {
+    if (file.document) {
+      if (file.document.isDirty) this.documents.adopt(file.document);
+      return;
+    }
+    const found = this.roots.rootOf(file.uri);
+    if (found) await this.documents.reread(found.root, found.path);
+  }
+
+  /** The file's text without BOM, or undefined when nothing is there (a dangling link is something). */
+  private async diskText(uri: vscode.Uri): Promise<string | typeof UNREADABLE | undefined> {
+    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    if (!exists) return undefined;
+    try {
+      return decoder.decode(await vscode.workspace.fs.readFile(uri));
+    } catch (error) {
+      this.log.skipped(`Could not read ${uri.toString()} to check an edit`, error);
+      return UNREADABLE;
+    }
+  }
+
+  /** Saves a document once the participant's edit has reached it (the extension host hears of it a moment later). */
+  private async saveWhenDirty(uri: string): Promise<void> {
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const document = this.documents.openDocument(vscode.Uri.parse(uri));
+      if (document?.isDirty) {
+        await document.save();
+        return;
+      }
+      if (Date.now() > deadline) {
+        this.log.warn(`${uri} was not saved after a move: its edit did not arrive`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+function touchesIndex(change: RootEdits): boolean {
+  return change.edits.some((edit) => edit.kind === 'edit' && edit.path === INDEX_FILE_NAME);
+}
+
+function describeFiles(plan: EditPlan): string {
+  return plan.changes.flatMap((change) => change.edits.map((edit) => safeUri(change.root, edit.path).toString())).join(', ');
+}
+
+function baseName(uri: vscode.Uri): RootPath {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,16 @@
+import * as vscode from 'vscode';
+import type { ProblemCode, Severity } from '../../core';
+import type { SeverityOverrides } from '../config/settings';
+
+const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+/** The severity to show, or undefined when the user turned the rule off. */
+export function effectiveSeverity(code: ProblemCode, ruleDefault: Severity, overrides: SeverityOverrides): vscode.DiagnosticSeverity | undefined {
+  const setting = overrides[code] ?? ruleDefault;
+  return setting === 'off' ? undefined : TO_VSCODE[setting] ?? TO_VSCODE[ruleDefault];
+}

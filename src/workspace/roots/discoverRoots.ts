@@ -1,0 +1,146 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { nodeRootsHost } from '../../roots/nodeRootsHost';
+import type { AutoMemoryWarning } from '../../roots/autoMemory';
+import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
+import type { Settings } from '../config/settings';
+import type { Log } from '../log';
+import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
+
+/** Nested `memory/` folders are looked for this many at most; a monorepo can hold many. */
+const MAX_NESTED_ROOTS = 50;
+
+/**
+ * The memory roots of every workspace folder: Claude Code's auto memory folder, the project's
+ * `memory/` folders and those named in `memoryShelf.roots`. Only folders that exist are shown.
+ */
+export async function discoverRoots(settings: Settings, log: Log): Promise<MemoryRootInfo[]> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const multiRoot = folders.length > 1;
+  const infos: MemoryRootInfo[] = [];
+  const seen = new Set<string>();
+  const add = (info: MemoryRootInfo): void => {
+    const key = info.uri.toString();
+    if (!seen.has(key)) {
+      seen.add(key);
+      infos.push(info);
+    }
+  };
+
+  for (const folder of folders) {
+    const suffix = multiRoot ? ` · ${folder.name}` : '';
+    if (folder.uri.scheme === 'file') {
+      const found = await resolveWorkspaceRoots(
+        {
+          workspaceFolder: folder.uri.fsPath,
+          homeDir: os.homedir(),
+          env: process.env,
+          trusted: vscode.workspace.isTrusted,
+          configuredRoots: settings.roots,
+          showAutoMemory: settings.autoMemoryShow,
+        },
+        nodeRootsHost,
+      );
+      for (const root of found) {
+        if (root.exists) add(await describe(root, folder, suffix, log));
+      }
+    }
+    for (const uri of await nestedMemoryFolders(folder)) {
+      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+    }
+  }
+  return infos;
+}
+
+async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix: string, log: Log): Promise<MemoryRootInfo> {
+  const uri = vscode.Uri.file(root.path);
+  switch (root.kind) {
+    case 'auto-memory':
+      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root), warnings: root.location.warnings.map(describeWarning) };
+    case 'project-memory':
+      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) };
+    case 'configured':
+      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log, root.setting) };
+  }
+}
+
+function autoLoadStatus(root: Extract<FoundRoot, { kind: 'auto-memory' }>): RootLoadStatus {
+  const reason = root.location.reason;
+  if (!reason) return { loadedByClaude: true, detail: vscode.l10n.t('loaded by Claude Code at session start') };
+  const detail = reason.setting === 'autoMemoryEnabled'
+    ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
+    : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');
+  return { loadedByClaude: false, detail };
+}
+
+/** What was ignored on the way to the auto memory folder, said in the user's language. */
+function describeWarning(warning: AutoMemoryWarning): string {
+  const file = warning.file ?? 'settings.json';
+  switch (warning.code) {
+    case 'settings-invalid-json':
+      return vscode.l10n.t('{0} is not valid JSON and was ignored.', file);
+    case 'settings-not-object':
+      return vscode.l10n.t('{0} does not hold a JSON object and was ignored.', file);
+    case 'setting-wrong-type':
+      return vscode.l10n.t('A setting in {0} has the wrong type and was ignored.', file);
+    case 'directory-invalid':
+      return vscode.l10n.t('autoMemoryDirectory in {0} is not a usable folder; the default folder is shown.', file);
+    case 'directory-untrusted':
+      return vscode.l10n.t('autoMemoryDirectory in {0} is ignored until this workspace is trusted.', file);
+    case 'project-dir-name-invalid':
+      return vscode.l10n.t('CLAUDE_CODE_PROJECT_DIR_NAME is not a usable folder name and was ignored.');
+    case 'long-name-ambiguous':
+      return vscode.l10n.t('Several folders match this long project name; the one holding a memory folder is shown.');
+  }
+}
+
+/**
+ * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
+ * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
+ */
+async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log, setting?: string): Promise<RootLoadStatus> {
+  const relative = path.posix.relative(folder.uri.path, root.path);
+  const origin = setting !== undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('project memory');
+  if (!relative.startsWith('..')) {
+    const importLine = new RegExp(`(^|\\s)@(\\./)?${escapeRegExp(relative)}/MEMORY\\.md\\b`, 'm');
+    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
+      const text = await readText(vscode.Uri.joinPath(folder.uri, name), log);
+      if (text !== undefined && importLine.test(text)) {
+        return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, name) };
+      }
+    }
+  }
+  return { loadedByClaude: false, detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+}
+
+/** `memory/` folders below the workspace folder's top, found through VS Code's file search. */
+async function nestedMemoryFolders(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
+  const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/memory/*.md'), '**/node_modules/**', MAX_NESTED_ROOTS * 20);
+  const byFolder = new Map<string, vscode.Uri>();
+  for (const file of files) {
+    const parent = vscode.Uri.joinPath(file, '..');
+    if (byFolder.size < MAX_NESTED_ROOTS) byFolder.set(parent.toString(), parent);
+  }
+  return [...byFolder.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string {
+  const relative = path.posix.relative(folder.uri.path, uri.path);
+  return relative && !relative.startsWith('..') ? relative : uri.fsPath.replace(os.homedir(), '~');
+}
+
+/** A CLAUDE.md's text; most projects lack some of the three, so a missing one is only noted. */
+async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch (error) {
+    log.skipped(`No ${uri.toString()}`, error);
+    return undefined;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+

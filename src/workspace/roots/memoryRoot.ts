@@ -1,0 +1,112 @@
+import * as vscode from 'vscode';
+import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
+import { readRootFromDisk, type DiskFile } from './readRootFromDisk';
+
+/** Where a root tells what it could not read. */
+export type SkipLog = (what: string, error: unknown) => void;
+
+/** How a root was found, which decides its label and whether Claude Code reads it. */
+export type RootKind = 'workspace' | 'settings' | 'auto';
+
+/** Whether Claude Code loads this root at session start, and if not, why (already localized). */
+export interface RootLoadStatus {
+  readonly loadedByClaude: boolean;
+  readonly detail: string;
+}
+
+export interface MemoryRootInfo {
+  readonly uri: vscode.Uri;
+  readonly kind: RootKind;
+  readonly label: string;
+  readonly load: RootLoadStatus;
+  /** What was ignored while locating the root (a broken settings file, say), already localized. */
+  readonly warnings?: readonly string[];
+}
+
+/**
+ * One memory root: its identity and its MemoryStore, filled from the disk by {@link readRootFromDisk}
+ * and kept in step with open editors by the live documents service.
+ */
+export class MemoryRoot {
+  readonly store = new MemoryStore();
+  /** Modification times read with the files: the last anchor for relative dates. */
+  private readonly modifiedTimes = new Map<RootPath, number>();
+
+  constructor(readonly info: MemoryRootInfo) {}
+
+  get uri(): vscode.Uri {
+    return this.info.uri;
+  }
+
+  /** The root-relative path of `uri`, or undefined when it lies outside this root. */
+  relativePath(uri: vscode.Uri): RootPath | undefined {
+    if (uri.scheme !== this.uri.scheme || uri.authority !== this.uri.authority) return undefined;
+    const base = this.uri.path.endsWith('/') ? this.uri.path : this.uri.path + '/';
+    return uri.path.startsWith(base) ? uri.path.slice(base.length) : undefined;
+  }
+
+  uriOf(path: RootPath): vscode.Uri {
+    return vscode.Uri.joinPath(this.uri, ...path.split('/'));
+  }
+
+  /** Reads every memory file under the root; `unsavedText` wins over the disk for the files it knows. */
+  async load(unsavedText: (uri: vscode.Uri) => string | undefined, skipped: SkipLog): Promise<void> {
+    for (const file of await this.readFromDisk('', skipped)) this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
+  }
+
+  modifiedTime(path: RootPath): number | undefined {
+    return this.modifiedTimes.get(path);
+  }
+
+  /** Re-reads one file from disk; removes it from the store when it is gone or unreadable. */
+  async refreshFromDisk(path: RootPath, skipped: SkipLog): Promise<StoreChange> {
+    const [file] = await this.readFromDisk(path, skipped);
+    if (file?.path === path) return this.store.update(path, file.text);
+    this.modifiedTimes.delete(path);
+    return this.store.remove(path);
+  }
+
+  /**
+   * Brings the store in line with the disk at `path`, whatever is there now. Watcher events arrive
+   * late and coalesced (a folder moved in reports only the folder; a delete can arrive after the file
+   * was written again), so an event says where to look, never what happened.
+   */
+  async syncPath(path: RootPath, isUnsavedInEditor: (path: RootPath) => boolean, skipped: SkipLog): Promise<StoreChange[]> {
+    const changes: StoreChange[] = [];
+    const prefix = path === '' ? '' : path + '/';
+    const held = new Set([...this.trackedPaths()].filter((p) => p === path || p.startsWith(prefix)));
+    for (const file of await this.readFromDisk(path, skipped)) {
+      held.delete(file.path);
+      if (isUnsavedInEditor(file.path)) continue;
+      const change = this.store.update(file.path, file.text);
+      if (change.previous !== change.current) changes.push(change);
+    }
+    for (const gone of held) {
+      if (isUnsavedInEditor(gone)) continue;
+      const change = this.store.remove(gone);
+      this.modifiedTimes.delete(gone);
+      if (change.previous !== undefined) changes.push(change);
+    }
+    return changes;
+  }
+
+  /** The text the store holds for `path` (without BOM), or undefined when it holds none. */
+  heldText(path: RootPath): string | undefined {
+    return path === INDEX_FILE_NAME ? this.store.index?.text : this.store.get(path)?.text;
+  }
+
+  isTracked(path: RootPath): boolean {
+    return isMemoryPath(path) || path === INDEX_FILE_NAME;
+  }
+
+  private *trackedPaths(): Iterable<RootPath> {
+    for (const memory of this.store.memories()) yield memory.path;
+    if (this.store.index) yield INDEX_FILE_NAME;
+  }
+
+  private async readFromDisk(start: RootPath, skipped: SkipLog): Promise<DiskFile[]> {
+    const files = await readRootFromDisk(this.uri, start, (path) => this.isTracked(path), skipped);
+    for (const file of files) this.modifiedTimes.set(file.path, file.modifiedTime);
+    return files;
+  }
+}

@@ -1,0 +1,35 @@
+import { Configuration } from './config/configuration';
+import { Disposable } from './dispose';
+import { LiveDocuments } from './documents/liveDocuments';
+import { EditApplier } from './edits/editApplier';
+import { Log } from './log';
+import { ProblemsService } from './problems/problemsService';
+import { MemoryRoots } from './roots/memoryRoots';
+
+/**
+ * What every feature is handed: built once in `activate`, each the one owner of its concern.
+ * - `config`: the typed `memoryShelf.*` settings and their change event.
+ * - `roots`: the memory roots, their stores, and the watchers keeping them in step with the disk.
+ * - `documents`: open editors, the truth for their files; the current model of a document.
+ * - `problems`: diagnostics of every root and the problems (with fixes) behind them.
+ * - `edits`: the only way files are changed.
+ * - `log`: the "Memory Shelf" output channel.
+ */
+export interface Services {
+  readonly config: Configuration;
+  readonly roots: MemoryRoots;
+  readonly documents: LiveDocuments;
+  readonly problems: ProblemsService;
+  readonly edits: EditApplier;
+  readonly log: Log;
+}
+
+/** The services, disposed together (in reverse order of creation). */
+export class WorkspaceServices extends Disposable implements Services {
+  readonly log = this._register(new Log());
+  readonly config = this._register(new Configuration());
+  readonly roots = this._register(new MemoryRoots(this.config, this.log));
+  readonly documents = this._register(new LiveDocuments(this.roots, this.log));
+  readonly problems = this._register(new ProblemsService(this.roots, this.documents, this.config));
+  readonly edits = this._register(new EditApplier(this.roots, this.documents, this.log));
+}

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { RuleTester, type Linter } from 'eslint';
+
+// The rule is plain CommonJS so that eslint.config.mjs and this test load the same file;
+// typescript-eslint's types need a newer moduleResolution than the project's.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { layers } = require('../../../../scripts/lint/layers.cjs') as { layers: Parameters<RuleTester['run']>[1] };
+const tsParser = (require('typescript-eslint') as { parser: Linter.Parser }).parser;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const at = (file: string): string => join(process.cwd(), ...file.split('/'));
+const tester = new RuleTester({ languageOptions: { parser: tsParser } });
+
+describe('the layering lint rule', () => {
+  tester.run('project/layers', layers, {
+    valid: [
+      { filename: at('src/core/rules/names/slug.ts'), code: "import { x } from '../../memoryFile'; import YAML from 'yaml';" },
+      { filename: at('src/features/links/hover.ts'), code: "import { x } from './linkUi'; import { y } from '../../workspace/services'; import { z } from '../../core'; import { Commands } from '../../commands';" },
+      { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../roots/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
+      { filename: at('src/extension.ts'), code: "import { registerLinks } from './features/links/registerLinks';" },
+    ],
+    invalid: [
+      { filename: at('src/core/memoryStore.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/core is pure: it may not import "vscode".' }] },
+      { filename: at('src/core/rules/engine/problemEngine.ts'), code: "export * from '../../../workspace/log';", errors: [{ message: 'src/core may import only src/core, not workspace.' }] },
+      {
+        filename: at('src/features/links/backlinksView.ts'),
+        code: "import { typeIcon } from '../tree/typeIcons';",
+        errors: [{ message: 'A feature may not import another feature (links → tree): move what both need into src/workspace.' }],
+      },
+      { filename: at('src/features/tree/memoryTreeProvider.ts'), code: "import { x } from '../localized';", errors: [{ message: 'Shared code belongs in src/workspace, not loose in src/features.' }] },
+      { filename: at('src/features/tree/memoryTreeProvider.ts'), code: "import { x } from '../../reader';", errors: [{ message: 'Features reach src/reader through src/workspace.' }] },
+      { filename: at('src/workspace/services.ts'), code: "import { registerLinks } from '../features/links/registerLinks';", errors: [{ message: 'src/workspace holds the services features are built on: it may not import a feature.' }] },
+    ],
+  });
+});
