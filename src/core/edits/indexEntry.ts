@@ -17,6 +17,9 @@ const WHITE_SPACE = /[\t\n\v\f\r \u0085\u2028\u2029]+/gu;
 // Controls, and the bidirectional overrides and isolates that make a line display other than it reads.
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
 
+/** The heading of a MEMORY.md we create, before its first entry. */
+export const NEW_INDEX_HEADING = '# Memory index';
+
 /** What an index entry says about its memory, before it is made fit for the line. */
 export interface IndexEntryText {
   readonly title: string;
@@ -109,7 +112,7 @@ export function entryLine(title: string, path: RootPath, hook: string | undefine
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
   const line = indexEntryLine(path, text, style.indexDash);
-  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `# Memory index${style.eol}${style.eol}${line}${style.eol}` };
+  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];
   if (last) {

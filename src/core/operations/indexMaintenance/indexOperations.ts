@@ -10,7 +10,7 @@ import type { TextEdit } from '../../types';
 import { indexDash } from '../conventions';
 import { entryLenses } from './entryLenses';
 import { memoryHook } from './entryText';
-import { entryLine } from '../../edits/indexEntry';
+import { entryLine, NEW_INDEX_HEADING } from '../../edits/indexEntry';
 import { IndexLines, listMarker } from './indexLines';
 import { loadBudget } from './loadBudget';
 
@@ -23,7 +23,6 @@ export interface IndexOperationOptions {
   readonly modifiedTime?: (memory: MemoryFile) => number | undefined;
 }
 
-export const NEW_INDEX_HEADING = '# Memory index';
 
 /**
  * Entries for every memory the index does not list, where Claude Code still reads them: after the last
