@@ -30,7 +30,7 @@ export default tseslint.config(
   {
     // The UI checks hand functions to page.evaluate, which run in the browser.
     files: ['scripts/vscode/**/*.mjs'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly' } },
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', getComputedStyle: 'readonly' } },
   },
   {
     files: ['**/*.cjs'],

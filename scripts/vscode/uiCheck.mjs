@@ -10,6 +10,7 @@ import YAML from 'yaml';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { indexLensCheck } from './uiIndexLens.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
@@ -203,6 +204,7 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.close();
 
     await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });
+    await indexLensCheck({ browser, server, check, save, workspace: join(server.dir, 'lab-project') });
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
     const empty = join(server.dir, 'empty-project');

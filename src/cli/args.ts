@@ -8,13 +8,15 @@ export interface CheckOptions {
   readonly fix: boolean;
   /** `claude-code`, `madohub`, or a comma-separated custom list. */
   readonly types: string | undefined;
+  /** Globs of documentation files that are not memories (`README.md` always is one). */
+  readonly exclude: readonly string[];
 }
 
 export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c]
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
 Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
@@ -24,6 +26,7 @@ the current directory.
   --fail-on S   exit 1 when a problem is at or above severity S (default: warning)
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
+  --exclude G   a documentation file, not a memory (a glob, repeatable; README.md always is one)
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
 
@@ -37,6 +40,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let fix = false;
   let failOn: Severity = 'warning';
   let types: string | undefined;
+  const exclude: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -61,6 +65,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--types':
         types = value();
         break;
+      case '--exclude':
+        exclude.push(value());
+        break;
       case '--help':
       case '-h':
         return { kind: 'help' };
@@ -69,5 +76,5 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         roots.push(arg);
     }
   }
-  return { kind: 'check', options: { roots, json, failOn, fix, types } };
+  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude } };
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import {
-  applyTextEdits, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
+  applyTextEdits, documentationMatcher, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
 } from '../core';
 import type { CheckedRoot } from './format';
 import { readRoot } from './readRoot';
@@ -10,7 +10,7 @@ import { writeFileAtomic } from './writeAtomic';
 const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate]);
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
-export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet, fix: boolean): Promise<CheckedRoot> {
+export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet, fix: boolean, exclude: readonly string[] = []): Promise<CheckedRoot> {
   const folder = resolve(cwd, argument);
   const { files, skipped } = await readRoot(folder);
   const store = new MemoryStore();
@@ -20,6 +20,7 @@ export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet,
       typeSet,
       modifiedTime: (path) => files.get(path)?.mtimeMs,
       textRules: [relativeDate, secret],
+      exclude,
     });
     engine.checkAll();
     return engine;
@@ -33,7 +34,9 @@ export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet,
     for (const [path, text] of edited.texts) store.update(path, text);
     if (edited.texts.size > 0) engine = check();
   }
-  return { argument, memories: store.size, problems: sortProblems([...engine.allProblems()]), skipped, fixed };
+  const isDocumentation = documentationMatcher(exclude);
+  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
+  return { argument, memories, problems: sortProblems([...engine.allProblems()]), skipped, fixed };
 }
 
 /**

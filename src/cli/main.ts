@@ -42,7 +42,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       return 2;
     }
     try {
-      checked.push(await checkRoot(root, cwd, typeSet, options.fix));
+      checked.push(await checkRoot(root, cwd, typeSet, options.fix, options.exclude));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${root}: ${(error as Error).message}\n`);
       return 2;

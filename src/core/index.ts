@@ -18,6 +18,7 @@ export * from './edits/index';
 export * from './operations/index';
 export * from './rules/engine/severities';
 export * from './rules/engine/problemEngine';
+export { documentationMatcher } from './rules/engine/documentationFiles';
 export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './rules/names/slug';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';

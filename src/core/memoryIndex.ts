@@ -2,7 +2,11 @@ import { LineIndex } from './lineIndex';
 import { joinRootPath } from './rootPath';
 import type { Range, RootPath } from './types';
 
-/** A `- [Title](path) — hook` line of MEMORY.md. */
+/**
+ * A `- [Title](path) — hook` line of MEMORY.md. Numbered items (`1. [Title](path)`), a bold link
+ * (`- **[Title](path)** — hook`, `- **[Title](path) — hook**`) and a colon before the hook are entries too:
+ * real indexes use each.
+ */
 export interface IndexEntry {
   readonly kind: 'entry';
   /** Zero-based line number. */
@@ -21,8 +25,8 @@ export interface IndexEntry {
 
 /**
  * Any other line, kept as it is: `blank`, a `heading`, free `text`, or a `malformed` list item that
- * looks like it meant to be an entry (a bullet holding a link or a `.md` name) but does not follow
- * the one-line format.
+ * looks like it meant to be an entry (a bullet naming a `.md` file or a `[[link]]`, or with a broken
+ * link) but holds no working link.
  */
 export interface IndexOtherLine {
   readonly kind: 'blank' | 'heading' | 'text' | 'malformed';
@@ -32,9 +36,25 @@ export interface IndexOtherLine {
 
 export type IndexLine = IndexEntry | IndexOtherLine;
 
+/**
+ * A Markdown link anywhere in MEMORY.md: an entry's, one in prose (`Details: [infra.md](./infra.md)`),
+ * in a table cell or a nested bullet, or a reference definition (`[infra]: ./infra.md`). Claude Code
+ * reads the whole loaded text, so any of them tells it the file exists.
+ */
+export interface IndexLink {
+  readonly line: number;
+  readonly href: string;
+  readonly target: RootPath | undefined;
+  readonly hrefRange: Range;
+  /** Offset in {@link MemoryIndex.text} just past the link, to compare with where the load budget cuts. */
+  readonly end: number;
+}
+
 export interface MemoryIndex {
   readonly lines: readonly IndexLine[];
   readonly entries: readonly IndexEntry[];
+  /** Every link of the index in order, entries' links included. */
+  readonly links: readonly IndexLink[];
   readonly hasBom: boolean;
   readonly eol: '\n' | '\r\n';
   /** JavaScript string length after trimming, as Claude Code measures its load budget. */
@@ -43,33 +63,40 @@ export interface MemoryIndex {
   readonly text: string;
 }
 
-// Title may hold escaped brackets; the href may be wrapped in <...> when it has spaces. People number
-// their index as often as they bullet it: `1. [Title](file.md)` is an entry too.
-const ENTRY = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+)\[((?:\\.|[^\]\\])*)\]\((<[^>]*>|[^)\s]*)\)\s*(?:([—–-])\s*(.*?))?\s*$/;
 const BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}(\s|$)/;
+// Anchored at the start, so it is tried once per line; `[^\]]` cannot run past the `]` it needs.
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]{1,999}\]:[ \t]*(<[^<>]*>|[^\s<>]+)/;
 
-/** Parses MEMORY.md. Like memory files, positions count from after a BOM. */
+/**
+ * Parses MEMORY.md. Like memory files, positions count from after a BOM. Time is linear in the text:
+ * every line is read by hand-written scanners that never go back over what they passed (a regular
+ * expression for the whole entry took time in the square of a line's length on trailing white space).
+ */
 export function parseMemoryIndex(text: string): MemoryIndex {
   const hasBom = text.charCodeAt(0) === 0xfeff;
   const content = hasBom ? text.slice(1) : text;
   const index = new LineIndex(content);
   const lines: IndexLine[] = [];
   const entries: IndexEntry[] = [];
-  const rawLines = content.split(/\r\n|\n|\r/);
-  let lineStartOffset = 0;
-  for (let line = 0; line < rawLines.length; line++) {
-    const lineText = rawLines[line];
-    const parsed = parseLine(lineText, line, lineStartOffset, index);
+  const links: IndexLink[] = [];
+  // Lines are cut from the line index rather than split with a regular expression: V8 caches a
+  // split's result for a string it has seen, which would make timing one parse against another a lie.
+  for (let line = 0; line < index.lineCount; line++) {
+    const lineOffset = index.offsetAt({ line, character: 0 });
+    let lineEnd = line + 1 < index.lineCount ? index.offsetAt({ line: line + 1, character: 0 }) : content.length;
+    if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 10) lineEnd--;
+    if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 13 && line + 1 < index.lineCount) lineEnd--;
+    const parsed = parseLine(content.slice(lineOffset, lineEnd), line, lineOffset, index, links);
     lines.push(parsed);
     if (parsed.kind === 'entry') entries.push(parsed);
-    lineStartOffset = index.offsetAt({ line: line + 1, character: 0 });
   }
   // A trailing newline is not a line of its own for Claude Code's 200-line count.
   if (lines.length > 1 && lines[lines.length - 1].text === '') lines.pop();
   return {
     lines,
     entries,
+    links,
     hasBom,
     eol: /\r\n/.test(content) ? '\r\n' : '\n',
     loadedLength: content.trim().length,
@@ -77,32 +104,175 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   };
 }
 
-function parseLine(text: string, line: number, lineOffset: number, index: LineIndex): IndexLine {
-  const match = ENTRY.exec(text);
-  if (match) {
-    const [, bullet, rawTitle, rawHref, , rawHook] = match;
-    const titleStart = lineOffset + bullet.length + 1;
-    const hrefStart = titleStart + rawTitle.length + 2;
+function parseLine(text: string, line: number, lineOffset: number, index: LineIndex, links: IndexLink[]): IndexLine {
+  const addLink = (start: number, end: number, linkEnd: number): void => {
+    const raw = text.slice(start, end);
+    const href = raw.startsWith('<') ? raw.slice(1, -1) : raw;
+    links.push({ line, href, target: resolveHref(href), hrefRange: index.rangeAt(lineOffset + start, lineOffset + end), end: lineOffset + linkEnd });
+  };
+  const entry = scanEntry(text);
+  if (entry) {
+    addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
+    for (const link of scanLinks(text, entry.linkEnd)) addLink(link.start, link.end, link.end + 1);
+    const rawHref = text.slice(entry.hrefStart, entry.hrefEnd);
     const href = rawHref.startsWith('<') ? rawHref.slice(1, -1) : rawHref;
-    const hook = rawHook?.trim() || undefined;
-    const hookStart = hook ? lineOffset + text.lastIndexOf(hook, text.length) : 0;
+    const hook = entry.hookEnd > entry.hookStart ? text.slice(entry.hookStart, entry.hookEnd) : undefined;
     return {
       kind: 'entry',
       line,
       text,
-      title: rawTitle.replace(/\\(.)/g, '$1'),
+      title: text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'),
       href,
       target: resolveHref(href),
       hook,
-      titleRange: index.rangeAt(titleStart, titleStart + rawTitle.length),
-      hrefRange: index.rangeAt(hrefStart, hrefStart + rawHref.length),
-      hookRange: hook ? index.rangeAt(hookStart, hookStart + hook.length) : undefined,
+      titleRange: index.rangeAt(lineOffset + entry.titleStart, lineOffset + entry.titleEnd),
+      hrefRange: index.rangeAt(lineOffset + entry.hrefStart, lineOffset + entry.hrefEnd),
+      hookRange: hook ? index.rangeAt(lineOffset + entry.hookStart, lineOffset + entry.hookEnd) : undefined,
     };
+  }
+  let linked = false;
+  for (const link of scanLinks(text, 0)) {
+    addLink(link.start, link.end, link.end + 1);
+    linked = true;
+  }
+  const definition = REFERENCE_DEFINITION.exec(text);
+  if (definition) {
+    const end = definition.index + definition[0].length;
+    addLink(end - definition[1].length, end, end);
+    linked = true;
   }
   if (text.trim() === '') return { kind: 'blank', line, text };
   if (HEADING.test(text)) return { kind: 'heading', line, text };
-  if (BULLET.test(text) && (/\]\(|\.md\b|\[\[/.test(text))) return { kind: 'malformed', line, text };
+  if (!linked && BULLET.test(text) && /\]\(|\.md\b|\[\[/.test(text)) return { kind: 'malformed', line, text };
   return { kind: 'text', line, text };
+}
+
+interface EntrySpan {
+  readonly titleStart: number;
+  readonly titleEnd: number;
+  readonly hrefStart: number;
+  readonly hrefEnd: number;
+  /** Just past the link's `)` (and a bold link's closing `**`). */
+  readonly linkEnd: number;
+  readonly hookStart: number;
+  readonly hookEnd: number;
+}
+
+/** The parts of an entry line, or undefined when the line is something else. One pass, left to right. */
+function scanEntry(text: string): EntrySpan | undefined {
+  let i = skipSpace(text, 0);
+  const bulletStart = i;
+  if (text[i] === '-' || text[i] === '*' || text[i] === '+') i++;
+  else {
+    while (i < text.length && i - bulletStart < 9 && isDigit(text.charCodeAt(i))) i++;
+    if (i === bulletStart || (text[i] !== '.' && text[i] !== ')')) return undefined;
+    i++;
+  }
+  const afterBullet = skipSpace(text, i);
+  if (afterBullet === i) return undefined;
+  i = afterBullet;
+  const bold = text.startsWith('**', i) || text.startsWith('__', i) ? text.slice(i, i + 2) : '';
+  i += bold.length;
+  if (text[i] !== '[') return undefined;
+  const titleStart = i + 1;
+  i = titleStart;
+  while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+  if (i >= text.length || text.charCodeAt(i + 1) !== OPEN_PAREN) return undefined;
+  const titleEnd = i;
+  const href = scanHref(text, i + 2);
+  if (!href) return undefined;
+  let linkEnd = href.end + 1;
+  let closedBold = false;
+  if (bold && text.startsWith(bold, linkEnd)) {
+    linkEnd += 2;
+    closedBold = true;
+  }
+  i = skipSpace(text, linkEnd);
+  let hookStart = i;
+  let hookEnd = i;
+  if (i < text.length) {
+    if (!'—–-:'.includes(text[i])) {
+      if (!(bold && !closedBold && text.startsWith(bold, i) && skipSpace(text, i + 2) === text.length)) return undefined;
+    } else {
+      hookStart = skipSpace(text, i + 1);
+      hookEnd = trimEnd(text, text.length);
+      if (bold && !closedBold && hookEnd - hookStart >= 2 && text.startsWith(bold, hookEnd - 2)) hookEnd = trimEnd(text, hookEnd - 2);
+      if (hookEnd < hookStart) hookEnd = hookStart;
+    }
+  }
+  return { titleStart, titleEnd, hrefStart: href.start, hrefEnd: href.end, linkEnd, hookStart, hookEnd };
+}
+
+/**
+ * The href of each `[text](href)` from `from` on, found by its `](`. An href stops at white space and
+ * at `(` (paths with parentheses are written `<...>`), and a bracketed one at `<`: each failed scan
+ * ends before the next could start, so no character is read twice. A plain loop over character codes:
+ * `indexOf` called once per `](` costs more per call than the scan it saves.
+ */
+function* scanLinks(text: string, from: number): Generator<{ start: number; end: number }> {
+  const last = text.length - 1;
+  for (let i = from; i < last; i++) {
+    if (text.charCodeAt(i) !== CLOSE_BRACKET || text.charCodeAt(i + 1) !== OPEN_PAREN) continue;
+    const href = scanHref(text, i + 2);
+    if (href) {
+      yield href;
+      i = href.end;
+    } else {
+      i++;
+    }
+  }
+}
+
+const CLOSE_BRACKET = 93;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const LESS = 60;
+const GREATER = 62;
+const BACKSLASH = 92;
+
+/** `[start, end)` of an href starting at `start` and closed by `)` at `end` (`end` excluded). */
+function scanHref(text: string, start: number): { start: number; end: number } | undefined {
+  let i = start;
+  const length = text.length;
+  if (text.charCodeAt(i) === LESS) {
+    i++;
+    while (i < length) {
+      const code = text.charCodeAt(i);
+      if (code === GREATER || code === LESS) break;
+      i++;
+    }
+    if (text.charCodeAt(i) !== GREATER || text.charCodeAt(i + 1) !== CLOSE_PAREN) return undefined;
+    return { start, end: i + 1 };
+  }
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === CLOSE_PAREN || code === OPEN_PAREN || isSpace(code)) break;
+    i++;
+  }
+  return text.charCodeAt(i) === CLOSE_PAREN ? { start, end: i } : undefined;
+}
+
+// Sticky, one character class under one star: it cannot backtrack, and runs natively over long runs of white space.
+const SPACES = /[ \t\v\f\u00a0\u2000-\u200a\u3000\ufeff]*/y;
+
+function skipSpace(text: string, from: number): number {
+  SPACES.lastIndex = from;
+  SPACES.test(text);
+  return SPACES.lastIndex;
+}
+
+function trimEnd(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 0xa0 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a) || code === 0xfeff || code === 11 || code === 12;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function resolveHref(href: string): RootPath | undefined {

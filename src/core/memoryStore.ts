@@ -1,6 +1,6 @@
 import type { MemoryLink } from './wikiLinks';
 import { parseMemoryFile, type MemoryFile } from './memoryFile';
-import { parseMemoryIndex, type IndexEntry, type MemoryIndex } from './memoryIndex';
+import { parseMemoryIndex, type IndexEntry, type IndexLink, type MemoryIndex } from './memoryIndex';
 import { foldName, INDEX_FILE_NAME, isMemoryPath } from './rootPath';
 import type { RootPath } from './types';
 
@@ -41,6 +41,8 @@ export class MemoryStore {
   private readonly byFoldedKey = new Map<string, Set<RootPath>>();
   private readonly linkSourcesByFoldedTarget = new Map<string, Set<RootPath>>();
   private readonly entriesByTarget = new Map<RootPath, IndexEntry[]>();
+  private readonly linksByTarget = new Map<RootPath, IndexLink[]>();
+  private readonly byTopicKey = new Map<string, Set<RootPath>>();
 
   get size(): number {
     return this.files.size;
@@ -162,26 +164,49 @@ export class MemoryStore {
     return this.entriesByTarget.get(path) ?? [];
   }
 
+  /** Every link of MEMORY.md to `path`: entries, links in prose, tables, reference definitions. */
+  indexLinksFor(path: RootPath): readonly IndexLink[] {
+    return this.linksByTarget.get(path) ?? [];
+  }
+
+  /**
+   * Memories whose name or stem, without its first word, folds to `foldedTopic`: what a `[[topic]]`
+   * link probably meant when Claude Code named the file `<type>_<topic>.md` (`feedback_no-fabrication.md`
+   * for `[[no-fabrication]]`) under a name that differs.
+   */
+  withTopicKey(foldedTopic: string): MemoryFile[] {
+    return this.pathsToFiles(this.byTopicKey.get(foldedTopic));
+  }
+
   private setIndex(index: MemoryIndex | undefined): void {
     this.memoryIndex = index;
     this.entriesByTarget.clear();
+    this.linksByTarget.clear();
     for (const entry of index?.entries ?? []) {
       if (entry.target === undefined) continue;
       const list = this.entriesByTarget.get(entry.target) ?? [];
       list.push(entry);
       this.entriesByTarget.set(entry.target, list);
     }
+    for (const link of index?.links ?? []) {
+      if (link.target === undefined) continue;
+      const list = this.linksByTarget.get(link.target) ?? [];
+      list.push(link);
+      this.linksByTarget.set(link.target, list);
+    }
   }
 
   private link(memory: MemoryFile): void {
     if (memory.name) addTo(this.byName, memory.name, memory.path);
     for (const key of foldedKeys(memory)) addTo(this.byFoldedKey, key, memory.path);
+    for (const key of topicKeys(memory)) addTo(this.byTopicKey, key, memory.path);
     for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
   }
 
   private unlink(memory: MemoryFile): void {
     if (memory.name) removeFrom(this.byName, memory.name, memory.path);
     for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, memory.path);
+    for (const key of topicKeys(memory)) removeFrom(this.byTopicKey, key, memory.path);
     for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
   }
 
@@ -197,6 +222,16 @@ const NO_PATHS: ReadonlySet<RootPath> = new Set();
 export function foldedKeys(memory: MemoryFile): Set<string> {
   const keys = new Set([foldName(memory.stem)]);
   if (memory.name) keys.add(foldName(memory.name));
+  return keys;
+}
+
+/** The folded stem and name each without its first word (`feedback_no-fabrication` -> `no-fabrication`). */
+export function topicKeys(memory: MemoryFile): Set<string> {
+  const keys = new Set<string>();
+  for (const key of foldedKeys(memory)) {
+    const dash = key.indexOf('-');
+    if (dash > 0 && dash < key.length - 1) keys.add(key.slice(dash + 1));
+  }
   return keys;
 }
 

@@ -20,6 +20,7 @@ export enum ProblemCode {
   IndexUnlisted = 'index-unlisted',
   IndexOverBudget = 'index-over-budget',
   IndexMalformedLine = 'index-malformed-line',
+  IndexInlineMemory = 'index-inline-memory',
   RelativeDate = 'relative-date',
   Secret = 'secret',
   FileUnreadable = 'file-unreadable',

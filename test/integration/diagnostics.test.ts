@@ -33,7 +33,7 @@ async function applyQuickFix(uri: vscode.Uri, line: number, title: string): Prom
 const FIXTURE_DIAGNOSTICS: Readonly<Record<string, readonly string[]>> = {
   'feedback_meeting_dates.md': ['8:20 warning relative-date', '9:1 warning relative-date'],
   'project_wrong_type.md': ['4:7 warning type-unknown'],
-  'Lab_Notes.md': ['2:7 warning name-not-slug'],
+  'Lab_Notes.md': ['2:7 information name-not-slug'],
   'feedback_orphan.md': ['2:7 warning index-unlisted'],
   'MEMORY.md': ['5:10 warning index-missing-file', '6:1 warning index-duplicate-entry', '7:1 information index-malformed-line'],
   'reference_lab_keys.md': ['6:12 error secret'],

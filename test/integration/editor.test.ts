@@ -86,9 +86,13 @@ describe('Memory Shelf Editor', () => {
     return found!;
   }
 
+  /**
+   * Reverts and closes every editor. Clean documents of the memory folder are reverted too: a model
+   * VS Code kept after another suite replaced the folder behind its back would hold stale text.
+   */
   async function closeAll(): Promise<void> {
     for (const document of vscode.workspace.textDocuments) {
-      if (!document.isDirty) continue;
+      if (document.uri.scheme !== memoryFolder().scheme || (!document.isDirty && !document.uri.path.startsWith(`${memoryFolder().path}/`))) continue;
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
@@ -98,6 +102,7 @@ describe('Memory Shelf Editor', () => {
   before(async () => {
     api = await activateExtension();
     await api.roots.ready;
+    await closeAll();
   });
 
   afterEach(async () => {
@@ -204,6 +209,25 @@ describe('Memory Shelf Editor', () => {
     const linkerDocument = await vscode.workspace.openTextDocument(linker);
     await eventually(() => assert.equal(linkerDocument.getText(), LINKER.replace('[[feedback-review-order]]', '[[feedback-reading-order]]')));
     assert.equal(session.document.getText(), REVIEW.replace('name: feedback-review-order', 'name: feedback-reading-order'));
+  });
+
+  it('lists the memory\'s problems with their quick fixes, and applies one as the light bulb would', async () => {
+    const index = vscode.Uri.joinPath(memoryFolder(), 'MEMORY.md');
+    const indexBytes = await vscode.workspace.fs.readFile(index);
+    try {
+      const uri = await write('feedback_review_order.md', REVIEW);
+      const { session } = await openEditor(uri);
+      const state = await stateWhere(session, (s) => s.problems.some((problem) => problem.code === 'index-unlisted'));
+      const unlisted = state.problems.find((problem) => problem.code === 'index-unlisted')!;
+      assert.ok(unlisted.fixes.length > 0, 'the fix is offered');
+      await session.receive({ kind: 'applyFix', code: unlisted.code, line: unlisted.line, title: unlisted.fixes[0] });
+      const indexDocument = await vscode.workspace.openTextDocument(index);
+      await eventually(() => assert.match(indexDocument.getText(), /\(feedback_review_order\.md\)/));
+      await stateWhere(session, (s) => !s.problems.some((problem) => problem.code === 'index-unlisted'));
+    } finally {
+      await closeAll();
+      await vscode.workspace.fs.writeFile(index, indexBytes);
+    }
   });
 
   it('opens from the tree\'s memory node as well as from a URI', async () => {

@@ -17,13 +17,16 @@ export interface NewMemory {
   readonly type: string | undefined;
   /** The user's template for the type; the built-in one, in the root's language, when absent. */
   readonly template?: string;
+  /** A body written already (text moved out of MEMORY.md), taken as it is instead of a template. */
+  readonly body?: string;
 }
 
 /** How the root writes its files: the majority's frontmatter shape, line ending and language. */
 export interface NewMemoryStyle {
   readonly typeLocation: TypeLocation;
   readonly eol: '\n' | '\r\n';
-  readonly language: MemoryLanguage;
+  /** For the built-in template's headings; English when not known. */
+  readonly language?: MemoryLanguage;
 }
 
 /**
@@ -41,8 +44,8 @@ export function newMemoryText(memory: NewMemory, style: NewMemoryStyle): { reado
     else lines.push(`type: ${yamlScalar(memory.type)}`);
   }
   lines.push('---');
-  const template = memory.template ?? builtInTemplate(memory.type, TEMPLATE_HEADINGS[style.language]);
-  const body = fillTemplate(template, { name: memory.name, type: memory.type }, eol);
+  const template = memory.template ?? builtInTemplate(memory.type, TEMPLATE_HEADINGS[style.language ?? 'en']);
+  const body = memory.body ?? fillTemplate(template, { name: memory.name, type: memory.type }, eol);
   const cursor = description ? { line: lines.length + bodyCursorLine(body), character: 0 } : { line: 2, character: 'description: '.length };
   return { content: lines.join(eol) + eol + body, cursor };
 }

@@ -62,6 +62,10 @@ export class EditorSession implements vscode.Disposable {
         await this.deps.rename(this.document, message.newName);
         this.pushState();
         return;
+      case 'applyFix':
+        await this.applyFix(message.code, message.line, message.title);
+        this.pushState();
+        return;
       case 'openAsText': {
         const position = new vscode.Position(Math.max(0, message.line), 0);
         await vscode.window.showTextDocument(this.document, { viewColumn: this.panel.viewColumn, selection: new vscode.Range(position, position), preview: false });
@@ -113,6 +117,29 @@ export class EditorSession implements vscode.Disposable {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
     if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
+  }
+
+  /**
+   * Runs the fix through VS Code's own code actions for that diagnostic, so the form applies exactly
+   * what the light bulb would (its moves announced, its index edits). A problem that has gone since the
+   * form showed it is left alone: the state sent next no longer lists it.
+   */
+  private async applyFix(code: string, line: number, title: string): Promise<void> {
+    const problem = this.deps.problemsFor(this.document).find((candidate) => candidate.code === code && candidate.range.start.line === line);
+    if (!problem) return;
+    const { start, end } = problem.range;
+    const range = new vscode.Range(start.line, start.character, end.line, end.character);
+    // The form may show a problem a moment before its diagnostic is published, which the code action needs.
+    let action: vscode.CodeAction | undefined;
+    for (let attempt = 0; attempt < 20 && !action; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', this.document.uri, range, vscode.CodeActionKind.QuickFix.value);
+      // Actions come back without their diagnostics; the range is the problem's, so the title decides.
+      action = actions?.find((candidate) => candidate.title === title);
+    }
+    if (!action) return;
+    if (action.edit) await this.deps.applyEdit(action.edit);
+    if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
   }
 
   private refuse(path: string, reason: EditRefusal): void {

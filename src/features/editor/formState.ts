@@ -48,6 +48,7 @@ export function buildFormState(document: vscode.TextDocument, deps: MemoryEditor
       severity: problem.severity,
       message: localized(problem.messageText, problem.message),
       line: problem.range.start.line,
+      fixes: (problem.fixes ?? []).map((fix) => localized(fix.titleText, fix.title)),
     })),
     backlinks,
     body: memory.text.slice(memory.frontmatter.bodyStart),

@@ -38,7 +38,7 @@ export class BudgetDecorations implements vscode.Disposable {
     const lastLine = editor.document.lineCount - 1;
     const line = editor.document.lineAt(cutLine);
     editor.setDecorations(this.marker, [{ range: line.range, hoverMessage: vscode.l10n.t('Claude Code stops loading MEMORY.md here: {0}.', cutSentence(state.budget)) }]);
-    editor.setDecorations(this.markerText, [{ range: new vscode.Range(cutLine, line.text.length, cutLine, line.text.length), renderOptions: { after: { contentText: `✂ ${vscode.l10n.t('not loaded at session start from here on')}` } } }]);
+    editor.setDecorations(this.markerText, [{ range: new vscode.Range(cutLine, line.text.length, cutLine, line.text.length), renderOptions: { after: { contentText: `✂ ${vscode.l10n.t('not loaded from here on')}` } } }]);
     editor.setDecorations(this.dimmed, [new vscode.Range(cutLine, 0, lastLine, editor.document.lineAt(lastLine).text.length)]);
   }
 

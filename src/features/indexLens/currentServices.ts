@@ -22,7 +22,7 @@ export function indexLensDeps(services: Services): IndexLensDeps {
       const settings = config.settings;
       return {
         limits: config.budget(),
-        types: config.typeSet().types,
+        typeSet: config.typeSet(),
         previewChanges: settings.indexPreviewChanges,
         codeLens: settings.indexCodeLens,
       };

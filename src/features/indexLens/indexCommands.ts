@@ -5,7 +5,7 @@ import {
 } from '../../core';
 import { Commands } from '../../commands';
 import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
-import { activeRoot, currentIndex } from './indexState';
+import { activeRoot, currentIndex, openIndexDocument } from './indexState';
 import type { BudgetStatusBar } from './budgetStatusBar';
 
 /** What a command may be invoked on: a root or MEMORY.md URI (CodeLens, tests), a tree node, or nothing (palette). */
@@ -35,7 +35,7 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(deps, root, updateHooks(index, root.store, picked), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
+      return apply(deps, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(deps, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
     }),
     vscode.commands.registerCommand(Commands.indexSort, async (target?: Target, order?: IndexSortOrder) => {
       const root = await resolveRoot(deps, target);
@@ -92,12 +92,25 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
 
 function operationOptions(deps: IndexLensDeps, root: IndexRoot): IndexOperationOptions {
   const settings = deps.settings();
-  return { types: settings.types, limits: settings.limits, modifiedTime: (memory) => memoryModifiedTime(memory, root.modifiedTime(memory.path)) };
+  const modifiedTime = (path: string): number | undefined => root.modifiedTime(path);
+  return {
+    types: settings.typeSet.types,
+    limits: settings.limits,
+    modifiedTime: (memory) => memoryModifiedTime(memory, modifiedTime(memory.path)),
+    // New hooks get absolute dates counted as the relative-date rule counts them.
+    dates: { store: root.store, typeSet: settings.typeSet, budget: settings.limits, modifiedTime },
+  };
 }
 
 async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
   if (!edit) {
     void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
+    return false;
+  }
+  // Positions were planned from the store's text; an editor still showing other text would get them wrong.
+  const document = openIndexDocument(root);
+  if (edit.kind === 'edit' && document && document.getText() !== root.store.index?.text) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('MEMORY.md changed while the edit was planned; nothing was changed. Try again.'));
     return false;
   }
   return deps.applyEdits(root, [edit], { label, preview });

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { FileEdit, IndexBudget, MemoryStore, Problem, RootPath } from '../../core';
+import type { FileEdit, IndexBudget, MemoryStore, Problem, RootPath, TypeSet } from '../../core';
 
 /** A memory root as the index lens sees it. */
 export interface IndexRoot {
@@ -13,8 +13,8 @@ export interface IndexRoot {
 
 export interface IndexLensSettings {
   readonly limits: IndexBudget;
-  /** The configured type order. */
-  readonly types: readonly string[];
+  /** The configured types, in their order. */
+  readonly typeSet: TypeSet;
   /** Whether whole-index commands open the refactor preview before changing anything. */
   readonly previewChanges: boolean;
   readonly codeLens: boolean;

@@ -11,10 +11,15 @@ export function registerRevealInTree(provider: MemoryTreeProvider, view: vscode.
     await vscode.commands.executeCommand('memoryShelf.memories.focus');
     const node = await findMemoryNode(provider, uri);
     if (!node) return false;
-    // Right after the view turns visible its nodes may not be known yet: try again briefly.
-    for (let attempt = 0; attempt < 10; attempt++) {
+    // Right after the view turns visible its nodes may not be known yet: try again briefly. The
+    // parents are revealed and expanded first: revealing the memory at once kept failing with "Data
+    // tree node not found" in a real VS Code when its group had never been shown.
+    const parents: MemoryTreeNode[] = [];
+    for (let parent = provider.getParent(node); parent; parent = provider.getParent(parent)) parents.unshift(parent);
+    for (let attempt = 0; attempt < 30; attempt++) {
       try {
-        await view.reveal(node, { select: true, focus: true, expand: true });
+        for (const parent of parents) await view.reveal(parent, { select: false, focus: false, expand: true });
+        await view.reveal(node, { select: true, focus: true });
         return true;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -375,7 +375,13 @@ function problemsSection(state: FormState, s: Strings): HTMLElement {
     link.addEventListener('keydown', (event: KeyboardEvent) => {
       if (event.key === 'Enter') open();
     });
-    list.appendChild(el('li', {}, el('span', { className: `severity ${problem.severity}`, text: problem.severity }), link));
+    const item = el('li', {}, el('span', { className: `severity ${problem.severity}`, text: problem.severity }), link);
+    for (const title of problem.fixes) {
+      const fix = button(title, () => post({ kind: 'applyFix', code: problem.code, line: problem.line, title }), true);
+      fix.className = 'fix';
+      item.appendChild(fix);
+    }
+    list.appendChild(item);
   }
   section.appendChild(list);
   return section;

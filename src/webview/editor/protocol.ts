@@ -18,6 +18,8 @@ export interface ProblemView {
   readonly severity: 'error' | 'warning' | 'information' | 'hint';
   readonly message: string;
   readonly line: number;
+  /** Titles of the quick fixes the text editor's light bulb offers for it. */
+  readonly fixes: readonly string[];
 }
 
 export interface BacklinkView {
@@ -74,6 +76,8 @@ export type WebviewMessage =
    */
   | { readonly kind: 'setField'; readonly path: string; readonly value: string; readonly base: string; readonly version: number }
   | { readonly kind: 'rename'; readonly newName: string; readonly version: number }
+  /** Apply the quick fix titled `title` of the problem `code` at `line`, as the light bulb would. */
+  | { readonly kind: 'applyFix'; readonly code: string; readonly line: number; readonly title: string }
   | { readonly kind: 'openAsText'; readonly line: number }
   | { readonly kind: 'openLink'; readonly target: string }
   | { readonly kind: 'openBacklink'; readonly path: string; readonly line: number };

@@ -57,7 +57,7 @@ function severityOverrides(value: unknown): SeverityOverrides | undefined {
 /** The one place defaults are written in code; a unit test holds package.json to them. */
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settings[K]> } = {
   roots: { key: 'roots', default: [], accept: stringList },
-  autoMemoryShow: { key: 'autoMemory.show', default: true, accept: (value) => (typeof value === 'boolean' ? value : undefined) },
+  autoMemoryShow: { key: 'autoMemory.show', default: true, accept: boolean },
   typesPreset: { key: 'types.preset', default: 'claude-code', accept: oneOf(TYPE_PRESETS) },
   typesCustom: { key: 'types.custom', default: [], accept: stringList },
   severity: { key: 'severity', default: {}, accept: severityOverrides },

@@ -41,7 +41,7 @@ describe('memory-shelf check', () => {
       'feedback_meeting_dates.md:8:20 warning relative-date',
       'feedback_meeting_dates.md:9:1 warning relative-date',
       'feedback_orphan.md:2:7 warning index-unlisted',
-      'Lab_Notes.md:2:7 warning name-not-slug',
+      'Lab_Notes.md:2:7 information name-not-slug',
       'MEMORY.md:5:10 warning index-missing-file',
       'MEMORY.md:6:1 warning index-duplicate-entry',
       'MEMORY.md:7:1 information index-malformed-line',
@@ -56,7 +56,7 @@ describe('memory-shelf check', () => {
     const result = run(['check', 'test/fixtures/workspace/checks/memory']);
     const lines = result.stdout.trimEnd().split('\n');
     assert.equal(lines[0], 'test/fixtures/workspace/checks/memory/feedback_meeting_dates.md:8:20 warning relative-date "next week" is a relative date: it points elsewhere once the memory is read on another day. Write "the week of 2026-08-03".');
-    assert.equal(lines.at(-1), '5 memories in 1 root, 9 problems (1 error, 7 warning, 1 information)');
+    assert.equal(lines.at(-1), '5 memories in 1 root, 9 problems (1 error, 6 warning, 2 information)');
   });
 
   it('exits 0 when nothing reaches --fail-on, 1 when something does', () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseMemoryIndex } from '../../../src/core';
 import { readFixtureRoot } from '../helpers/fixtures';
+import { assertLinearTime } from '../helpers/linearTime';
 
 describe('parseMemoryIndex', () => {
   const index = parseMemoryIndex(readFixtureRoot('mixed').get('MEMORY.md')!);
@@ -60,5 +61,66 @@ describe('parseMemoryIndex', () => {
   it('counts lines without a trailing empty line, as an editor shows them', () => {
     assert.equal(parseMemoryIndex('a\nb\n').lines.length, 2);
     assert.equal(parseMemoryIndex('').lines.length, 1);
+  });
+});
+
+describe('parseMemoryIndex on real index shapes', () => {
+  it('reads bold entries and a colon before the hook as entries, and every link as a link', () => {
+    const parsed = parseMemoryIndex([
+      '- **[Testing](feedback_testing.md) — real database**',
+      '- **[Commit](feedback_commit.md)** — conventional commits',
+      '- [Role](user_role.md): backend engineer',
+      'Details: [infra.md](./infra.md) and [site](https://example.com/a.md)',
+      '| [Budget](<project budget.md>) | cap |',
+      '[owner]: ./user_owner.md',
+    ].join('\n'));
+    assert.deepEqual(parsed.entries.map((entry) => [entry.title, entry.target, entry.hook]), [
+      ['Testing', 'feedback_testing.md', 'real database'],
+      ['Commit', 'feedback_commit.md', 'conventional commits'],
+      ['Role', 'user_role.md', 'backend engineer'],
+    ]);
+    assert.deepEqual(parsed.links.map((link) => [link.line, link.target]), [
+      [0, 'feedback_testing.md'], [1, 'feedback_commit.md'], [2, 'user_role.md'], [3, 'infra.md'], [3, undefined], [4, 'project budget.md'], [5, 'user_owner.md'],
+    ]);
+    assert.deepEqual(parsed.entries[0].hookRange, { start: { line: 0, character: 37 }, end: { line: 0, character: 50 } });
+  });
+
+  it('keeps a bullet with a broken link or a bare file name malformed, and one with a working link in prose as text', () => {
+    const parsed = parseMemoryIndex('- [A](a.md\n- notes in b.md\n- See [C](c.md) for details\n');
+    assert.deepEqual(parsed.lines.map((line) => line.kind), ['malformed', 'malformed', 'text']);
+  });
+
+  it('takes time linear in the text on the shapes that made the old entry pattern quadratic', function () {
+    this.timeout(60_000);
+    const shapes: [string, (size: number) => string, number][] = [
+      ['an entry followed by spaces', (size) => `- [A](a.md) — ${' '.repeat(size)}x`, 5],
+      ['an entry followed by spaces, no dash', (size) => `- [A](a.md)${' '.repeat(size)}x`, 5],
+      ['a title of escapes', (size) => `- [${'\\['.repeat(size / 2)}`, 5],
+      ['runs of ](', (size) => `- [a${'](a'.repeat(size / 3)}`, 5],
+      ['runs of ](<', (size) => `x${'](<a'.repeat(size / 4)}`, 5],
+      ['an unclosed reference definition', (size) => `[${'a'.repeat(size)}`, 5],
+      ['many entry lines', (size) => `- [A](a.md) — ${'h'.repeat(80)}\n`.repeat(size / 95), 1],
+    ];
+    for (const [name, make, repeat] of shapes) {
+      // The helper warms up on the small input only; one large run first keeps a first-time JIT tier-up
+      // out of the ratio. A one-line parse takes a millisecond or two, as long as one stall of a loaded
+      // machine: such a run parses five times, and a shape gets three tries. A quadratic parser is 16x on
+      // every one of them.
+      parseMemoryIndex(make(1_000_000));
+      const parseRepeatedly = (input: string): void => {
+        for (let i = 0; i < repeat; i++) parseMemoryIndex(input);
+      };
+      let failure: unknown;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          assertLinearTime(`parseMemoryIndex: ${name}`, make, parseRepeatedly);
+          failure = undefined;
+          break;
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure) throw failure;
+    }
   });
 });

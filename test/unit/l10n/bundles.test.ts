@@ -24,7 +24,7 @@ describe('localization', () => {
 
   it("finds core's problem and fix templates, each a literal", () => {
     assert.ok(core.templates.has('Remove this entry'));
-    assert.ok(core.templates.has("Past Claude Code's {0}-line limit for MEMORY.md: this line is never loaded."));
+    assert.ok(core.templates.has("Past Claude Code's {0}-line limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded."));
     assert.ok(core.templates.size > 40);
     assert.deepEqual(core.notLiteral, []);
   });

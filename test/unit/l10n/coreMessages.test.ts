@@ -75,6 +75,31 @@ function extraRoot(): Map<string, string> {
   return files;
 }
 
+/**
+ * An index holding facts (a list under a heading, one long paragraph), a memory linked only past the
+ * limit, one with no room left for its entry, and a [[link]] to a memory's topic.
+ */
+function indexRoot(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('MEMORY.md', [
+    '# Memory',
+    '- [A](a.md) — a',
+    '## Project context',
+    '- The app is a Next.js monorepo built with Turborepo',
+    '- The database is Postgres 16; migrations live in db/migrations',
+    '- Deploys go to Fly.io from main',
+    '',
+    'Long paragraph: ' + 'the staging server is rebuilt from the nightly snapshot and keeps its data for a week; '.repeat(3),
+    '',
+    '- [B](b.md) — b',
+  ].join('\n'));
+  files.set('a.md', memory('a', 'See [[no-fabrication]].'));
+  files.set('b.md', memory('b', 'B.'));
+  files.set('c.md', memory('c', 'C.'));
+  files.set('feedback_no-fabrication.md', memory('dont-fabricate', 'Never invent numbers.'));
+  return files;
+}
+
 function engineProblems(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): Problem[] {
   const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
   return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, ...options }).allProblems()];
@@ -99,6 +124,8 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(readFixtureRoot('mixed')),
     ...engineProblems(extra, budget(5, 25_000)),
     ...engineProblems(extra, budget(200, 220)),
+    ...engineProblems(indexRoot(), budget(9, 25_000)),
+    ...engineProblems(indexRoot(), budget(200, 700)),
     // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),

@@ -3,14 +3,13 @@ import type { MemoryFile } from '../../memoryFile';
 import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
-import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
-import type { IndexBudget } from '../../rules/engine/ruleContext';
-import { entryTitle } from '../../rules/index/indexListing';
+import { INDEX_FILE_NAME } from '../../rootPath';
+import type { IndexBudget, RuleContext } from '../../rules/engine/ruleContext';
 import type { TextEdit } from '../../types';
 import { indexDash } from '../conventions';
 import { entryLenses } from './entryLenses';
-import { memoryHook } from './entryText';
-import { entryLine, NEW_INDEX_HEADING } from '../../edits/indexEntry';
+import { memoryEntryLine, memoryHook } from './entryText';
+import { NEW_INDEX_HEADING } from '../../edits/indexEntry';
 import { IndexLines, listMarker } from './indexLines';
 import { loadBudget } from './loadBudget';
 
@@ -21,6 +20,8 @@ export interface IndexOperationOptions {
   readonly limits: IndexBudget;
   /** When a memory last changed (ms since the epoch), for sorting by recency. */
   readonly modifiedTime?: (memory: MemoryFile) => number | undefined;
+  /** What relative dates in new hooks are counted from, as the relative-date rule counts them; without it they stay as written. */
+  readonly dates?: RuleContext;
 }
 
 
@@ -29,26 +30,35 @@ export interface IndexOperationOptions {
  * entry that loads whole, not after the cut. Without a MEMORY.md, one is created holding them.
  */
 export function addUnlistedEntries(index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions): FileEdit | undefined {
-  const unlisted = byType([...store.memories()].filter((memory) => store.indexEntriesFor(memory.path).length === 0), options.types);
+  const unlisted = unlistedMemories(store, options);
   if (unlisted.length === 0) return undefined;
-  if (!index) return newIndex(unlisted.map((memory) => entryLine(entryTitle(memory), memory.path, memoryHook(memory), '—')), '\n');
+  if (!index) return newIndex(unlisted.map((memory) => memoryEntryLine(memory, '—', '-', options.dates)), '\n');
+  return edit([unlistedInsertion(index, unlisted, options, new Set())]);
+}
+
+function unlistedMemories(store: MemoryStore, options: IndexOperationOptions): MemoryFile[] {
+  return byType([...store.memories()].filter((memory) => store.indexEntriesFor(memory.path).length === 0), options.types);
+}
+
+/** The new entries' lines, after the last loaded entry that stays (not among `removed`) and leaves them room. */
+function unlistedInsertion(index: MemoryIndex, unlisted: readonly MemoryFile[], options: IndexOperationOptions, removed: ReadonlySet<number>): TextEdit {
   const dash = indexDash(index);
   const lines = new IndexLines(index);
   const budget = loadBudget(index, options.limits);
-  const loaded = index.entries.filter((entry) => budget.cutLine === undefined || entry.line < budget.cutLine);
-  const plain = unlisted.map((memory) => entryLine(entryTitle(memory), memory.path, memoryHook(memory), dash));
+  const loaded = index.entries.filter((entry) => !removed.has(entry.line) && (budget.cutLine === undefined || entry.line < budget.cutLine));
+  const plain = unlisted.map((memory) => memoryEntryLine(memory, dash, '-', options.dates));
   const after = budget.cutLine === undefined ? loaded[loaded.length - 1] : lastEntryLeavingRoom(index, loaded, plain, options.limits);
   if (!after) {
-    if (budget.cutLine !== undefined && budget.cutLine > 0) return edit([lines.insertAfter(budget.cutLine - 1, plain)]);
-    return edit([lines.append(plain)]);
+    if (budget.cutLine !== undefined && budget.cutLine > 0) return lines.insertAfter(budget.cutLine - 1, plain);
+    return lines.append(plain);
   }
   const marker = listMarker(after.text);
   const indent = marker ? ' '.repeat(marker.indent) : '';
   const newLines = unlisted.map((memory, i) => {
     const bullet = marker?.number !== undefined ? `${marker.number + i + 1}${marker.delimiter}` : marker?.marker ?? '-';
-    return indent + entryLine(entryTitle(memory), memory.path, memoryHook(memory), dash, bullet);
+    return indent + memoryEntryLine(memory, dash, bullet, options.dates);
   });
-  return edit([lines.insertAfter(lastLineOfItem(index, after.line), newLines)]);
+  return lines.insertAfter(lastLineOfItem(index, after.line), newLines);
 }
 
 /**
@@ -88,12 +98,13 @@ export function removeEntryLines(index: MemoryIndex, lines: readonly number[]): 
  * hook whatever they hold; without, every entry whose hook drifted from its description or that has
  * none, so hooks a person shortened by hand stay theirs.
  */
-export function updateHooks(index: MemoryIndex, store: MemoryStore, lines?: readonly number[]): FileEdit | undefined {
+export function updateHooks(index: MemoryIndex, store: MemoryStore, options: { readonly lines?: readonly number[]; readonly dates?: RuleContext } = {}): FileEdit | undefined {
+  const lines = options.lines;
   const dash = indexDash(index);
   const edits: TextEdit[] = [];
   for (const lens of entryLenses(index, store)) {
     if (!lens.memory || (lines && !lines.includes(lens.line))) continue;
-    const hook = memoryHook(lens.memory);
+    const hook = memoryHook(lens.memory, options.dates);
     if (!hook) continue;
     const entry = lens.entry;
     const drifted = lens.issues.some((issue) => issue.kind === 'hook-drift');
@@ -152,29 +163,20 @@ export function sortIndex(index: MemoryIndex, store: MemoryStore, order: IndexSo
 }
 
 /**
- * MEMORY.md written anew from the files: a heading, then one entry per memory in the configured type
- * order. Entries the index already had keep their title and hook; what stood before the first entry
- * and after the last (the heading, notes) stays. Without a MEMORY.md, one is created.
+ * Makes the index list exactly the root's memories: entries to missing files and second listings
+ * go, unlisted memories are added where they load, and everything else a person wrote (titles,
+ * hooks, order, headings, notes) stays. Without a MEMORY.md, one is created from the files in the
+ * configured type order.
  */
 export function rebuildIndex(index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions): FileEdit | undefined {
-  const memories = byType([...store.memories()], options.types);
-  const dash = index ? indexDash(index) : '—';
-  const newLines = memories.map((memory) => {
-    const existing = index && store.indexEntriesFor(memory.path)[0];
-    return existing
-      ? entryLine(existing.title || entryTitle(memory), memory.path, existing.hook === undefined ? memoryHook(memory) : existing.hook, dash)
-      : entryLine(entryTitle(memory), memory.path, memoryHook(memory), dash);
-  });
-  if (!index) return memories.length === 0 ? undefined : newIndex(newLines, '\n');
-  const listed = index.entries.filter((entry) => entry.target !== undefined && isMemoryPath(entry.target));
-  const lines = new IndexLines(index);
-  if (listed.length === 0) return newLines.length === 0 ? undefined : edit([lines.append(newLines)]);
-  const first = listed[0].line;
-  const last = lastLineOfItem(index, listed[listed.length - 1].line);
-  const range = { start: { line: first, character: 0 }, end: { line: last, character: lines.textOf(last).length } };
-  const replacement = newLines.join(index.eol);
-  if (replacement === index.lines.slice(first, last + 1).map((line) => line.text).join(index.eol)) return undefined;
-  return edit([{ range, newText: replacement }]);
+  const unlisted = unlistedMemories(store, options);
+  if (!index) return unlisted.length === 0 ? undefined : newIndex(unlisted.map((memory) => memoryEntryLine(memory, '—', '-', options.dates)), '\n');
+  const removed = entryLenses(index, store)
+    .filter((lens) => lens.issues.some((issue) => issue.kind === 'missing-file' || issue.kind === 'duplicate'))
+    .map((lens) => lens.line);
+  const edits = new IndexLines(index).remove(removed);
+  if (unlisted.length > 0) edits.push(unlistedInsertion(index, unlisted, options, new Set(removed)));
+  return edits.length === 0 ? undefined : edit(edits);
 }
 
 function newIndex(entryLines: readonly string[], eol: string): FileEdit {

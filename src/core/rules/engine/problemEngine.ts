@@ -1,23 +1,27 @@
 import type { MemoryFile, TypeLocation } from '../../memoryFile';
 import type { MemoryIndex } from '../../memoryIndex';
-import { foldedKeys, type MemoryStore, type StoreChange } from '../../memoryStore';
+import { foldedKeys, topicKeys, type MemoryStore, type StoreChange } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
-import type { Problem } from '../../problems';
+import { ProblemCode, type Problem } from '../../problems';
 import { fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath } from '../../types';
 import { checkDuplicateName } from '../names/duplicateNameRule';
 import { checkFrontmatter } from '../frontmatter/frontmatterRules';
-import { checkIndexBudget } from '../index/indexBudget';
-import { checkIndexListing } from '../index/indexListing';
+import { checkIndexBudget, indexLoad } from '../index/indexBudget';
+import { checkIndexContent } from '../index/indexContent';
+import { checkIndexListing, listingStatuses } from '../index/indexListing';
 import { checkIndexEntries } from '../index/indexRules';
 import { checkLinks } from '../links/linkRules';
 import { checkNameFileMismatch } from '../names/nameFileRule';
+import { memoryNameStyle } from '../names/nameConvention';
+import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
 import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
+import { documentationMatcher } from './documentationFiles';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -32,6 +36,11 @@ export interface ProblemEngineOptions {
    */
   readonly textRules?: readonly TextRule[];
   readonly nearDuplicates?: NearDuplicateOptions;
+  /**
+   * Globs of documentation files in the root, which are not memories and get no rule (`README.md` is
+   * always one): `memoryShelf.exclude`, the CLI's `--exclude`.
+   */
+  readonly exclude?: readonly string[];
 }
 
 /**
@@ -39,7 +48,7 @@ export interface ProblemEngineOptions {
  * families that depend on it: a renamed memory re-runs its linkers' link rules, not their secret scan.
  */
 const FILE = 1; // frontmatter and text rules: the file alone
-const NAMES = 2; // duplicate-name: memories sharing the name
+const NAMES = 2; // duplicate-name: memories sharing the name; name-not-slug: the folder's naming convention
 const LINKS = 4; // link-dangling, link-ambiguous: the memories the links resolve to
 const SIMILAR = 8; // near-duplicate: the LSH buckets the memory shares
 const INDEX = 16; // memories: index-unlisted, name-file-mismatch; MEMORY.md: its entry and budget rules
@@ -63,7 +72,8 @@ const NONE: readonly Problem[] = Object.freeze([]);
  * Dependencies, by what a change touches:
  * - the file itself: every rule on it;
  * - its old and new name: `duplicate-name` on the memories carrying either;
- * - its old and new name and stem, folded: link rules on the memories linking to any of them;
+ * - its old and new name and stem, folded, with and without their first word: link rules on the
+ *   memories linking to any of them;
  * - its text: `near-duplicate` on its old and new near-duplicates (and on the members of an LSH
  *   bucket that crossed the size limit);
  * - its existence: MEMORY.md's entry rules, when an entry points at it;
@@ -83,16 +93,20 @@ export class ProblemEngine {
   private readonly indexDependents = new Set<RootPath>();
   /** How the root's memories are written, kept current for the files the index fixes create. */
   private conventions = new ConventionTally();
+  private readonly nameStyles = { identifier: 0, title: 0 };
+  private readonly isDocumentation: (path: RootPath) => boolean;
 
   constructor(
     readonly store: MemoryStore,
     private readonly options: ProblemEngineOptions,
   ) {
+    this.isDocumentation = documentationMatcher(options.exclude);
     this.context = {
       store,
       typeSet: options.typeSet,
       budget: options.budget ?? DEFAULT_INDEX_BUDGET,
       modifiedTime: options.modifiedTime ?? (() => undefined),
+      isDocumentation: this.isDocumentation,
     };
     this.textRules = options.textRules ?? [];
     this.nearDuplicates = new NearDuplicateIndex(options.nearDuplicates);
@@ -103,12 +117,13 @@ export class ProblemEngine {
     this.results.clear();
     this.indexDependents.clear();
     this.conventions = new ConventionTally();
+    this.nameStyles.identifier = this.nameStyles.title = 0;
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
-    for (const memory of this.store.memories()) {
+    for (const memory of this.memories()) {
       this.nearDuplicates.add(memory.path, similarityText(memory));
-      this.conventions.count(memory, 1);
+      this.countShape(memory, 1);
     }
-    for (const memory of this.store.memories()) this.recheck(memory.path, ALL);
+    for (const memory of this.memories()) this.recheck(memory.path, ALL);
     if (this.store.index) this.recheck(INDEX_FILE_NAME, ALL);
   }
 
@@ -117,6 +132,7 @@ export class ProblemEngine {
    * problems changed (a removed file's become empty), for the adapter to republish.
    */
   applyChange(change: StoreChange): RootPath[] {
+    if (change.path !== INDEX_FILE_NAME && this.isDocumentation(change.path)) return [];
     const dirty = new Map<RootPath, number>();
     const mark = (path: RootPath, families: number): void => {
       dirty.set(path, (dirty.get(path) ?? 0) | families);
@@ -152,13 +168,17 @@ export class ProblemEngine {
     const current = this.store.get(path);
     mark(path, ALL);
     const styleBefore = this.stubStyle();
-    if (previous) this.conventions.count(previous, -1);
-    if (current) this.conventions.count(current, 1);
+    const conventionBefore = this.identifiersLead();
+    if (previous) this.countShape(previous, -1);
+    if (current) this.countShape(current, 1);
+    // The folder's naming convention flipped: every title-named memory may gain or lose name-not-slug.
+    if (conventionBefore !== this.identifiersLead()) for (const memory of this.memories()) mark(memory.path, NAMES);
 
     for (const name of new Set([previous?.name, current?.name])) {
       if (name !== undefined) for (const memory of this.store.findByName(name)) mark(memory.path, NAMES);
     }
-    const keys = new Set([...(previous ? foldedKeys(previous) : []), ...(current ? foldedKeys(current) : [])]);
+    // A dangling link may name a memory by its topic (its stem or name without the first word).
+    const keys = new Set([...(previous ? foldedKeys(previous) : []), ...(current ? foldedKeys(current) : []), ...(previous ? topicKeys(previous) : []), ...(current ? topicKeys(current) : [])]);
     for (const key of keys) for (const source of this.store.linkSourcesOf(key)) mark(source, LINKS);
     for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR);
 
@@ -167,7 +187,9 @@ export class ProblemEngine {
     // file's stem may gain or lose theirs.
     if (existenceChanged) for (const memory of this.store.withFoldedKey(foldName(fileStem(path)))) if (memory.path !== path) mark(memory.path, INDEX);
     const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
-    if (this.store.index && ((existenceChanged && listed) || !sameData(styleBefore, this.stubStyle()))) {
+    // The "Move to a new memory" fix of MEMORY.md's inline facts names a file that does not exist yet.
+    const movesFacts = existenceChanged && this.problemsFor(INDEX_FILE_NAME).some((problem) => problem.code === ProblemCode.IndexInlineMemory);
+    if (this.store.index && ((existenceChanged && listed) || movesFacts || !sameData(styleBefore, this.stubStyle()))) {
       mark(INDEX_FILE_NAME, INDEX);
     }
     // MEMORY.md's line for a memory counts its relative dates from the memory's date.
@@ -181,24 +203,21 @@ export class ProblemEngine {
     mark(INDEX_FILE_NAME, ALL);
     if (!previous !== !current) {
       // The index came or went: every memory's listing changed.
-      for (const memory of this.store.memories()) mark(memory.path, INDEX);
+      for (const memory of this.memories()) mark(memory.path, INDEX);
       return;
     }
     for (const path of this.indexDependents) mark(path, INDEX);
-    const listedBefore = new Set<RootPath>();
-    for (const entry of previous?.entries ?? []) if (entry.target !== undefined) listedBefore.add(entry.target);
-    for (const entry of current?.entries ?? []) {
-      if (entry.target !== undefined && !listedBefore.delete(entry.target) && this.store.get(entry.target)) mark(entry.target, INDEX);
-    }
-    for (const target of listedBefore) {
-      if (this.store.get(target) && this.store.indexEntriesFor(target).length === 0) mark(target, INDEX);
-    }
+    // A memory's listing changes when a link to it comes, goes, or crosses the load limit.
+    const before = listingStatuses(previous, this.context.budget);
+    const after = listingStatuses(current, this.context.budget);
+    for (const [target, status] of after) if (before.get(target) !== status && this.store.get(target)) mark(target, INDEX);
+    for (const target of before.keys()) if (!after.has(target) && this.store.get(target)) mark(target, INDEX);
   }
 
   /** Re-runs `families` on `path` and returns its merged problems. */
   private recheck(path: RootPath, families: number): readonly Problem[] {
     const isIndex = path === INDEX_FILE_NAME;
-    const memory = isIndex ? undefined : this.store.get(path);
+    const memory = isIndex || this.isDocumentation(path) ? undefined : this.store.get(path);
     const index = isIndex ? this.store.index : undefined;
     if (!memory && !index) {
       this.results.delete(path);
@@ -224,7 +243,7 @@ export class ProblemEngine {
       case FILE:
         return [...checkFrontmatter(memory, this.context.typeSet), ...this.runTextRules(memory.path, memory.text, memory)];
       case NAMES:
-        return checkDuplicateName(memory, this.store);
+        return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory, this.identifiersLead())];
       case LINKS:
         return checkLinks(memory, this.store);
       case SIMILAR:
@@ -237,14 +256,33 @@ export class ProblemEngine {
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
     if (family === FILE) return this.runTextRules(INDEX_FILE_NAME, index.text, undefined);
     if (family !== INDEX) return NONE;
-    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...this.stubStyle() });
-    return [...entries, ...checkIndexBudget(index, this.context.budget)];
+    const style = this.stubStyle();
+    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
+    const { cut } = indexLoad(index, this.context.budget);
+    const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut });
+    return [...entries, ...content, ...checkIndexBudget(index, this.context.budget)];
   }
 
   private runTextRules(path: RootPath, text: string, memory: MemoryFile | undefined): Problem[] {
     if (this.textRules.length === 0) return [];
     const input = memory ? { path, text, memory } : { path, text };
     return this.textRules.flatMap((rule) => rule(input, this.context));
+  }
+
+  /** The store's memories, documentation files left out. */
+  private *memories(): IterableIterator<MemoryFile> {
+    for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path)) yield memory;
+  }
+
+  private countShape(memory: MemoryFile, delta: 1 | -1): void {
+    const style = memoryNameStyle(memory);
+    if (style) this.nameStyles[style] += delta;
+    this.conventions.count(memory, delta);
+  }
+
+  /** Whether more of the root's memories are named by identifier than by title: the root's convention. */
+  private identifiersLead(): boolean {
+    return this.nameStyles.identifier > this.nameStyles.title;
   }
 
   /** The shape and language of most of the root's memories, for the files the index fixes create. */

@@ -22,6 +22,8 @@ export interface RuleContext {
    * for relative dates when the frontmatter has no `modified`/`date`/`updated`.
    */
   readonly modifiedTime: (path: RootPath) => number | undefined;
+  /** Documentation files of the root (`README.md`, the `exclude` globs): not memories, never checked. */
+  readonly isDocumentation?: (path: RootPath) => boolean;
 }
 
 /** A file to check by its text alone: a memory (with its parsed form) or MEMORY.md. */

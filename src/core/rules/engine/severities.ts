@@ -19,8 +19,9 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.DescriptionMissing]: 'warning',
   [ProblemCode.TypeMissing]: 'warning',
   [ProblemCode.TypeUnknown]: 'warning',
-  // The name is the identity links use; a non-slug name makes every [[link]] to it fragile.
-  [ProblemCode.NameNotSlug]: 'warning',
+  // Only the odd one out in a folder of slugs is reported, and Claude Code reads it just the same:
+  // tidiness, so a folder keeping its own convention never fails CI over it.
+  [ProblemCode.NameNotSlug]: 'information',
   // Everything still works (links fall back to the stem), it only confuses people.
   [ProblemCode.NameFileMismatch]: 'information',
   // Links to the name become ambiguous.
@@ -41,6 +42,9 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.IndexOverBudget]: 'warning',
   // The line is loaded, just not as an entry: worth tidying, nothing is lost.
   [ProblemCode.IndexMalformedLine]: 'information',
+  // Facts written into the index load in every session and are invisible to the sidebar: worth
+  // moving, but what is a fact is a judgement.
+  [ProblemCode.IndexInlineMemory]: 'information',
   // A relative date is wrong from the day after it is written.
   [ProblemCode.RelativeDate]: 'warning',
   // A file the reader refused (binary, too large, a link out of the root): nothing in it is checked or recalled as written.

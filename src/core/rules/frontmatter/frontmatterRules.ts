@@ -8,7 +8,7 @@ import { fieldAnchor, firstLineRange } from '../engine/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { makeProblem } from '../engine/makeProblem';
 import { shorten } from '../../edits/shorten';
-import { isSlug, suggestSlug } from '../names/slug';
+import { suggestSlug } from '../names/slug';
 import { closestType } from './typeGuess';
 import { unquotedColonProblems } from './unquotedColon';
 
@@ -40,10 +40,8 @@ function checkName(memory: MemoryFile): Problem[] {
     const fix = slug ? setFieldFix(memory, 'name', slug, msg('Add name: {0}', slug), true) : undefined;
     return [makeProblem(ProblemCode.NameMissing, path, fieldAnchor(memory, 'name'), msg('No name: [[links]] and tools identify a memory by its name.'), undefined, [fix])];
   }
-  if (isSlug(name)) return [];
-  const slug = suggestSlug(name, stem);
-  const fix = slug && slug !== name ? setFieldFix(memory, 'name', slug, msg('Change the name to {0}', slug), true) : undefined;
-  return [makeProblem(ProblemCode.NameNotSlug, path, fieldAnchor(memory, 'name'), msg('The name "{0}" is not a kebab-case slug (lowercase a-z, 0-9 and single hyphens).', name), undefined, [fix])];
+  // Whether a present name is well written depends on the folder's convention: names/nameSlugRule.ts.
+  return [];
 }
 
 function checkDescription(memory: MemoryFile): Problem[] {

@@ -1,60 +1,95 @@
 import type { MemoryIndex } from '../../memoryIndex';
 import { ProblemCode, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
-import { msg, type Text } from '../../text';
+import { msg } from '../../text';
 import { IndexText } from './indexText';
 import { makeProblem } from '../engine/makeProblem';
 import type { IndexBudget } from '../engine/ruleContext';
 
+/** Where Claude Code stops reading MEMORY.md, when it stops before the end. */
+export interface LoadCut {
+  /** Offset in the index text: everything from here on is never loaded. */
+  readonly offset: number;
+  /** Which limit cut: the line count or the character count. */
+  readonly limit: 'lines' | 'chars';
+}
+
+/** How much of MEMORY.md Claude Code reads, as it counts: after trimming, lines and JavaScript string length. */
+export interface IndexLoad {
+  readonly cut: LoadCut | undefined;
+  readonly lines: number;
+  readonly chars: number;
+}
+
+// An index is immutable and a root's memories all ask about the same one: measured once per index.
+const measured = new WeakMap<MemoryIndex, { budget: IndexBudget; load: IndexLoad }>();
+
+/** {@link loadCut} with the trimmed text's size, measured once per index and budget. */
+export function indexLoad(index: MemoryIndex, budget: IndexBudget): IndexLoad {
+  const held = measured.get(index);
+  if (held && held.budget.maxLines === budget.maxLines && held.budget.maxChars === budget.maxChars) return held.load;
+  const trimmed = index.text.trim();
+  let lines = trimmed === '' ? 0 : 1;
+  for (let lf = trimmed.indexOf('\n'); lf >= 0; lf = trimmed.indexOf('\n', lf + 1)) lines++;
+  const load = { cut: loadCut(index, budget), lines, chars: trimmed.length };
+  measured.set(index, { budget, load });
+  return load;
+}
+
 /**
- * One problem per line of MEMORY.md that Claude Code will not load, covering the part it cuts. The cut
- * is Claude Code's own (memdir `truncateEntrypointContent`): the text is trimmed, kept to the first
+ * Claude Code's own cut (memdir `truncateEntrypointContent`): the text is trimmed, kept to the first
  * `maxLines` lines, then, if still longer than `maxChars` (JavaScript string length), cut at the last
- * line break before that length. Blank lines past the cut lose nothing and are not reported.
+ * line break before that length. Undefined when all of it loads.
  */
-export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget): Problem[] {
+export function loadCut(index: MemoryIndex, budget: IndexBudget): LoadCut | undefined {
   const text = index.text;
   const trimmed = text.trim();
   const lead = text.length - text.trimStart().length;
-  const split = trimmed.split('\n');
   let kept = trimmed.length;
-  if (split.length > budget.maxLines) kept = split.slice(0, budget.maxLines).join('\n').length;
+  let limit: LoadCut['limit'] = 'lines';
+  let breaks = 0;
+  for (let lf = trimmed.indexOf('\n'); lf >= 0; lf = trimmed.indexOf('\n', lf + 1)) {
+    if (++breaks === budget.maxLines) {
+      kept = lf;
+      break;
+    }
+  }
   if (kept > budget.maxChars) {
     const cutAt = trimmed.lastIndexOf('\n', budget.maxChars);
     kept = cutAt > 0 ? cutAt : budget.maxChars;
+    limit = 'chars';
   }
-  if (kept >= trimmed.length) return [];
+  if (kept >= trimmed.length) return undefined;
+  return { offset: lead + kept, limit };
+}
 
+/** Whether a link ending at `end` lies inside what Claude Code loads. */
+export function isLoaded(end: number, cut: LoadCut | undefined): boolean {
+  return cut === undefined || end <= cut.offset;
+}
+
+/**
+ * One problem where the cut falls, running to the end of the index: a person needs to know where
+ * Claude Code stops reading, not to see every line after it marked. The range starts at the first
+ * character past the cut that is not white space (a cut at a line break starts on the next line).
+ */
+export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget): Problem[] {
+  const cut = loadCut(index, budget);
+  if (!cut) return [];
+  const text = index.text;
+  let from = cut.offset;
+  while (from < text.length && /\s/.test(text[from])) from++;
+  const end = text.trimEnd().length;
+  if (from >= end) return [];
   const lines = new IndexText(index);
-  const keptEnd = lead + kept;
-  const contentEnd = lead + trimmed.length;
-  const leadLine = lines.rangeAt(lead, lead).start.line;
-  const problems: Problem[] = [];
-  for (const line of index.lines) {
-    const start = lines.lineStart(line.line);
-    const end = Math.min(start + line.text.length, contentEnd);
-    if (end <= keptEnd || line.text.trim() === '') continue;
-    const from = Math.max(start, keptEnd);
-    if (text.slice(from, end).trim() === '') continue;
-    const overLines = line.line - leadLine >= budget.maxLines;
-    const message = overLines ? overLinesMessage(formatCount(budget.maxLines), from > start) : overCharsMessage(formatCount(budget.maxChars), from > start);
-    problems.push(makeProblem(ProblemCode.IndexOverBudget, INDEX_FILE_NAME, lines.rangeAt(from, end), message));
-  }
-  return problems;
+  const range = lines.rangeAt(from, end);
+  const lost = range.end.line - range.start.line + 1;
+  const message = cut.limit === 'lines'
+    ? msg("Past Claude Code's {0}-line limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxLines), lost)
+    : msg("Past Claude Code's {0}-character limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxChars), lost);
+  return [makeProblem(ProblemCode.IndexOverBudget, INDEX_FILE_NAME, range, message)];
 }
 
-function overLinesMessage(limit: string, partly: boolean): Text {
-  return partly
-    ? msg("Past Claude Code's {0}-line limit for MEMORY.md: the rest of this line is never loaded.", limit)
-    : msg("Past Claude Code's {0}-line limit for MEMORY.md: this line is never loaded.", limit);
-}
-
-function overCharsMessage(limit: string, partly: boolean): Text {
-  return partly
-    ? msg("Past Claude Code's {0}-character limit for MEMORY.md: the rest of this line is never loaded.", limit)
-    : msg("Past Claude Code's {0}-character limit for MEMORY.md: this line is never loaded.", limit);
-}
-
-function formatCount(count: number): string {
+export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -1,38 +1,89 @@
 import { indexDash } from '../../operations/conventions';
 import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
+import type { IndexLink, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
-import { ProblemCode, titleOf, type Problem } from '../../problems';
+import { ProblemCode, titleOf, type FileEdit, type Problem } from '../../problems';
+import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import { memoryAnchor } from '../engine/anchors';
-import { makeProblem } from '../engine/makeProblem';
+import { makeProblem, relatedAt } from '../engine/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
-import type { RuleContext } from '../engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../engine/ruleContext';
 import { isSlug } from '../names/slug';
+import { formatCount, indexLoad, isLoaded, type IndexLoad } from './indexBudget';
+
+/** How MEMORY.md lists a memory, as far as Claude Code can tell: `loaded`, `past-limit` or absent. */
+export type ListingStatus = 'loaded' | 'past-limit' | undefined;
+
+/** Whether a link to the memory lies inside what Claude Code loads; any link counts, wherever it stands. */
+export function listingStatus(links: readonly IndexLink[], load: IndexLoad): ListingStatus {
+  if (links.length === 0) return undefined;
+  return links.some((link) => isLoaded(link.end, load.cut)) ? 'loaded' : 'past-limit';
+}
+
+/** Each linked target of `index` with its {@link ListingStatus}, for telling which memories a MEMORY.md edit concerns. */
+export function listingStatuses(index: MemoryIndex | undefined, budget: IndexBudget): Map<string, ListingStatus> {
+  const statuses = new Map<string, ListingStatus>();
+  if (!index) return statuses;
+  const { cut } = indexLoad(index, budget);
+  for (const link of index.links) {
+    if (link.target === undefined || statuses.get(link.target) === 'loaded') continue;
+    statuses.set(link.target, isLoaded(link.end, cut) ? 'loaded' : 'past-limit');
+  }
+  return statuses;
+}
 
 /**
- * `index-unlisted`: a memory with no line in MEMORY.md, which Claude Code reads to know what memory
- * exists. Only where the root has a MEMORY.md: a folder without one (a project's own `memory/` kept
- * by hand, say) is not using the index, and flagging every file there would bury everything else.
+ * `index-unlisted`: a memory that nothing Claude Code loads from MEMORY.md links to, so it does not
+ * know the memory exists. Only where the root has a MEMORY.md: a folder without one (a project's own
+ * `memory/` kept by hand, say) is not using the index, and flagging every file there would bury
+ * everything else. A link anywhere counts (an entry, prose, a table, a nested bullet); a memory linked
+ * only past the load limit gets its own message and no new entry, since it is already there.
  *
- * The fix adds `- [Title](path) — hook` the way a stub made from a `[[link]]` adds its entry (after
- * the last entry, in the index's dash and line ending, keeping whether the file ends with a line
- * break), so notes below the entries stay below them. It is safe for `--fix` when the memory's
+ * The fix adds `- [Title](path) — hook` the way a stub made from a `[[link]]` adds its entry, after the
+ * last entry that loads (in the index's dash and line ending), so notes below the entries stay below
+ * them and the line is one Claude Code reads. When the new line would not fit in the budget there is no
+ * fix: adding it would push another line out of what loads. It is safe for `--fix` when the memory's
  * frontmatter parsed, since title and hook then come from the memory itself. The hook's relative
  * dates are written as the memory's own relative-date fix writes them: MEMORY.md cannot tell when a
  * line was written, and `--fix` applies both fixes in one run.
  */
 export function checkIndexListing(memory: MemoryFile, store: MemoryStore, context?: RuleContext): Problem[] {
   const index = store.index;
-  if (!index || store.indexEntriesFor(memory.path).length > 0) return [];
-  const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
-  const edit = planIndexEntry(index, memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
+  if (!index) return [];
+  const budget = context?.budget ?? DEFAULT_INDEX_BUDGET;
+  const load = indexLoad(index, budget);
+  const links = store.indexLinksFor(memory.path);
+  const status = listingStatus(links, load);
+  if (status === 'loaded') return [];
+  if (status === 'past-limit') {
+    const first = links[0];
+    const message = load.cut?.limit === 'chars'
+      ? msg("Listed in MEMORY.md, but past Claude Code's {0}-character limit: that line is never loaded, so Claude Code does not know this memory exists.", formatCount(budget.maxChars))
+      : msg('Listed in MEMORY.md, but past line {0}: that line is never loaded, so Claude Code does not know this memory exists.', formatCount(budget.maxLines));
+    return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), message, [relatedAt(INDEX_FILE_NAME, first.hrefRange, msg('The link to {0}, past the load limit', memory.path))])];
+  }
+  const edit = entryEdit(memory, index, load, budget, context);
+  if (!edit) {
+    return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), msg("Not listed in MEMORY.md, and MEMORY.md has no room left within Claude Code's {0}-line and {1}-character limits: make room before adding its entry.", formatCount(budget.maxLines), formatCount(budget.maxChars)))];
+  }
   return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.'), undefined, [{
     ...titleOf(msg('Add an entry to MEMORY.md')),
     preferred: true,
     ...(memory.frontmatter.status === 'ok' ? { safe: true } : {}),
     edits: [edit],
   }])];
+}
+
+/** The new entry line, placed after the last entry that loads; undefined when it would not fit. */
+function entryEdit(memory: MemoryFile, index: MemoryIndex, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined): FileEdit | undefined {
+  if (load.cut) return undefined;
+  const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
+  const edit = planIndexEntry(index, memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
+  const added = edit.kind === 'edit' ? edit.edits.reduce((sum, textEdit) => sum + textEdit.newText.length, 0) : 0;
+  if (load.lines + 1 > budget.maxLines || load.chars + added > budget.maxChars) return undefined;
+  return edit;
 }
 
 /** A slug reads as words (`feedback-math-notation` -> "Feedback math notation"); other names as written. */

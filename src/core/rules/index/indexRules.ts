@@ -66,6 +66,6 @@ function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferre
 }
 
 function createFileFix(entry: IndexEntry, target: RootPath, index: MemoryIndex, options: IndexRuleOptions): ProblemFix {
-  const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, { typeLocation: options.stubShape, eol: index.eol, language: options.stubLanguage ?? 'en' });
+  const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, { typeLocation: options.stubShape, eol: index.eol, language: options.stubLanguage });
   return { ...titleOf(msg('Create {0}', target)), edits: [{ kind: 'create', path: target, content }] };
 }

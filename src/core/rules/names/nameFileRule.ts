@@ -9,18 +9,21 @@ import { fieldAnchor } from '../engine/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { retargetIndexHref } from '../../edits/indexEntry';
 import { makeProblem } from '../engine/makeProblem';
-import { isSlug, slugify, suggestSlug } from './slug';
+import { nameStyle, namesFile } from './nameConvention';
+import { isSlug, suggestSlug } from './slug';
 
 /**
- * `name-file-mismatch`: the name and the file stem name different things
- * (`feedback_math_notation.md` matches `feedback-math-notation`). The rename fix also rewrites the
+ * `name-file-mismatch`: the name and the file stem name different things. Case, `_`/`-` and
+ * Claude Code's `<type>_` prefix never make a mismatch: `feedback_testing.md` matches `testing`,
+ * `feedback-testing` and `feedback_testing`. Only identifiers are compared: a name written as a title
+ * never matches a file name, and `name-not-slug` speaks for it where the folder's names are slugs. The rename fix also rewrites the
  * file's MEMORY.md entries, so that fixing one problem does not create two (a missing file and an
  * unlisted memory); this is why the rule reads the index and is re-run when it changes. No rename is
  * offered onto a file that exists, so the rule is also re-run when such a file comes or goes.
  */
 export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): Problem[] {
   const { name, stem, path } = memory;
-  if (memory.frontmatter.status !== 'ok' || name === undefined || sameIdentity(name, stem)) return [];
+  if (memory.frontmatter.status !== 'ok' || name === undefined || nameStyle(name) !== 'identifier' || namesFile(name, stem)) return [];
   const fixes: (ProblemFix | undefined)[] = [];
   // The folder's way of writing file names: this file's separator, else Claude Code's `feedback_x.md`.
   const newBase = memoryFileName(name, separatorOf(path) ?? '_');
@@ -52,14 +55,4 @@ function fileTaken(store: MemoryStore, memory: MemoryFile, newPath: RootPath): b
   const folded = newPath.toLowerCase();
   if (baseName(folded) === INDEX_FILE_NAME.toLowerCase()) return true;
   return store.withFoldedKey(foldName(fileStem(newPath))).some((other) => other !== memory && other.path.toLowerCase() === folded);
-}
-
-/**
- * Case and `_`/`-` never make a mismatch; nor does formatting alone (`Feedback Math` in
- * `feedback_math.md`), which `name-not-slug` already reports. Names with no ASCII letters compare folded only.
- */
-function sameIdentity(name: string, stem: string): boolean {
-  if (foldName(name) === foldName(stem)) return true;
-  const slug = slugify(name);
-  return slug !== '' && slug === slugify(stem);
 }

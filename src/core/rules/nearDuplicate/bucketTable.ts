@@ -105,8 +105,7 @@ const WIDTH = 3;
 const HEAD = 1;
 const COUNT = 2;
 
+/** Every key -1 (empty); head and count are written when a key is, so they may be -1 too, and one native fill is quickest. */
 function emptySlots(capacity: number): Int32Array {
-  const slots = new Int32Array(capacity * WIDTH);
-  for (let i = 0; i < slots.length; i += WIDTH) slots[i] = -1;
-  return slots;
+  return new Int32Array(capacity * WIDTH).fill(-1);
 }

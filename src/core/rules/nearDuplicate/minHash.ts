@@ -119,8 +119,8 @@ const CJK_START = 0x2e80;
  * built once at load, because the loop above runs over every character of every memory. Punctuation,
  * symbols, spaces and emoji (surrogates) are separators.
  */
-const IS_WORD = new Uint8Array(0x10000);
-const FOLD = new Uint16Array(0x10000);
+export const IS_WORD = new Uint8Array(0x10000);
+export const FOLD = new Uint16Array(0x10000);
 for (let c = 0; c < 0x10000; c++) {
   IS_WORD[c] = isWordCharacter(c) ? 1 : 0;
   const lower = c < 0x2000 ? String.fromCharCode(c).toLowerCase() : '';

@@ -2,7 +2,7 @@ import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
 import { passageText, shingledText, type FactText } from './factText';
 import { agreeingBins, mix, SIGNATURE_SIZE, writeSignature } from './minHash';
-import { passageSet, sharedWeight, type PassageSet } from './passages';
+import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
 
 /**
  * How another memory relates to this one: nearly the same text (`alike`), or holding all of this one
@@ -16,6 +16,11 @@ export interface NearDuplicate {
   /** `alike`: the estimated Jaccard similarity; `inside`/`holds`: the share of the smaller memory's passages found in the larger. */
   readonly similarity: number;
   readonly relation: NearDuplicateRelation;
+  /**
+   * The hash of the first passage both hold, in the order of the one held whole (`inside`: this memory;
+   * `holds`: the other) or of this memory (`alike`); undefined when they share none, as rewordings do.
+   */
+  readonly sharedPassage?: number;
 }
 
 export interface NearDuplicateOptions {
@@ -90,8 +95,11 @@ export class NearDuplicateIndex {
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
-  /** Passage hash to the memories holding that passage. */
-  private readonly passageBuckets = new Map<number, Set<number>>();
+  /**
+   * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
+   * nearly every passage is, and a set from the second on.
+   */
+  private readonly passageBuckets = new Map<number, number | Set<number>>();
   private readonly neededBins: number;
   private readonly containment: number;
   private readonly maxBucketSize: number;
@@ -165,7 +173,7 @@ export class NearDuplicateIndex {
     }
     for (const key of this.passages[id]!.keys) {
       const bucket = this.passageBuckets.get(key)!;
-      if (bucket.size < 2 || bucket.size > this.maxBucketSize) continue;
+      if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
       for (const member of bucket) consider(member);
     }
     return found.sort((a, b) => b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -189,11 +197,17 @@ export class NearDuplicateIndex {
     if (smaller >= MIN_CONTAINED_WEIGHT) {
       const shared = sharedWeight(mine, theirs);
       if (shared >= this.containment * smaller) {
-        if (larger >= HOLDS_RATIO * smaller) return { path, similarity: shared / smaller, relation: mine.total < theirs.total ? 'inside' : 'holds' };
-        return { path, similarity: Math.max(resemblance, shared / (mine.total + theirs.total - shared)), relation: 'alike' };
+        if (larger >= HOLDS_RATIO * smaller) {
+          const inside = mine.total < theirs.total;
+          const sharedPassage = inside ? firstSharedKey(mine, theirs) : firstSharedKey(theirs, mine);
+          return { path, similarity: shared / smaller, relation: inside ? 'inside' : 'holds', sharedPassage };
+        }
+        const similarity = Math.max(resemblance, shared / (mine.total + theirs.total - shared));
+        return { path, similarity, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
       }
     }
-    return bins >= 0 ? { path, similarity: resemblance, relation: 'alike' } : undefined;
+    if (bins < 0) return undefined;
+    return { path, similarity: resemblance, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
   }
 
   private insert(path: RootPath, fact: FactText | string, affected: Set<RootPath> | undefined): boolean {
@@ -208,10 +222,16 @@ export class NearDuplicateIndex {
     const passages = passageSet(passageText(fact));
     this.passages[id] = passages;
     for (const key of passages.keys) {
-      let bucket = this.passageBuckets.get(key);
-      if (!bucket) this.passageBuckets.set(key, (bucket = new Set()));
-      bucket.add(id);
-      if (bucket.size === this.maxBucketSize + 1 && affected) this.collectPassageMembers(bucket, affected);
+      const bucket = this.passageBuckets.get(key);
+      if (bucket === undefined) {
+        this.passageBuckets.set(key, id);
+      } else {
+        const members = typeof bucket === 'number' ? new Set([bucket]) : bucket;
+        if (members !== bucket) this.passageBuckets.set(key, members);
+        members.add(id);
+        // Filling past the limit takes candidates away from everyone already in the bucket.
+        if (members.size === this.maxBucketSize + 1 && affected) this.collectPassageMembers(members, affected);
+      }
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
@@ -234,10 +254,14 @@ export class NearDuplicateIndex {
     const id = this.ids.get(path)!;
     for (const key of this.passages[id]!.keys) {
       const bucket = this.passageBuckets.get(key)!;
+      if (typeof bucket === 'number') {
+        this.passageBuckets.delete(key);
+        continue;
+      }
       bucket.delete(id);
-      if (bucket.size === 0) this.passageBuckets.delete(key);
       // Falling back under the limit gives the remaining members their candidates back.
-      else if (bucket.size === this.maxBucketSize && affected) this.collectPassageMembers(bucket, affected);
+      if (bucket.size === this.maxBucketSize && affected) this.collectPassageMembers(bucket, affected);
+      if (bucket.size === 1) this.passageBuckets.set(key, bucket.values().next().value!);
     }
     this.passages[id] = undefined;
     for (let band = 0; band < BANDS && this.banded[id]; band++) {

@@ -6,7 +6,7 @@ import { fieldAnchor } from '../engine/anchors';
 import { makeProblem, relatedAt } from '../engine/makeProblem';
 import { factText, type FactText } from './factText';
 import type { NearDuplicate } from './nearDuplicateIndex';
-import { firstSharedPassage, sharedDescriptionWords } from './sharedText';
+import { quotedPassage, sharedDescriptionWords } from './sharedText';
 
 /** The near-duplicates a problem lists as related: enough to act on, bounded in a template-made root. */
 export const MAX_NEAR_DUPLICATES_RELATED = 3;
@@ -33,22 +33,27 @@ function message(memory: MemoryFile, other: MemoryFile, neighbor: NearDuplicate)
   const name = displayName(other);
   const mine = factText(memory);
   const theirs = factText(other);
+  const key = neighbor.sharedPassage;
   if (neighbor.relation === 'inside') {
-    return msg('Everything this memory says is also in "{0}" ({1}), from "{2}" on: keep one of them.', name, other.path, firstSharedPassage(mine, theirs) ?? '');
+    return msg('Everything this memory says is also in "{0}" ({1}), from "{2}" on: keep one of them.', name, other.path, quoted(mine, key));
   }
   if (neighbor.relation === 'holds') {
-    return msg('Holds all of "{0}" ({1}), from "{2}" on: delete that memory or this copy of it.', name, other.path, firstSharedPassage(theirs, mine) ?? '');
+    return msg('Holds all of "{0}" ({1}), from "{2}" on: delete that memory or this copy of it.', name, other.path, quoted(theirs, key));
   }
   const alike = percent(neighbor);
-  const sentence = firstSharedPassage(mine, theirs);
-  if (sentence !== undefined) {
-    return msg('Nearly the same as "{0}" ({1}, {2}% alike; both say "{3}"): update one memory rather than keep both.', name, other.path, alike, sentence);
+  if (key !== undefined) {
+    return msg('Nearly the same as "{0}" ({1}, {2}% alike; both say "{3}"): update one memory rather than keep both.', name, other.path, alike, quoted(mine, key));
   }
   const words = sharedDescriptionWords(mine, theirs);
   if (words.length > 0) {
     return msg('Nearly the same as "{0}" ({1}, {2}% alike; both descriptions name {3}): update one memory rather than keep both.', name, other.path, alike, words.join(', '));
   }
   return msg('Nearly the same as "{0}" ({1}, {2}% alike): update one memory rather than keep both.', name, other.path, alike);
+}
+
+/** The shared passage of `fact`'s body; the index found it there, so only a hash collision leaves it empty. */
+function quoted(fact: FactText, key: number | undefined): string {
+  return (key === undefined ? undefined : quotedPassage(fact.body, key)) ?? '';
 }
 
 function relatedMessage(neighbor: NearDuplicate, name: string): Text {

@@ -1,3 +1,5 @@
+import { FOLD, IS_WORD } from './minHash';
+
 /**
  * A memory's passages: its sentences and list items, normalized (case, punctuation, list markers and
  * spacing dropped) so that a passage copied into another memory is the same passage there. Whether one
@@ -8,46 +10,80 @@
 /** A passage counts from this weight on (letters and digits, a Hangul, kana or kanji character counting two): shorter ones are labels. */
 export const MIN_PASSAGE_WEIGHT = 16;
 
-/** One passage as a person reads it, and its normalized form. */
-export interface Passage {
-  readonly text: string;
-  readonly normalized: string;
-  readonly weight: number;
-}
-
-/** A memory's distinct passages as sorted hashes with their weights, and the weights' sum. */
+/** A memory's distinct passages: their hashes sorted, with their weights, in the order the text first has them, and the weights' sum. */
 export interface PassageSet {
   readonly keys: Int32Array;
   readonly weights: Int32Array;
+  readonly inOrder: Int32Array;
   readonly total: number;
-}
-
-/** The passages of `text` in order, duplicates included. */
-export function passagesOf(text: string): Passage[] {
-  const found: Passage[] = [];
-  for (const line of text.split(/\r?\n|\r/)) {
-    if (line.trim() === '') continue;
-    for (const sentence of splitSentences(line)) {
-      const normalized = normalize(sentence);
-      const weight = weightOf(normalized);
-      if (weight >= MIN_PASSAGE_WEIGHT) found.push({ text: sentence.trim(), normalized, weight });
-    }
-  }
-  return found;
 }
 
 /** The distinct passages of `text`, for the index. */
 export function passageSet(text: string): PassageSet {
-  const byKey = new Map<number, number>();
-  for (const passage of passagesOf(text)) byKey.set(hashOf(passage.normalized), passage.weight);
-  const keys = Int32Array.from(byKey.keys()).sort();
-  const weights = new Int32Array(keys.length);
+  // Key and weight packed in one number, so one numeric sort orders them.
+  const packed: number[] = [];
+  scanPassages(text, (_start, _end, key, weight) => packed.push(key * WEIGHT_SPAN + Math.min(weight, WEIGHT_SPAN - 1)));
+  const inOrder = new Int32Array(packed.length);
+  for (let i = 0; i < packed.length; i++) inOrder[i] = Math.floor(packed[i] / WEIGHT_SPAN);
+  sortNumbers(packed);
+  const keys = new Int32Array(packed.length);
+  const weights = new Int32Array(packed.length);
+  let count = 0;
   let total = 0;
-  keys.forEach((key, i) => {
-    weights[i] = byKey.get(key)!;
-    total += weights[i];
+  for (const value of packed) {
+    const key = Math.floor(value / WEIGHT_SPAN);
+    if (count > 0 && keys[count - 1] === key) continue;
+    keys[count] = key;
+    total += weights[count] = value - key * WEIGHT_SPAN;
+    count++;
+  }
+  return { keys: keys.subarray(0, count), weights: weights.subarray(0, count), inOrder, total };
+}
+
+/** Ascending, in place: insertion sort for the few passages of a memory, the built-in sort for long files. */
+function sortNumbers(values: number[]): void {
+  if (values.length > 32) {
+    values.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i];
+    let j = i - 1;
+    for (; j >= 0 && values[j] > value; j--) values[j + 1] = values[j];
+    values[j + 1] = value;
+  }
+}
+
+/** Above any passage's weight in a 2 MB file, and small enough that key x span stays an exact integer. */
+const WEIGHT_SPAN = 2 ** 22;
+
+/** Whether `key` is one of the set's passages: a binary search of its sorted keys. */
+export function holdsPassage(set: PassageSet, key: number): boolean {
+  let low = 0;
+  let high = set.keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = set.keys[middle];
+    if (found === key) return true;
+    if (found < key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/** The first passage of `inner`, in its text's order, that `outer` holds too. */
+export function firstSharedKey(inner: PassageSet, outer: PassageSet): number | undefined {
+  for (const key of inner.inOrder) if (holdsPassage(outer, key)) return key;
+  return undefined;
+}
+
+/** The passage of `text` whose hash is `key`, as written. */
+export function passageWithKey(text: string, key: number): string | undefined {
+  let found: string | undefined;
+  scanPassages(text, (start, end, passageKey) => {
+    if (found === undefined && passageKey === key) found = text.slice(start, end).trim();
   });
-  return { keys, weights, total };
+  return found;
 }
 
 /** The weight two passage sets share: one merge of their sorted keys. */
@@ -64,46 +100,70 @@ export function sharedWeight(a: PassageSet, b: PassageSet): number {
   return shared;
 }
 
-/** Sentences end at `.`, `!` or `?` before a space or the line's end, and at `。！？`, after which CJK puts no space. */
-function splitSentences(line: string): string[] {
-  const sentences: string[] = [];
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * Calls `visit` with each passage's range in `text`, the FNV-1a hash of its normalized form (folded
+ * letters and digits, every run of anything else one space) and its weight. A passage ends at a line
+ * break, at `.`, `!` or `?` before a space or the line's end, and at `。！？`, after which CJK puts no
+ * space; a list item's marker and number are not part of it. One pass with no string built: it runs
+ * over every memory at load.
+ */
+function scanPassages(text: string, visit: (start: number, end: number, key: number, weight: number) => void): void {
   let start = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    const ends = c === '。' || c === '！' || c === '？' || ((c === '.' || c === '!' || c === '?') && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\t'));
-    if (ends) {
-      sentences.push(line.slice(start, i + 1));
-      start = i + 1;
+  let hash = FNV_OFFSET;
+  let weight = 0;
+  let pendingSpace = false;
+  let atStart = true;
+  const finish = (end: number, next: number): void => {
+    if (weight >= MIN_PASSAGE_WEIGHT) visit(start, end, hash, weight);
+    start = next;
+    hash = FNV_OFFSET;
+    weight = 0;
+    pendingSpace = false;
+    atStart = true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      finish(i, i + 1);
+    } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
+      finish(i + 1, i + 1);
+    } else if ((c === 46 || c === 33 || c === 63) && endsSentence(text, i + 1)) {
+      finish(i + 1, i + 1);
+    } else if (IS_WORD[c]) {
+      if (atStart) {
+        atStart = false;
+        const skip = listNumberLength(text, i);
+        if (skip > 0) {
+          i += skip - 1;
+          continue;
+        }
+      }
+      if (pendingSpace && weight > 0) hash = Math.imul(hash ^ 32, FNV_PRIME);
+      pendingSpace = false;
+      hash = Math.imul(hash ^ FOLD[c], FNV_PRIME);
+      weight += c >= 0x2e80 ? 2 : 1;
+    } else {
+      pendingSpace = true;
     }
   }
-  if (start < line.length) sentences.push(line.slice(start));
-  return sentences;
+  finish(text.length, text.length);
 }
 
-/** Lower case, list markers and numbering off, every run of non-letters and non-digits one space. */
-function normalize(sentence: string): string {
-  return sentence
-    .toLowerCase()
-    .replace(/^[\s>*+\-]*(?:\d{1,3}[.)][ \t]+)?(?:\[[ x]\][ \t]+)?/u, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+function endsSentence(text: string, next: number): boolean {
+  if (next >= text.length) return true;
+  const c = text.charCodeAt(next);
+  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-function weightOf(normalized: string): number {
-  let weight = 0;
-  for (let i = 0; i < normalized.length; i++) {
-    const c = normalized.charCodeAt(i);
-    if (c !== 32) weight += c >= 0x2e80 ? 2 : 1;
-  }
-  return weight;
-}
-
-/** FNV-1a over the UTF-16 code units; two different passages share a hash about once in four billion pairs. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+/** `1. ` or `12) ` starting a list item: renumbered in a copy, so not part of the passage. */
+function listNumberLength(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && i - at < 3 && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  if (i === at || i + 1 >= text.length) return 0;
+  const mark = text.charCodeAt(i);
+  const after = text.charCodeAt(i + 1);
+  return (mark === 46 || mark === 41) && (after === 32 || after === 9) ? i + 1 - at : 0;
 }

@@ -1,17 +1,13 @@
-import { passagesOf } from './passages';
+import { passageWithKey } from './passages';
 import type { FactText } from './factText';
 
 /** What a message quotes of two near-duplicates, kept to about a line. */
 const MAX_QUOTE = 60;
 
-/**
- * The first passage of `inner`'s body, in its order, that `outer`'s body holds word for word, shortened
- * for a message; undefined when they share none (a rewording).
- */
-export function firstSharedPassage(inner: FactText, outer: FactText): string | undefined {
-  const held = new Set(passagesOf(outer.body).map((passage) => passage.normalized));
-  const shared = passagesOf(inner.body).find((passage) => held.has(passage.normalized));
-  return shared && shorten(plain(shared.text));
+/** The passage of `text` hashed `key`, as a message quotes it: shortened, without list marker, emphasis or code quotes. */
+export function quotedPassage(text: string, key: number): string | undefined {
+  const passage = passageWithKey(text, key);
+  return passage === undefined ? undefined : shorten(plain(passage));
 }
 
 /**

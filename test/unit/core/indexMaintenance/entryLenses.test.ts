@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { entryLenses, hookDrifted, indexHookText } from '../../../../src/core';
-import { MEMORIES, storeWith } from './fixtureRoot';
+import { entryLenses, hookDrifted, memoryHook, parseMemoryFile } from '../../../../src/core';
+import { memory, MEMORIES, storeWith } from './fixtureRoot';
 
 const INDEX = [
   '# Memory index',
@@ -67,15 +67,27 @@ describe('hook drift', () => {
 });
 
 describe('hooks made from descriptions', () => {
+  const hookOf = (description: string): string | undefined => memoryHook(parseMemoryFile('feedback_x.md', memory('x', 'feedback', JSON.stringify(description))));
+
   it('keeps a short description whole, on one line, with brackets escaped', () => {
-    assert.equal(indexHookText('Use [[math-notation]] rules\n  for every  formula.'), 'Use \\[\\[math-notation\\]\\] rules for every formula.');
+    assert.equal(hookOf('Use [[math-notation]] rules\n  for every  formula.'), 'Use \\[\\[math-notation\\]\\] rules for every formula.');
   });
 
-  it('cuts a long one at a word boundary to at most 150 characters', () => {
+  it('cuts a long one at a word boundary, with an ellipsis', () => {
     const description = 'When a table cell has no measured value, leave it blank and say so in the caption; never fill it with a theoretical value, an interpolation or a value from another run, because reviewers read every cell as measured.';
-    const hook = indexHookText(description);
+    const hook = hookOf(description)!;
     assert.ok(hook.length <= 150, `${hook.length}`);
     assert.ok(hook.endsWith('…'));
     assert.ok(description.startsWith(hook.slice(0, -1)) && description[hook.length - 1] === ' ', hook);
+  });
+
+  it('writes relative dates absolute when given the context the relative-date rule counts from', () => {
+    const text = memory('standup', 'feedback', 'From next week the standup starts at 10:00.', '2026-07-30T07:40:18.191Z');
+    const file = parseMemoryFile('feedback_standup.md', text);
+    const store = storeWith(new Map([['feedback_standup.md', text]]));
+    const dates = { store, typeSet: { preset: 'claude-code' as const, types: ['feedback'] }, budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => undefined };
+    assert.equal(memoryHook(file), 'From next week the standup starts at 10:00.');
+    assert.notEqual(memoryHook(file, dates), memoryHook(file));
+    assert.match(memoryHook(file, dates)!, /2026-08-0\d/);
   });
 });

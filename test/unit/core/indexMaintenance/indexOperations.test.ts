@@ -95,7 +95,7 @@ describe('index operations', () => {
     });
 
     it('rewrites exactly the picked lines when asked', () => {
-      assert.equal(run(index, (store) => updateHooks(store.index!, store, [0])), lines(
+      assert.equal(run(index, (store) => updateHooks(store.index!, store, { lines: [0] })), lines(
         '- [Math](feedback_math_notation.md) — LaTeX ($$...$$) does not render here, so write formulas in Unicode (x², √, ≤).',
         '- [Standup](feedback_standup_time.md) — standup at 09:00 in room 301',
         '- [Profile](user_profile.md)',
@@ -169,12 +169,14 @@ describe('index operations', () => {
   });
 
   describe('rebuild', () => {
-    it('lists every memory by type, keeping titles and hooks already written and the notes around the list', () => {
+    it('drops missing and second listings, adds the unlisted, and keeps everything a person wrote', () => {
       const text = '\uFEFF' + [
         '# 메모리',
         'Read me first.',
         '- [수식 표기](feedback_math_notation.md) — 유니코드로 쓴다',
         '- [Gone](project_gone.md) — missing',
+        '## 참고',
+        '- [Profile](user_profile.md) — 연구실 대학원생',
         '- [수식 표기](feedback_math_notation.md) — again',
         '',
         '_Updated by hand._',
@@ -182,14 +184,22 @@ describe('index operations', () => {
       assert.equal(run(text, (store) => rebuildIndex(store.index, store, options)), '\uFEFF' + [
         '# 메모리',
         'Read me first.',
-        '- [Profile](user_profile.md) — Graduate student in the circuits lab; prefers answers in Korean with English terms kept as written.',
         '- [수식 표기](feedback_math_notation.md) — 유니코드로 쓴다',
+        '## 참고',
+        '- [Profile](user_profile.md) — 연구실 대학원생',
         '- [Standup time](feedback_standup_time.md) — The lab standup starts at 10:00 in room 301 since 2026-07-01; schedule nothing before 10:30.',
         '- [Docx delivery](project_docx_delivery.md) — 보고서는 매주 금요일 17:00까지 docx로 김 교수님께 보낸다. PDF는 받지 않는다.',
         '- [Lab drive](reference_lab_drive.md) — 実験データは共有ドライブの /lab/2026/raw に置く。ファイル名は日付_装置名_番号。',
         '',
         '_Updated by hand._',
       ].join('\r\n'));
+    });
+
+    it('adds after the last entry that stays when the last one goes, at the end of a file without a final break', () => {
+      const text = ['# Index', '- [Profile](user_profile.md) — lab', '- [Gone](project_gone.md)'].join('\n');
+      const files = new Map([...MEMORIES].filter(([path]) => path === 'user_profile.md' || path === 'reference_lab_drive.md'));
+      assert.equal(run(text, (store) => rebuildIndex(store.index, store, options), files),
+        ['# Index', '- [Profile](user_profile.md) — lab', '- [Lab drive](reference_lab_drive.md) — 実験データは共有ドライブの /lab/2026/raw に置く。ファイル名は日付_装置名_番号。'].join('\n'));
     });
 
     it('creates MEMORY.md for a root without one, untyped memories last', () => {

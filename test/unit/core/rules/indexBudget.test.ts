@@ -14,11 +14,11 @@ describe('index-over-budget', () => {
     assert.deepEqual(overBudget(Array.from({ length: 200 }, (_, i) => entry(i)).join('\n') + '\n'), []);
   });
 
-  it('reports each line past line 200 over its whole length, the trailing newline not counting as a line', () => {
+  it('reports once, from line 201 to the end of the text, the trailing newline not counting as a line', () => {
     const lines = Array.from({ length: 203 }, (_, i) => entry(i));
     const problems = overBudget(lines.join('\n') + '\n');
-    assert.deepEqual(problems.map((p) => p.range), [200, 201, 202].map((line) => ({ start: { line, character: 0 }, end: { line, character: lines[line].length } })));
-    assert.equal(problems[0].message, "Past Claude Code's 200-line limit for MEMORY.md: this line is never loaded.");
+    assert.deepEqual(problems.map((p) => p.range), [{ start: { line: 200, character: 0 }, end: { line: 202, character: lines[202].length } }]);
+    assert.equal(problems[0].message, "Past Claude Code's 200-line limit for MEMORY.md: nothing from here to the end (3 lines) is ever loaded.");
   });
 
   it('counts lines after trimming, as Claude Code does: leading blank lines do not use the budget', () => {
@@ -26,37 +26,36 @@ describe('index-over-budget', () => {
     assert.deepEqual(overBudget(lines.join('\n')).map((p) => p.range.start.line), [202]);
   });
 
-  it('skips blank lines past the limit: nothing is lost there', () => {
-    const lines = [...Array.from({ length: 200 }, (_, i) => entry(i)), '', entry(200), '   ', entry(201)];
-    assert.deepEqual(overBudget(lines.join('\n')).map((p) => p.range.start.line), [201, 203]);
+  it('reports nothing when only blank lines lie past the limit, and starts past blank lines after the cut', () => {
+    const full = Array.from({ length: 200 }, (_, i) => entry(i));
+    assert.deepEqual(overBudget([...full, '', '   ', ''].join('\n')), []);
+    assert.deepEqual(overBudget([...full, 'x'].join('\n')).map((p) => p.range.start.line), [200]);
+    assert.deepEqual(overBudget([...full.slice(0, 199), '', '', entry(200)].join('\n')).map((p) => p.range.start.line), [201]);
   });
 
   it('cuts at the last line break before 25,000 characters, counting JavaScript string length, not bytes', () => {
     // 100 lines of 300 Hangul syllables: 30,100 characters but 90,000 bytes and more in UTF-8.
     const line = '가'.repeat(300);
-    const text = Array.from({ length: 100 }, () => line).join('\n');
-    const problems = overBudget(text);
+    const problems = overBudget(Array.from({ length: 100 }, () => line).join('\n'));
     // The last line break at or before 25,000 ends line 82 (at 82 * 301 + 300 = 24,982): line 83 on is cut.
-    assert.equal(problems[0].range.start.line, 83);
-    assert.equal(problems.length, 100 - 83);
-    assert.equal(problems[0].message, "Past Claude Code's 25,000-character limit for MEMORY.md: this line is never loaded.");
+    assert.deepEqual(problems.map((p) => [p.range.start.line, p.range.end.line]), [[83, 99]]);
+    assert.equal(problems[0].message, "Past Claude Code's 25,000-character limit for MEMORY.md: nothing from here to the end (17 lines) is ever loaded.");
   });
 
   it('counts CRLF line breaks as characters, as Claude Code splits on LF only', () => {
     const line = 'x'.repeat(99);
     // Each line is 99 + "\r\n" = 101 characters: the 248th line (index 247) ends at 247 * 101 + 100 = 25,047 > 25,000.
     const problems = overBudget(Array.from({ length: 260 }, () => line).join('\r\n'), { maxLines: 1000, maxChars: 25_000 });
-    assert.equal(problems[0].range.start.line, 247);
+    assert.deepEqual(problems.map((p) => p.range.start.line), [247]);
   });
 
-  it('reports the rest of a single line longer than the budget from where the cut falls', () => {
+  it('starts inside a single line longer than the budget, where the cut falls', () => {
     const problems = overBudget(`  ${'a'.repeat(30)}`, { maxLines: 200, maxChars: 10 });
     assert.deepEqual(problems.map((p) => p.range), [{ start: { line: 0, character: 12 }, end: { line: 0, character: 32 } }]);
-    assert.match(problems[0].message, /the rest of this line is never loaded/);
   });
 
-  it('names the line limit for lines past it even when the characters run out too', () => {
-    const problems = overBudget(Array.from({ length: 5 }, () => 'x'.repeat(10)).join('\n'), { maxLines: 2, maxChars: 15 });
-    assert.deepEqual(problems.map((p) => [p.range.start.line, /2-line/.test(p.message)]), [[1, false], [2, true], [3, true], [4, true]]);
+  it('names the limit that cut first', () => {
+    assert.match(overBudget(Array.from({ length: 5 }, () => 'x'.repeat(10)).join('\n'), { maxLines: 2, maxChars: 15 })[0].message, /15-character limit/);
+    assert.match(overBudget(Array.from({ length: 5 }, () => 'x'.repeat(10)).join('\n'), { maxLines: 2, maxChars: 1000 })[0].message, /2-line limit/);
   });
 });

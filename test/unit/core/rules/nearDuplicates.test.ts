@@ -66,7 +66,9 @@ describe('near-duplicate detection', () => {
     const index = new NearDuplicateIndex();
     index.add('a.md', 'Keep pull requests small: reviewers skim long diffs!');
     index.add('b.md', 'keep   pull requests small — reviewers skim long diffs');
-    assert.deepEqual(index.neighbors('a.md'), [{ path: 'b.md', similarity: 1, relation: 'alike' }]);
+    const [twin, ...others] = index.neighbors('a.md');
+    assert.deepEqual([twin.path, twin.similarity, twin.relation, others], ['b.md', 1, 'alike', []]);
+    assert.notEqual(twin.sharedPassage, undefined);
   });
 
   it('does not index texts too short to call duplicates', () => {

@@ -1,0 +1,149 @@
+import { stepFence } from '../../codeFence';
+import { newMemoryText } from '../../edits/memoryStub';
+import { shorten } from '../../edits/shorten';
+import type { TypeLocation } from '../../memoryFile';
+import type { MemoryIndex } from '../../memoryIndex';
+import type { MemoryStore } from '../../memoryStore';
+import type { TypeSet } from '../../memoryTypes';
+import { indexDash } from '../../operations/conventions';
+import { inferType } from '../../operations/typeFromName';
+import { indexEntryLine } from '../../edits/indexEntry';
+import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
+import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
+import { msg } from '../../text';
+import type { RootPath } from '../../types';
+import { makeProblem } from '../engine/makeProblem';
+import type { LoadCut } from './indexBudget';
+import { IndexText } from './indexText';
+import { suggestSlug } from '../names/slug';
+
+/** What the content rule needs besides MEMORY.md and the store. */
+export interface IndexContentOptions {
+  readonly typeSet: TypeSet;
+  /** Where new memory files keep their type: the root's majority shape. */
+  readonly stubShape: TypeLocation;
+  readonly cut: LoadCut | undefined;
+}
+
+/**
+ * A run of lines is facts rather than a note once it has three lines, or two that say much, or one
+ * long paragraph: Claude Code's own guidance keeps MEMORY.md to one line per memory, so a short note
+ * ("Newest first.") or a heading's one-line intro stays quiet.
+ */
+const MIN_LINES = 3;
+const MIN_CHARS_TWO_LINES = 160;
+const MIN_CHARS_ONE_LINE = 240;
+
+interface Block {
+  readonly first: number;
+  readonly last: number;
+  readonly chars: number;
+  /** The nearest heading above, the block's title. */
+  readonly heading: string | undefined;
+}
+
+/**
+ * `index-inline-memory`: paragraphs and lists of facts written into MEMORY.md itself, which cost the
+ * load budget on every session and which the sidebar never shows. One problem per block of such lines,
+ * not one per line. Lines that link to a memory (an entry, `Details: [infra.md](./infra.md)`), headings,
+ * blank lines, HTML comments, rules (`---`), lines already reported as malformed and short notes stay
+ * quiet; so do blocks past the load limit, where index-over-budget speaks.
+ *
+ * The fix "Move to a new memory" creates the memory (frontmatter in the root's shape: a name from the
+ * heading above, a description from the first line, the type that name announces) holding the block,
+ * and leaves one entry line in the block's place. A person decides what the fact is: never `--fix`.
+ */
+export function checkIndexContent(index: MemoryIndex, store: MemoryStore, options: IndexContentOptions): Problem[] {
+  const text = new IndexText(index);
+  const problems: Problem[] = [];
+  for (const block of contentBlocks(index)) {
+    if (options.cut && text.lineStart(block.first) >= options.cut.offset) break;
+    const lineCount = block.last - block.first + 1;
+    if (lineCount < MIN_LINES && !(lineCount === 2 && block.chars >= MIN_CHARS_TWO_LINES) && !(lineCount === 1 && block.chars >= MIN_CHARS_ONE_LINE)) continue;
+    const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
+    const message = lineCount === 1
+      ? msg('A paragraph of facts written into MEMORY.md: it is loaded in every session and the sidebar never shows it. Move it into a memory of its own and leave one line here.')
+      : msg('{0} lines of facts written into MEMORY.md: they are loaded in every session and the sidebar never shows them. Move them into a memory of their own and leave one line here.', lineCount);
+    problems.push(makeProblem(ProblemCode.IndexInlineMemory, INDEX_FILE_NAME, range, message, undefined, [moveFix(index, store, block, options)]));
+  }
+  return problems;
+}
+
+/** The runs of content lines, each with the heading it sits under. */
+function contentBlocks(index: MemoryIndex): Block[] {
+  const linkedLines = new Set<number>();
+  for (const link of index.links) if (link.target !== undefined && isMemoryPath(link.target)) linkedLines.add(link.line);
+  const blocks: Block[] = [];
+  let fence: string | undefined;
+  let inComment = false;
+  let heading: string | undefined;
+  let open: { first: number; last: number; chars: number } | undefined;
+  const close = (): void => {
+    if (open) blocks.push({ ...open, heading });
+    open = undefined;
+  };
+  for (const line of index.lines) {
+    const step = stepFence(line.text, fence);
+    fence = step.fence;
+    const trimmed = line.text.trim();
+    let content: boolean;
+    if (step.isCode) content = true;
+    else if (inComment || trimmed.startsWith('<!--')) {
+      inComment = !trimmed.includes('-->');
+      content = false;
+    } else {
+      content = line.kind === 'text' && !linkedLines.has(line.line) && !/^(?:[-*_]\s*){3,}$/.test(trimmed);
+    }
+    if (!content) {
+      close();
+      if (line.kind === 'heading') heading = trimmed.replace(/^#+\s*/, '').replace(/\s+#+$/, '');
+      continue;
+    }
+    if (open) {
+      open.last = line.line;
+      open.chars += trimmed.length;
+    } else {
+      open = { first: line.line, last: line.line, chars: trimmed.length };
+    }
+  }
+  close();
+  return blocks;
+}
+
+function moveFix(index: MemoryIndex, store: MemoryStore, block: Block, options: IndexContentOptions): ProblemFix {
+  const eol = index.eol;
+  const lines = index.lines.slice(block.first, block.last + 1).map((line) => line.text);
+  const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length));
+  const body = lines.map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)));
+  const firstLine = plainText(body.find((line) => plainText(line) !== '') ?? '');
+  const title = block.heading && block.heading.trim() !== '' ? block.heading.trim() : shorten(firstLine, 60);
+  const name = suggestSlug(title, '') ?? `index-notes-${block.first + 1}`;
+  const type = inferType(name, options.typeSet.types);
+  const path = freePath(store, name.replace(/-/g, '_'));
+  const description = shorten(firstLine, 150);
+  const moved = [...(block.heading ? [`# ${block.heading.trim()}`, ''] : []), ...body].join(eol) + eol;
+  const { content } = newMemoryText({ name, description, type, body: moved }, { typeLocation: options.stubShape, eol });
+  // The entry line exactly as every other writer of index entries makes it.
+  const entryLine = indexEntryLine(path, { title, description }, indexDash(index));
+  const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
+  return {
+    ...titleOf(msg('Move to a new memory')),
+    edits: [
+      { kind: 'create', path, content },
+      { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range, newText: ' '.repeat(indent) + entryLine }] },
+    ],
+  };
+}
+
+/** A line without its Markdown markers (bullets, quotes, emphasis), for a description. */
+function plainText(line: string): string {
+  return line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+|\|)*/, '').replace(/\*\*|__|`/g, '').replace(/\s*\|\s*/g, ' — ').replace(/\s+/g, ' ').trim();
+}
+
+/** `<stem>.md`, or `<stem>_2.md` and on when the root already has a file of that name (case ignored). */
+function freePath(store: MemoryStore, stem: string): RootPath {
+  const taken = new Set([...store.memories()].map((memory) => memory.path.toLowerCase()));
+  let path = `${stem}.md`;
+  for (let n = 2; taken.has(path.toLowerCase()) || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase(); n++) path = `${stem}_${n}.md`;
+  return path;
+}

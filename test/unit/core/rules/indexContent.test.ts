@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import { ProblemCode, type Problem } from '../../../../src/core';
+import { applyFileEdits } from '../links/fileEdits';
+import { checkedEngine } from './ruleHelpers';
+
+const memory = (name: string): string => `---\nname: ${name}\ndescription: about ${name}\nmetadata:\n  type: project\n---\nBody.\n`;
+
+function inline(index: string): { problems: Problem[]; files: Map<string, string> } {
+  const files = new Map([['MEMORY.md', index], ['infra.md', memory('infra')]]);
+  const problems = checkedEngine(files).problemsFor('MEMORY.md').filter((problem) => problem.code === ProblemCode.IndexInlineMemory);
+  return { problems: [...problems], files };
+}
+
+describe('index-inline-memory: facts written into MEMORY.md', () => {
+  it('reports a list of facts under a heading once, over the whole block', () => {
+    const { problems } = inline([
+      '# Memory',
+      '- [Infra](infra.md) — where the servers run',
+      '',
+      '## Environment',
+      '- Node 22 and pnpm 9 are required; npm install breaks the lockfile',
+      '- The staging database is a nightly copy of production with emails scrubbed',
+      '- CI runs on GitHub Actions with a 30 minute timeout per job',
+      '',
+    ].join('\n'));
+    assert.deepEqual(problems.map((p) => [p.range.start.line, p.range.end.line, p.severity]), [[4, 6, 'information']]);
+    assert.match(problems[0].message, /^3 lines of facts written into MEMORY\.md/);
+  });
+
+  it('stays quiet on headings, entries, prose links, short notes, comments, rules and table frames', () => {
+    const { problems } = inline([
+      '# Memory index',
+      '<!-- one line per memory -->',
+      'Newest first. Keep hooks short.',
+      '',
+      '- [Infra](infra.md) — where the servers run',
+      'Details: [infra.md](./infra.md)',
+      '---',
+      '| Memory | Why |',
+      '|---|---|',
+      '| [Infra](infra.md) | servers |',
+    ].join('\n'));
+    assert.deepEqual(problems, []);
+  });
+
+  it('reports one long paragraph on one line', () => {
+    const { problems } = inline(`# Memory\n\n${'The payments service retries webhooks three times with backoff, then parks them in the dead-letter queue. '.repeat(3)}\n`);
+    assert.deepEqual(problems.map((p) => p.range.start.line), [2]);
+    assert.match(problems[0].message, /^A paragraph of facts/);
+  });
+
+  it('moves the block into a new memory named after its heading, in the root\'s shape, leaving one entry line', () => {
+    const { problems, files } = inline([
+      '# Memory',
+      '- [Infra](infra.md) — where the servers run',
+      '## Project environment',
+      '- Node 22 and pnpm 9 are required',
+      '- Staging is a nightly copy of production',
+      '- CI has a 30 minute timeout per job',
+      '',
+      'Keep entries short.',
+    ].join('\n'));
+    const fix = problems[0].fixes![0];
+    assert.equal(fix.title, 'Move to a new memory');
+    assert.equal(fix.safe, undefined);
+    const after = applyFileEdits(files, fix.edits);
+    assert.equal(after.get('project_environment.md'), [
+      '---',
+      'name: project-environment',
+      'description: Node 22 and pnpm 9 are required',
+      'metadata:',
+      '  type: project',
+      '---',
+      '# Project environment',
+      '',
+      '- Node 22 and pnpm 9 are required',
+      '- Staging is a nightly copy of production',
+      '- CI has a 30 minute timeout per job',
+      '',
+    ].join('\n'));
+    assert.equal(after.get('MEMORY.md'), [
+      '# Memory',
+      '- [Infra](infra.md) — where the servers run',
+      '## Project environment',
+      '- [Project environment](project_environment.md) — Node 22 and pnpm 9 are required',
+      '',
+      'Keep entries short.',
+    ].join('\n'));
+    const fresh = checkedEngine(after);
+    assert.deepEqual([...fresh.allProblems()].map((p) => `${p.path} ${p.code}`), []);
+  });
+
+  it('falls back to a numbered name when the heading has no Latin letters', () => {
+    const { problems } = inline(['# 메모리', '## 개발 환경', '- Node 22와 pnpm 9가 필요하다', '- 스테이징은 매일 밤 운영 DB를 복사한다', '- CI 작업은 30분이 지나면 끊긴다'].join('\n'));
+    const created = problems[0].fixes![0].edits.find((edit) => edit.kind === 'create');
+    assert.equal(created?.path, 'index_notes_3.md');
+  });
+});

@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import { ProblemCode, type Problem } from '../../../../src/core';
+import { applyFileEdits } from '../links/fileEdits';
+import { checkedEngine } from './ruleHelpers';
+
+const memory = (name: string, description: string): string => `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: project\n---\nBody of ${name}.\n`;
+
+function unlisted(files: Map<string, string>, options: Parameters<typeof checkedEngine>[1] = {}): Problem[] {
+  return [...checkedEngine(files, options).allProblems()].filter((problem) => problem.code === ProblemCode.IndexUnlisted);
+}
+
+describe('index-unlisted', () => {
+  it('counts a link anywhere in MEMORY.md: prose, a bold entry, a nested bullet, a table, a reference definition', () => {
+    const files = new Map([
+      ['MEMORY.md', [
+        '# Memory',
+        '- **[Testing](feedback_testing.md) — integration tests hit a real database**',
+        '- **[Commit style](feedback_commit.md)** — conventional commits',
+        '- Deploys',
+        '  - [Release train](project_release.md) — every second Tuesday',
+        '| Memory | Why |',
+        '|---|---|',
+        '| [Budget](project_budget.md) | the 2026 cap |',
+        'Infra notes: details in [infra.md](./infra.md).',
+        '[owner]: ./user_owner.md',
+      ].join('\n')],
+      ...['feedback_testing', 'feedback_commit', 'project_release', 'project_budget', 'infra', 'user_owner'].map((stem): [string, string] => [`${stem}.md`, memory(stem.replace(/_/g, '-'), `about ${stem}`)]),
+    ]);
+    assert.deepEqual(unlisted(files), []);
+  });
+
+  it('leaves README.md and the exclude globs out: they are documentation, not memories', () => {
+    const files = new Map([
+      ['MEMORY.md', '# Memory\n- [A](a.md) — a\n'],
+      ['a.md', memory('a', 'a')],
+      ['README.md', '# About this folder\n\nClaude Code keeps its memory here.\n'],
+      ['docs/guide.md', '# How we write memories\n'],
+      ['CHANGELOG.md', '- 2026-07-01 first\n'],
+    ]);
+    const engine = checkedEngine(files, { exclude: ['docs/**', 'CHANGELOG.md'] });
+    assert.deepEqual([...engine.problemPaths()], []);
+    assert.deepEqual(unlisted(files).map((problem) => problem.path).sort(), ['CHANGELOG.md', 'docs/guide.md']);
+  });
+
+  it('says a memory linked only past line 200 is never loaded, and offers no second entry', () => {
+    const lines = ['# Memory', ...Array.from({ length: 205 }, (_, i) => `- [Fact ${i}](fact_${i}.md) — hook ${i}`)];
+    const files = new Map<string, string>([['MEMORY.md', lines.join('\n') + '\n']]);
+    for (let i = 0; i < 205; i++) files.set(`fact_${i}.md`, memory(`fact-${i}`, `fact ${i}`));
+    const problems = unlisted(files);
+    assert.deepEqual(problems.map((problem) => problem.path), ['fact_199.md', 'fact_200.md', 'fact_201.md', 'fact_202.md', 'fact_203.md', 'fact_204.md']);
+    assert.equal(problems[0].message, 'Listed in MEMORY.md, but past line 200: that line is never loaded, so Claude Code does not know this memory exists.');
+    assert.equal(problems[0].fixes, undefined);
+    assert.deepEqual(problems[0].related?.map((related) => [related.path, related.range.start.line]), [['MEMORY.md', 200]]);
+  });
+
+  it('inserts the entry after the last entry, not after notes below the entries', () => {
+    const files = new Map([
+      ['MEMORY.md', '# Memory\n\n- [A](a.md) — a\n\nKeep entries short.\n'],
+      ['a.md', memory('a', 'a')],
+      ['b.md', memory('b', 'Second fact')],
+    ]);
+    const [problem] = unlisted(files);
+    assert.equal(problem.fixes?.[0].safe, true);
+    assert.equal(applyFileEdits(files, problem.fixes![0].edits).get('MEMORY.md'), '# Memory\n\n- [A](a.md) — a\n- [B](b.md) — Second fact\n\nKeep entries short.\n');
+  });
+
+  it('says when MEMORY.md has no room, and offers no fix that would push a loaded line out', () => {
+    const lines = ['# Memory', ...Array.from({ length: 199 }, (_, i) => `- [Fact ${i}](fact_${i}.md) — hook ${i}`)];
+    const files = new Map<string, string>([['MEMORY.md', lines.join('\n') + '\n'], ['new_fact.md', memory('new-fact', 'a new fact')]]);
+    for (let i = 0; i < 199; i++) files.set(`fact_${i}.md`, memory(`fact-${i}`, `fact ${i}`));
+    const [problem] = unlisted(files);
+    assert.equal(problem.path, 'new_fact.md');
+    assert.match(problem.message, /no room left within Claude Code's 200-line and 25,000-character limits/);
+    assert.equal(problem.fixes, undefined);
+    files.set('MEMORY.md', lines.slice(0, 199).join('\n') + '\n');
+    assert.equal(unlisted(files).find((p) => p.path === 'new_fact.md')?.fixes?.length, 1, 'one line of room is enough');
+  });
+
+  it('follows a link across the load limit when MEMORY.md changes', () => {
+    const lines = ['# Memory', '- [A](a.md) — a', ...Array.from({ length: 3 }, (_, i) => `note ${i}`)];
+    const files = new Map([['MEMORY.md', lines.join('\n')], ['a.md', memory('a', 'a')]]);
+    const engine = checkedEngine(files, { budget: { maxLines: 10, maxChars: 25_000 } });
+    assert.deepEqual(engine.problemsFor('a.md'), []);
+    const pushed = ['# Memory', ...Array.from({ length: 12 }, (_, i) => `note ${i}`), '- [A](a.md) — a'].join('\n');
+    engine.applyChange(engine.store.update('MEMORY.md', pushed));
+    assert.deepEqual(engine.problemsFor('a.md').map((problem) => problem.message), ['Listed in MEMORY.md, but past line 10: that line is never loaded, so Claude Code does not know this memory exists.']);
+  });
+});

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { ProblemCode } from '../../../../src/core';
+import { checkedEngine } from './ruleHelpers';
+
+const memory = (name: string): string => `---\nname: ${name}\ndescription: a fact about ${name}\ntype: feedback\n---\nBody.\n`;
+
+function nameCodes(files: [string, string][]): string[] {
+  const engine = checkedEngine(new Map(files));
+  return [...engine.allProblems()]
+    .filter((problem) => problem.code === ProblemCode.NameNotSlug || problem.code === ProblemCode.NameFileMismatch)
+    .map((problem) => `${problem.path}:${problem.range.start.line}:${problem.range.start.character} ${problem.code}`)
+    .sort();
+}
+
+describe('name-not-slug and name-file-mismatch on real naming conventions', () => {
+  it('matches Claude Code\'s <type>_<topic>.md with name: topic, feedback-topic or feedback_topic', () => {
+    for (const name of ['testing', 'feedback-testing', 'feedback_testing', 'Feedback_Testing', 'Testing']) {
+      assert.deepEqual(nameCodes([['feedback_testing.md', memory(name)], ['project_x.md', memory('project-x')], ['user_role.md', memory('role')]]), [], name);
+    }
+  });
+
+  it('hears nothing from a folder of human titles, nor from one of stems', () => {
+    assert.deepEqual(nameCodes([['feedback_testing.md', memory('Testing approach')], ['user_role.md', memory('사용자 역할')], ['project_x.md', memory('プロジェクト X')]]), []);
+    assert.deepEqual(nameCodes([['feedback_testing.md', memory('feedback_testing')], ['user_role.md', memory('user_role')], ['project_x.md', memory('project_x')]]), []);
+  });
+
+  it('reports a title among slugs once, as name-not-slug, never also as a mismatch', () => {
+    const files: [string, string][] = [['feedback_testing.md', memory('Testing approach')], ['user_role.md', memory('role')], ['project_x.md', memory('project-x')]];
+    assert.deepEqual(nameCodes(files), ['feedback_testing.md:1:6 name-not-slug']);
+    const problem = [...checkedEngine(new Map(files)).allProblems()].find((p) => p.code === ProblemCode.NameNotSlug)!;
+    assert.equal(problem.severity, 'information');
+    assert.deepEqual(problem.fixes?.map((fix) => fix.title), ['Change the name to testing-approach']);
+  });
+
+  it('reports an identifier that names another file', () => {
+    assert.deepEqual(nameCodes([['feedback_testing.md', memory('feedback-deploys')], ['user_role.md', memory('role')]]), ['feedback_testing.md:1:6 name-file-mismatch']);
+  });
+
+  it('re-checks the whole folder when its convention flips', () => {
+    const engine = checkedEngine(new Map([['a_one.md', memory('Title one')], ['b_two.md', memory('two')], ['c_three.md', memory('three')]]));
+    const named = (): string[] => [...engine.allProblems()].filter((p) => p.code === ProblemCode.NameNotSlug).map((p) => p.path);
+    assert.deepEqual(named(), ['a_one.md']);
+    engine.applyChange(engine.store.update('b_two.md', memory('Title two')));
+    assert.deepEqual(named(), []);
+    engine.applyChange(engine.store.update('b_two.md', memory('two')));
+    assert.deepEqual(named(), ['a_one.md']);
+  });
+});
