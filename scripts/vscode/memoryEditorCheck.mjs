@@ -113,6 +113,19 @@ export async function memoryEditorCheck({ browser, server, workspace, check, sav
     await page.waitForTimeout(500);
     save('memory-editor.png', await page.screenshot());
 
+    // A name being typed (a draft, not yet written) survives the tab being hidden and shown again:
+    // the webview is recreated then, and must come back from its saved state.
+    await frame.locator('#field-name').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('-v2');
+    const tabs = page.locator('.tabs-container .tab');
+    await tabs.nth(0).click();
+    await page.waitForTimeout(800);
+    await tabs.nth(1).click();
+    const back = await formFrame(page, 'project_deploy_freeze.md', 15_000);
+    const kept = back && await back.evaluate(() => document.getElementById('field-name')?.value);
+    check('a name being typed is kept when the editor is hidden and shown again', kept === 'project-deploy-freeze-v2', String(kept));
+
     await openInForm(page, 'memory/reference_hostile.md');
     const hostile = await formFrame(page, 'reference_hostile.md', 30_000);
     if (!check('the editor opens a memory full of markup', Boolean(hostile))) return;

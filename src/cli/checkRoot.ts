@@ -3,6 +3,7 @@ import {
   applyTextEdits, documentationMatcher, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
 } from '../core';
 import type { CheckedRoot } from './format';
+import { gitLineHistory } from './gitHistory';
 import { readRoot } from './readRoot';
 import { writeFileAtomic } from './writeAtomic';
 
@@ -19,6 +20,7 @@ export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet,
     const engine = new ProblemEngine(store, {
       typeSet,
       modifiedTime: (path) => files.get(path)?.mtimeMs,
+      lineHistory: gitLineHistory(folder),
       textRules: [relativeDate, secret],
       exclude,
     });

@@ -205,7 +205,7 @@ describe('Memory Shelf Editor', () => {
     const { session } = await openEditor(uri);
     const state = await stateWhere(session, (s) => s.backlinks.length === 1);
     assert.deepEqual(state.backlinks.map((backlink) => [backlink.source, backlink.path, backlink.line]), [['project-review-guide', 'project_review_guide.md', 5]]);
-    await session.receive({ kind: 'rename', newName: 'feedback-reading-order', version: session.document.version });
+    await session.receive({ kind: 'rename', newName: 'feedback-reading-order', base: 'feedback-review-order', version: session.document.version });
     const linkerDocument = await vscode.workspace.openTextDocument(linker);
     await eventually(() => assert.equal(linkerDocument.getText(), LINKER.replace('[[feedback-review-order]]', '[[feedback-reading-order]]')));
     assert.equal(session.document.getText(), REVIEW.replace('name: feedback-review-order', 'name: feedback-reading-order'));

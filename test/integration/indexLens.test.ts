@@ -198,7 +198,12 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     await setIndex(lf(INDEX));
     const lens = (await lensesOf(lab('MEMORY.md'))).find((candidate) => candidate.line === 11 && candidate.title === 'Edit')!;
     await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []));
-    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), lab('reference_lab_drive.md').toString()));
+    // Edit opens the Memory Shelf Editor (the frontmatter form) on that memory.
+    await eventually(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(input instanceof vscode.TabInputCustom && input.viewType === 'memoryShelf.editor', 'the active tab is the Memory Shelf Editor');
+      assert.equal(input.uri.toString(), lab('reference_lab_drive.md').toString());
+    });
   });
 
   it('updates the drifted hook from its lens, and only that line', async () => {

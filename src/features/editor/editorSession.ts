@@ -55,7 +55,7 @@ export class EditorSession implements vscode.Disposable {
         await this.setField(message.path, message.value, message.base, message.version);
         return;
       case 'rename':
-        if (message.version !== this.document.version && fieldValue(this.deps.memoryFor(this.document).memory, 'name') !== this.lastState?.name) {
+        if (message.version !== this.document.version && fieldValue(this.deps.memoryFor(this.document).memory, 'name') !== message.base) {
           this.refuse('name', 'stale');
           return;
         }

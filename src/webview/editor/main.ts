@@ -21,6 +21,8 @@ interface Draft {
   readonly value: string;
   /** The document's value when typing began; a different one arriving means it changed underneath. */
   readonly base: string;
+  /** The document version the last send was made on: states of that version predate its edit. */
+  readonly sentOn?: number;
 }
 
 /** Kept by VS Code across hide/show (the webview is recreated), so nothing typed is lost. */
@@ -42,6 +44,8 @@ const drafts = new Map<string, Draft>(Object.entries(saved?.drafts ?? {}));
 /** Fields whose value the host refused or that changed underneath while typing: path -> the document's value. */
 const conflicts = new Map<string, string>();
 const sendTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** The key whose last value could not be written safely, said once at the top of the form. */
+let refusal: string | undefined;
 const TYPING_PAUSE_MS = 400;
 
 const app = document.getElementById('app')!;
@@ -53,8 +57,13 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       receiveState(message.state, message.strings);
       break;
     case 'refused':
-      drafts.set(message.path, { value: drafts.get(message.path)?.value ?? '', base: drafts.get(message.path)?.base ?? message.current });
-      conflicts.set(message.path, message.current);
+      if (message.reason === 'stale') {
+        // The key changed underneath: the person's text stays, and they choose between theirs and the file's.
+        const draft = drafts.get(message.path);
+        if (draft) conflicts.set(message.path, message.current);
+      } else {
+        refusal = message.path;
+      }
       render();
       break;
     default:
@@ -74,7 +83,7 @@ function receiveState(next: FormState, nextStrings: Strings): void {
     if (current === draft.value) {
       drafts.delete(path);
       conflicts.delete(path);
-    } else if (current !== draft.base && !sendTimers.has(path)) {
+    } else if (current !== draft.base && !sendTimers.has(path) && (draft.sentOn === undefined || next.version > draft.sentOn)) {
       // Someone else (an agent, the text editor) changed this key while it was being typed in.
       conflicts.set(path, current ?? '');
     }
@@ -103,13 +112,17 @@ function sendField(path: string, value: string): void {
   clearTimeout(sendTimers.get(path));
   sendTimers.delete(path);
   post({ kind: 'setField', path, value, base: draft?.base ?? valueOf(form, path) ?? '', version: form.version });
+  // From now on the document is expected to hold what was sent: a later state showing it is no conflict.
+  drafts.set(path, { value, base: value, sentOn: form.version });
+  persist();
 }
 
 /** Typing records a draft and sends it after a pause; leaving the field (change) sends it at once. */
 function track(element: ValueElement, path: string, options: { autoSend: boolean; onInput?: () => void }): void {
   element.addEventListener('input', () => {
     if (!form) return;
-    drafts.set(path, { value: element.value, base: drafts.get(path)?.base ?? valueOf(form, path) ?? '' });
+    const draft = drafts.get(path);
+    drafts.set(path, { value: element.value, base: draft?.base ?? valueOf(form, path) ?? '', sentOn: draft?.sentOn });
     persist();
     options.onInput?.();
     if (!options.autoSend || conflicts.has(path)) return;
@@ -131,6 +144,12 @@ function render(): void {
   const selection = inner ? [inner.selectionStart, inner.selectionEnd] : undefined;
   app.replaceChildren();
   app.appendChild(header(form, strings));
+  if (refusal !== undefined) {
+    const notice = el('div', { className: 'conflict', id: 'refusal', text: `${strings.refused} (${refusal})` });
+    notice.setAttribute('role', 'alert');
+    app.appendChild(notice);
+    refusal = undefined;
+  }
   if (form.frontmatter !== 'ok') {
     app.appendChild(errorPanel(form, strings));
   } else {
@@ -250,7 +269,7 @@ function nameSection(state: FormState, s: Strings): HTMLElement {
   input.addEventListener('keydown', (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !actions.hidden && state.inRoot) rename();
   });
-  const rename = (): void => post({ kind: 'rename', newName: input.value.trim(), version: state.version });
+  const rename = (): void => post({ kind: 'rename', newName: input.value.trim(), base: drafts.get('name')?.base ?? state.name, version: state.version });
   if (state.inRoot) actions.appendChild(button(s.renameEverywhere, rename));
   actions.appendChild(button(s.setNameOnly, () => sendField('name', input.value.trim()), state.inRoot));
   section.append(label('field-name', s.name), input, feedback, actions);

@@ -75,7 +75,7 @@ export type WebviewMessage =
    * when the person started typing: the host refuses as `stale` when the document changed that key since.
    */
   | { readonly kind: 'setField'; readonly path: string; readonly value: string; readonly base: string; readonly version: number }
-  | { readonly kind: 'rename'; readonly newName: string; readonly version: number }
+  | { readonly kind: 'rename'; readonly newName: string; readonly base: string; readonly version: number }
   /** Apply the quick fix titled `title` of the problem `code` at `line`, as the light bulb would. */
   | { readonly kind: 'applyFix'; readonly code: string; readonly line: number; readonly title: string }
   | { readonly kind: 'openAsText'; readonly line: number }

@@ -55,7 +55,7 @@ describe('memory-shelf check', () => {
   it('prints compiler-style lines and a summary', () => {
     const result = run(['check', 'test/fixtures/workspace/checks/memory']);
     const lines = result.stdout.trimEnd().split('\n');
-    assert.equal(lines[0], 'test/fixtures/workspace/checks/memory/feedback_meeting_dates.md:8:20 warning relative-date "next week" is a relative date: it points elsewhere once the memory is read on another day. Write "the week of 2026-08-03".');
+    assert.equal(lines[0], 'test/fixtures/workspace/checks/memory/feedback_meeting_dates.md:8:20 warning relative-date "next week" is a relative date: it points elsewhere once the memory is read on another day. Write "the week of 2026-08-03" (counted from 2026-07-30, the memory\'s metadata.modified).');
     assert.equal(lines.at(-1), '5 memories in 1 root, 9 problems (1 error, 6 warning, 2 information)');
   });
 

@@ -64,6 +64,14 @@ function extraRoot(): Map<string, string> {
   files.set('colon_name.md', '---\nname: Rule: no deploys\ndescription: d\ntype: project\n---\n');
   files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
   files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
+  // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday) and a bare weekday.
+  const dates = 'Ship next week. Demo next Friday. Interview Monday 10:30.';
+  files.set('dated_sections.md', memory('dated-sections', `## 2026-07-01\n${dates}`));
+  files.set('session_2026-07-01.md', memory('session', dates));
+  files.set('dated_plan.md', memory('dated-plan', dates, 'modified: 2026-07-20\n'));
+  files.set('history.md', memory('history', dates));
+  files.set('undated_plan.md', memory('undated-plan', dates));
+  files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
   for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));
   for (const suffix of ['a', 'b', 'c']) files.set(`trio_${suffix}.md`, memory(`trio-${suffix}`, trioCopy));
@@ -102,7 +110,9 @@ function indexRoot(): Map<string, string> {
 
 function engineProblems(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): Problem[] {
   const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
-  return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, ...options }).allProblems()];
+  // history.md's lines as git blame would give them, each written on 2026-07-01.
+  const lineHistory = (path: string) => (path === 'history.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 } })) : undefined);
+  return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, lineHistory, ...options }).allProblems()];
 }
 
 /** Every sentence a problem carries, with where it came from. */

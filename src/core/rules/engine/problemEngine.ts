@@ -30,6 +30,8 @@ export interface ProblemEngineOptions {
   readonly budget?: IndexBudget;
   /** File modification times where the adapter knows them (the relative-date rule's last anchor). */
   readonly modifiedTime?: (path: RootPath) => number | undefined;
+  /** Version history of each line where the adapter knows it (the relative-date rule's anchor before the file time). */
+  readonly lineHistory?: RuleContext['lineHistory'];
   /**
    * Rules that read one file's text (relative dates, secrets), run on every memory and on MEMORY.md,
    * again only when that file changes. They must not throw: one failing file would stop every check.
@@ -106,6 +108,7 @@ export class ProblemEngine {
       typeSet: options.typeSet,
       budget: options.budget ?? DEFAULT_INDEX_BUDGET,
       modifiedTime: options.modifiedTime ?? (() => undefined),
+      lineHistory: options.lineHistory,
       isDocumentation: this.isDocumentation,
     };
     this.textRules = options.textRules ?? [];

@@ -3,6 +3,7 @@ import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import type { Problem } from '../../problems';
 import type { RootPath } from '../../types';
+import type { CalendarDate } from '../relativeDate/calendar';
 
 /** Claude Code loads the first 200 lines or 25,000 characters of MEMORY.md, whichever ends first. */
 export interface IndexBudget {
@@ -22,9 +23,24 @@ export interface RuleContext {
    * for relative dates when the frontmatter has no `modified`/`date`/`updated`.
    */
   readonly modifiedTime: (path: RootPath) => number | undefined;
+  /**
+   * What version history (git blame) says about each line of a file, where the adapter knows it: the
+   * relative-date rule's anchor after the text's own dates and before the modification time. Called
+   * only for files with a relative date the text does not date, once per check of that file.
+   */
+  readonly lineHistory?: (path: RootPath) => LineHistory | undefined;
   /** Documentation files of the root (`README.md`, the `exclude` globs): not memories, never checked. */
   readonly isDocumentation?: (path: RootPath) => boolean;
 }
+
+/** One line as history last recorded it: its text then, and the day it was written in its author's zone. */
+export interface LineRecord {
+  readonly text: string;
+  readonly day: CalendarDate;
+}
+
+/** Per 0-based line of a file as history knows it; undefined for a line not committed. */
+export type LineHistory = readonly (LineRecord | undefined)[];
 
 /** A file to check by its text alone: a memory (with its parsed form) or MEMORY.md. */
 export interface TextRuleInput {

@@ -28,7 +28,9 @@ export interface IndexContentOptions {
 /**
  * A run of lines is facts rather than a note once it has three lines, or two that say much, or one
  * long paragraph: Claude Code's own guidance keeps MEMORY.md to one line per memory, so a short note
- * ("Newest first.") or a heading's one-line intro stays quiet.
+ * ("Newest first.") or a heading's one-line intro stays quiet. Lengths are weighed, not counted: a
+ * Hangul syllable or a kanji says about what two Latin letters do, so a Korean or Japanese paragraph
+ * is as long as its English twin.
  */
 const MIN_LINES = 3;
 const MIN_CHARS_TWO_LINES = 160;
@@ -43,7 +45,8 @@ interface Block {
 }
 
 /**
- * `index-inline-memory`: paragraphs and lists of facts written into MEMORY.md itself, which cost the
+ * `index-inline-memory`: paragraphs and lists of facts (or of links to pages outside the root) written
+ * into MEMORY.md itself, which cost the
  * load budget on every session and which the sidebar never shows. One problem per block of such lines,
  * not one per line. Lines that link to a memory (an entry, `Details: [infra.md](./infra.md)`), headings,
  * blank lines, HTML comments, rules (`---`), lines already reported as malformed and short notes stay
@@ -92,7 +95,9 @@ function contentBlocks(index: MemoryIndex): Block[] {
       inComment = !trimmed.includes('-->');
       content = false;
     } else {
-      content = line.kind === 'text' && !linkedLines.has(line.line) && !/^(?:[-*_]\s*){3,}$/.test(trimmed);
+      // An entry to a URL is reference material kept in the index, as a list of links is.
+      const prose = line.kind === 'text' || line.kind === 'entry';
+      content = prose && !linkedLines.has(line.line) && !/^(?:[-*_]\s*){3,}$/.test(trimmed);
     }
     if (!content) {
       close();
@@ -101,9 +106,9 @@ function contentBlocks(index: MemoryIndex): Block[] {
     }
     if (open) {
       open.last = line.line;
-      open.chars += trimmed.length;
+      open.chars += weighedLength(trimmed);
     } else {
-      open = { first: line.line, last: line.line, chars: trimmed.length };
+      open = { first: line.line, last: line.line, chars: weighedLength(trimmed) };
     }
   }
   close();
@@ -133,6 +138,13 @@ function moveFix(index: MemoryIndex, store: MemoryStore, block: Block, options: 
       { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range, newText: ' '.repeat(indent) + entryLine }] },
     ],
   };
+}
+
+/** The length with each character from Hangul Jamo (U+1100) up counted twice: CJK scripts are dense. */
+function weighedLength(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x1100) length++;
+  return length;
 }
 
 /** A line without its Markdown markers (bullets, quotes, emphasis), for a description. */

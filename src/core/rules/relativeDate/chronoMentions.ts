@@ -24,11 +24,14 @@ const JA_KANA_PARTICLE_AFTER = /^(?:[はがもにでとをへやのね、。]|�
 
 type Parser = { parse(text: string, reference: Date): chrono.ParsedResult[] };
 
+/** What chrono read for each wording from each reference day; one per check of a file, shared by its lines. */
+export type ChronoReadings = Map<string, Omit<DateMention, 'start' | 'end'> | undefined>;
+
 /** Relative dates chrono-node parses in English and Japanese text, with their days counted from `reference`. */
-export function findChronoMentions(prose: string, reference: CalendarDate): DateMention[] {
+export function findChronoMentions(prose: string, reference: CalendarDate, readings: ChronoReadings = new Map()): DateMention[] {
   const out: DateMention[] = [];
-  scan(prose, reference, EN_CANDIDATE, chrono.en.casual, englishContextAllows, out);
-  scan(prose, reference, JA_CANDIDATE, chrono.ja.casual, japaneseContextAllows, out);
+  scan(prose, reference, EN_CANDIDATE, chrono.en.casual, englishContextAllows, readings, out);
+  scan(prose, reference, JA_CANDIDATE, chrono.ja.casual, japaneseContextAllows, readings, out);
   return out;
 }
 
@@ -38,6 +41,7 @@ function scan(
   candidate: RegExp,
   parser: Parser,
   contextAllows: (prose: string, start: number, end: number) => boolean,
+  read: ChronoReadings,
   out: DateMention[],
 ): void {
   // A second reference, on the first of a month a year and a month later, tells apart what depends on
@@ -46,14 +50,14 @@ function scan(
   const refA = new Date(reference.year, reference.month - 1, reference.day, 12);
   const refB = new Date(reference.year + 1, reference.month, 1, 12);
   const baseB = { year: refB.getFullYear(), month: refB.getMonth() + 1 };
-  // A file says "yesterday" many times over; chrono reads each distinct wording once.
-  const read = new Map<string, Omit<DateMention, 'start' | 'end'> | undefined>();
+  // A file says "yesterday" many times over, on lines dated alike: chrono reads each wording once per day.
+  const day = `${reference.year}-${reference.month}-${reference.day} `;
   for (const found of prose.matchAll(candidate)) {
     const words = found[0];
     const start = found.index;
     const end = start + words.length;
     if (!contextAllows(prose, start, end)) continue;
-    const key = words.toLowerCase().replace(/\s+/g, ' ');
+    const key = day + words.toLowerCase().replace(/\s+/g, ' ');
     if (!read.has(key)) {
       const a = parser.parse(words, refA)[0];
       const b = parser.parse(words, refB)[0];

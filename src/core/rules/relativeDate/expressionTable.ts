@@ -1,6 +1,7 @@
 import {
   addDays,
   addMonths,
+  isoWeekday,
   resolveWeekday,
   weekdayInWeek,
   type CalendarDate,
@@ -42,6 +43,17 @@ function collect(prose: string, reference: CalendarDate, entries: readonly Entry
       if (found) out.push({ start: match.index, end: match.index + match[0].length, ...found });
     }
   }
+}
+
+/**
+ * "next Friday", "다음 금요일", "次の金曜日": on a day before that weekday in the week ("next Friday" said on
+ * a Tuesday) people mean this week's or next week's, so both are kept; from that weekday on, only the
+ * one in the following week remains.
+ */
+export function weekdayMention(reference: CalendarDate, modifier: WeekdayModifier, weekday: number): Omit<DateMention, 'start' | 'end'> {
+  const date = resolveWeekday(reference, modifier, weekday);
+  if (modifier !== 'next' || isoWeekday(reference) >= weekday) return { granularity: 'day', date };
+  return { granularity: 'day', date: resolveWeekday(reference, 'this', weekday), alternative: date, reading: 'ambiguous' };
 }
 
 function shifted(reference: CalendarDate, granularity: Granularity, amount: number | undefined): Omit<DateMention, 'start' | 'end'> | undefined {
@@ -144,7 +156,7 @@ const KOREAN: readonly Entry[] = [
   },
   {
     pattern: new RegExp(`${KO_START}(지난|저번|이번|요번|돌아오는|오는|다음)\\s?([월화수목금토일])요일${KO_END}`, 'gu'),
-    read: (m, _p, ref) => ({ granularity: 'day', date: resolveWeekday(ref, KO_WEEKDAY_MODIFIER[m[1]], KO_WEEKDAYS[m[2]]) }),
+    read: (m, _p, ref) => weekdayMention(ref, KO_WEEKDAY_MODIFIER[m[1]], KO_WEEKDAYS[m[2]]),
   },
   {
     gate: KO_COUNT_GATE,
@@ -240,7 +252,7 @@ const JAPANESE: readonly Entry[] = [
     gate: JA_WEEKDAY_GATE,
     pattern: /(次の|今度の|この前の)([月火水木金土日])曜日?/g,
     read: (m, prose, ref) =>
-      jaStandsAlone(prose, m.index) ? { granularity: 'day', date: resolveWeekday(ref, JA_WEEKDAY_MODIFIER[m[1]], JA_WEEKDAYS[m[2]]) } : undefined,
+      jaStandsAlone(prose, m.index) ? weekdayMention(ref, JA_WEEKDAY_MODIFIER[m[1]], JA_WEEKDAYS[m[2]]) : undefined,
   },
   {
     gate: JA_COUNT_GATE,
@@ -281,7 +293,7 @@ const ENGLISH: readonly Entry[] = [
     // "the coming Monday" is replaced whole: "the 2026-08-03" would not read.
     pattern: new RegExp(`\\b(?:the\\s+(?=(?:coming|upcoming)\\s))?(this|next|last|past|coming|upcoming|previous)\\s+${EN_WEEKDAY}\\b`, 'gi'),
     read: (m, prose, ref) =>
-      enAfterThe(prose, m.index, m[1]) ? undefined : { granularity: 'day', date: resolveWeekday(ref, EN_MODIFIER[m[1].toLowerCase()], enWeekday(m[2])) },
+      enAfterThe(prose, m.index, m[1]) ? undefined : weekdayMention(ref, EN_MODIFIER[m[1].toLowerCase()], enWeekday(m[2])),
   },
   {
     pattern: new RegExp(`\\b(this|next|last)\\s+week(?:'s|’s)?\\s+${EN_WEEKDAY}\\b|\\b${EN_WEEKDAY}\\s+(this|next|last)\\s+week\\b`, 'gi'),

@@ -10,6 +10,14 @@ export interface DateMention {
   readonly end: number;
   readonly granularity: Granularity;
   readonly date: CalendarDate;
+  /**
+   * How far the words alone decide the day: unset when they do; `ambiguous` when they name one of two
+   * days (`date` or `alternative`: "next Friday" said on a Tuesday); `nearest` when a bare weekday is
+   * taken as the nearest one (ahead, or behind after a past-tense verb); `countdown` when they count to
+   * an event ("3 days to the deadline"), whose fix adds the date rather than replacing the words.
+   */
+  readonly reading?: 'ambiguous' | 'nearest' | 'countdown';
+  readonly alternative?: CalendarDate;
 }
 
 /** Text of one language as a person writes it: decides how a replacement is phrased. */

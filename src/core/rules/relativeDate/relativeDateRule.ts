@@ -1,24 +1,23 @@
 import { LineIndex } from '../../lineIndex';
-import type { MemoryFile } from '../../memoryFile';
 import { parseMemoryIndex, type MemoryIndex } from '../../memoryIndex';
-import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
+import { titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { TextEdit } from '../../types';
-import { replaceWithinValue } from '../../edits/frontmatterEdits';
-import {
-  formatIsoDate,
-  formatIsoMonth,
-  mondayOf,
-  parseIsoDate,
-  weekdayInWeek,
-  type CalendarDate,
-} from './calendar';
-import { findChronoMentions, JA_CANDIDATE } from './chronoMentions';
-import { proseOf } from './proseMask';
-import { languageOf, resolveOverlaps, type DateMention } from './mention';
+import type { LineHistory, RuleContext, TextRule, TextRuleInput } from '../engine/ruleContext';
+import { localDay, localOffset, statedAnchor, type DateAnchor, type UtcOffset } from './anchors';
+import type { CalendarDate } from './calendar';
+import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
+import { toProblem } from './dateProblem';
+import { EVENT_GATE, findEventMentions } from './eventMentions';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
-import type { RuleContext, TextRule, TextRuleInput } from '../engine/ruleContext';
+import { languageOf, resolveOverlaps, type DateMention } from './mention';
+import { absoluteText } from './phrasing';
+import { proseOf } from './proseMask';
+import { RefusalCheck } from './refusals';
+import { sectionDays } from './sectionDates';
+
+export { RELATIVE_DATE_ANCHOR_KEYS, relativeDateAnchorData } from './anchors';
 
 /** Options of the relative-date rule; the defaults are right for VS Code and the CLI. */
 export interface RelativeDateOptions {
@@ -29,10 +28,6 @@ export interface RelativeDateOptions {
   readonly utcOffsetMinutes?: (epochMs: number) => number;
 }
 
-/** Frontmatter keys that date a memory, most specific first: the day its relative dates count from. */
-export const RELATIVE_DATE_ANCHOR_KEYS: readonly string[] = ['modified', 'metadata.modified', 'date', 'metadata.date', 'updated', 'metadata.updated'];
-
-const SEVERITY = 'warning';
 const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
 const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
@@ -40,7 +35,8 @@ const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]ee
 /**
  * One search per script for any word a finder starts from: what nearly every file of a root costs.
  * English words are matched lower case or capitalized, not case-insensitively: a case-insensitive
- * search costs twice as much on every file, and only all-caps dates ("NEXT WEEK") are given up for it.
+ * search costs twice as much on every file, and only all-caps dates ("NEXT WEEK") are given up for it
+ * (all-caps words are labels far more often than dates).
  */
 const GATES: readonly RegExp[] = [
   new RegExp(
@@ -48,71 +44,153 @@ const GATES: readonly RegExp[] = [
   ),
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
+  EVENT_GATE,
 ];
 
 /**
- * The `relative-date` rule: relative time expressions ("next week", 어제, 3日前) in a memory's body and
- * description, or anywhere in MEMORY.md, outside code, links and URLs. Each problem carries a fix to
- * the absolute date when the memory says when it was written (see {@link relativeDateAnchor}). In
- * MEMORY.md an entry line counts from the dated memory it points at; any other line only from
- * MEMORY.md's file time, which every rewrite of the index moves, so that fix is offered but not safe.
+ * The `relative-date` rule: a point in time relative to the writing ("next week", 어제, 3日前, a bare
+ * "Monday 10:30", "3 days to the deadline") in a memory's body and description, or anywhere in
+ * MEMORY.md, in prose a reader cannot resolve from the line itself: not in code, links, URLs,
+ * identifiers, UI labels, quotes, idioms or durations, and not on a line that states its date (see
+ * {@link RefusalCheck}). Each problem's fix counts from the first anchor that dates its line (see
+ * {@link LineAnchors}) and says which one it used.
  */
 export const relativeDate: TextRule = (input, context) => findRelativeDates(input, context);
 
-/** How far a problem's fix can be trusted: counted from a date the memory states, guessed, or none. */
-type FixTrust = 'safe' | 'guess' | undefined;
-
 /** {@link relativeDate} with options (a fixed time zone in tests). */
 export function findRelativeDates(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): Problem[] {
-  const { text } = input;
-  // Most files hold no candidate at all; the anchor and the prose (frontmatter keys, code and links
-  // blanked) are worked out only for those that do.
+  // Most files hold no candidate at all; the prose (frontmatter keys, code and links blanked) and the
+  // anchors are worked out only for those that do.
   if (!mayMention(input)) return [];
-  const anchor = relativeDateAnchor(input, context, options);
-  // Without an anchor the expressions are still found (the words decide, not the day); only the fix needs it.
+  const offset = options.utcOffsetMinutes ?? localOffset;
+  const { text } = input;
   const prose = proseOf(text, input.memory);
-  const mentions = findMentions(prose, anchor ?? PLACEHOLDER_DAY);
-  if (mentions.length === 0) return [];
+  const scan = fileScan(prose);
+  const fileAnchor = isIndex(input) ? undefined : statedAnchor(input.path, input.memory, offset);
+  // The words decide what is a date, whatever the day; each line's anchor then decides which day. The
+  // first pass counts from the day most lines will have, so only lines dated otherwise are read again.
+  const reference = fileAnchor?.day ?? fileTimeDay(input, context, offset) ?? PLACEHOLDER_DAY;
+  const found = findMentions(scan, reference, 0, prose.length);
+  if (found.length === 0) return [];
   const lines = new LineIndex(text);
-  if (!isIndex(input)) return resolveOverlaps(mentions).map((mention) => toProblem(input, lines, mention, anchor && 'safe'));
-
-  const trust = new Map<DateMention, FixTrust>();
-  const kept: DateMention[] = [];
-  const byLine = new Map<number, DateMention[]>();
-  for (const mention of mentions) {
-    const line = lines.positionAt(mention.start).line;
-    const onLine = byLine.get(line);
-    if (onLine) onLine.push(mention);
-    else byLine.set(line, [mention]);
-  }
-  const entryAnchors = indexEntryAnchors(indexOf(input.text, context), context, options);
-  for (const [line, onLine] of byLine) {
-    const entryAnchor = entryAnchors.get(line);
-    if (!entryAnchor) {
-      for (const mention of onLine) trust.set(mention, anchor && 'guess');
-      kept.push(...onLine);
-      continue;
+  const anchors = new LineAnchors(input, context, prose, lines, offset, fileAnchor);
+  const problems: Problem[] = [];
+  for (const [line, onLine] of byLine(found, lines)) {
+    const anchor = anchors.at(line);
+    let mentions = onLine;
+    if (anchor && !sameDay(anchor.day, reference)) {
+      // The line again, counted from its own day: its words are the same, their days are not.
+      const start = lines.offsetAt({ line, character: 0 });
+      mentions = findMentions(scan, anchor.day, start, lines.offsetAt({ line: line + 1, character: 0 }));
     }
-    // The line again, counted from its memory's day: its words are the same, their days are not.
-    const start = lines.offsetAt({ line, character: 0 });
-    const end = lines.offsetAt({ line: line + 1, character: 0 });
-    for (const mention of findMentions(prose.slice(start, end), entryAnchor)) {
-      const shifted = { ...mention, start: mention.start + start, end: mention.end + start };
-      trust.set(shifted, 'safe');
-      kept.push(shifted);
-    }
+    for (const mention of mentions) problems.push(toProblem(input, lines, mention, anchor));
   }
-  return resolveOverlaps(kept).map((mention) => toProblem(input, lines, mention, trust.get(mention)));
+  return problems;
 }
 
-/** Relative dates in `prose`, counted from `reference`, overlaps not yet resolved. */
-function findMentions(prose: string, reference: CalendarDate): DateMention[] {
-  const found = [...findTableMentions(prose, reference), ...findChronoMentions(prose, reference)];
-  return found.filter((mention) => !countsWithinPeriod(prose, mention));
+function fileTimeDay(input: TextRuleInput, context: RuleContext, offset: UtcOffset): CalendarDate | undefined {
+  const time = context.modifiedTime(input.path);
+  return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
+}
+
+/** One file's prose and what is worked out about it once per check, for every line that is scanned again. */
+interface FileScan {
+  readonly prose: string;
+  readonly refusals: RefusalCheck;
+  readonly chronoReadings: ChronoReadings;
+}
+
+function fileScan(prose: string): FileScan {
+  return { prose, refusals: new RefusalCheck(prose), chronoReadings: new Map() };
+}
+
+/** Relative dates of the prose between `from` and `to`, counted from `reference`, overlaps resolved, refusals left out. */
+function findMentions(scan: FileScan, reference: CalendarDate, from: number, to: number): DateMention[] {
+  const { prose, refusals } = scan;
+  const part = from === 0 && to === prose.length ? prose : prose.slice(from, to);
+  const found = [...findTableMentions(part, reference), ...findChronoMentions(part, reference, scan.chronoReadings), ...findEventMentions(part, reference)];
+  const shifted = from === 0 ? found : found.map((mention) => ({ ...mention, start: mention.start + from, end: mention.end + from }));
+  return resolveOverlaps(shifted.filter((mention) => !countsWithinPeriod(prose, mention))).filter((mention) => refusals.refusal(mention) === undefined);
+}
+
+function byLine(mentions: readonly DateMention[], lines: LineIndex): Map<number, DateMention[]> {
+  const grouped = new Map<number, DateMention[]>();
+  for (const mention of mentions) {
+    const line = lines.positionAt(mention.start).line;
+    const onLine = grouped.get(line);
+    if (onLine) onLine.push(mention);
+    else grouped.set(line, [mention]);
+  }
+  return grouped;
+}
+
+function sameDay(a: CalendarDate, b: CalendarDate): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day;
 }
 
 function isIndex(input: TextRuleInput): boolean {
   return !input.memory && input.path === INDEX_FILE_NAME;
+}
+
+/**
+ * The day each line counts from, in the order of trust: the date of its section (a dated heading or
+ * paragraph above it); for a memory, a date in its file name, then its frontmatter's date keys; for a
+ * MEMORY.md entry, those of the memory it lists; then the day version history says the line was
+ * written; only then the file's modification time. Each is worked out once per file, when first needed.
+ */
+class LineAnchors {
+  private sections?: (CalendarDate | undefined)[];
+  private entries?: Map<number, DateAnchor>;
+  private history?: { readonly records: LineHistory; byText?: Map<string, CalendarDate | null> } | null;
+  private modified?: DateAnchor | null;
+
+  constructor(
+    private readonly input: TextRuleInput,
+    private readonly context: RuleContext,
+    private readonly prose: string,
+    private readonly lines: LineIndex,
+    private readonly offset: UtcOffset,
+    private readonly fileAnchor: DateAnchor | undefined,
+  ) {}
+
+  at(line: number): DateAnchor | undefined {
+    this.sections ??= sectionDays(this.prose);
+    const section = this.sections[line];
+    if (section) return { day: section, source: 'section' };
+    if (this.fileAnchor) return this.fileAnchor;
+    if (isIndex(this.input)) {
+      this.entries ??= indexEntryAnchors(indexOf(this.input.text, this.context), this.context, this.offset);
+      const entry = this.entries.get(line);
+      if (entry) return entry;
+    }
+    const written = this.historyDay(line);
+    if (written) return { day: written, source: 'history' };
+    if (this.modified === undefined) {
+      const day = fileTimeDay(this.input, this.context, this.offset);
+      this.modified = day ? { day, source: 'modified-time' } : null;
+    }
+    return this.modified ?? undefined;
+  }
+
+  /** The day history records for the line, if the line still reads as history has it (else it moved, or was edited since). */
+  private historyDay(line: number): CalendarDate | undefined {
+    if (this.history === undefined) {
+      const records = this.context.lineHistory?.(this.input.path);
+      this.history = records ? { records } : null;
+    }
+    if (!this.history) return undefined;
+    const start = this.lines.offsetAt({ line, character: 0 });
+    const text = this.input.text.slice(start, this.lines.offsetAt({ line: line + 1, character: 0 })).replace(/(?:\r\n|\n|\r)$/, '');
+    const record = this.history.records[line];
+    if (record) return record.text === text ? record.day : undefined;
+    // Lines above were added or removed since: the same text elsewhere still dates it, when it is there once.
+    if (!this.history.byText) {
+      const byText = new Map<string, CalendarDate | null>();
+      for (const entry of this.history.records) if (entry) byText.set(entry.text, byText.has(entry.text) ? null : entry.day);
+      this.history.byText = byText;
+    }
+    return this.history.byText.get(text) ?? undefined;
+  }
 }
 
 /** MEMORY.md as the store holds it when that is the text being checked, else parsed from it. */
@@ -121,42 +199,30 @@ function indexOf(text: string, context: RuleContext): MemoryIndex {
   return held && held.text === text ? held : parseMemoryIndex(text);
 }
 
-/** The day each entry line counts from: the date its memory states, for entries to a dated memory. */
-function indexEntryAnchors(index: MemoryIndex, context: RuleContext, options: RelativeDateOptions): Map<number, CalendarDate> {
-  const anchors = new Map<number, CalendarDate>();
-  const offset = options.utcOffsetMinutes ?? localOffset;
+/** The anchor of each entry line: the date its memory states, for entries to a dated memory. */
+function indexEntryAnchors(index: MemoryIndex, context: RuleContext, offset: UtcOffset): Map<number, DateAnchor> {
+  const anchors = new Map<number, DateAnchor>();
   for (const entry of index.entries) {
     const memory = entry.target === undefined ? undefined : context.store.get(entry.target);
-    const day = memory && statedAnchor(memory, offset);
-    if (day) anchors.set(entry.line, day);
+    const stated = memory && statedAnchor(memory.path, memory, offset);
+    if (stated) anchors.set(entry.line, { day: stated.day, source: 'index-entry' });
   }
   return anchors;
 }
 
 /**
- * What of a memory its relative dates, and MEMORY.md's line for it, count from: the values of
- * {@link RELATIVE_DATE_ANCHOR_KEYS}, or undefined without a memory or readable frontmatter. Equal
- * values mean equal anchors, so a change that keeps them need not re-check MEMORY.md.
- */
-export function relativeDateAnchorData(memory: MemoryFile | undefined): unknown[] | undefined {
-  if (memory?.frontmatter.status !== 'ok') return undefined;
-  const data = memory.frontmatter.data;
-  return RELATIVE_DATE_ANCHOR_KEYS.map((key) => valueAt(data, key));
-}
-
-/**
  * One fix replacing every relative date of the file with its absolute date ("fix all relative dates in
- * this file"), or undefined when there is nothing to fix or no day to count from. Safe only when every
- * date it replaces was counted from a day the memory states.
+ * this file"), or undefined when there is nothing to fix. Ambiguous dates are left out (a person picks
+ * one of their two fixes); safe only when every date it replaces is.
  */
 export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): ProblemFix | undefined {
   const edits: TextEdit[] = [];
   let safe = true;
   for (const problem of findRelativeDates(input, context, options)) {
-    for (const fix of problem.fixes ?? []) {
-      safe &&= fix.safe === true;
-      for (const edit of fix.edits) if (edit.kind === 'edit') edits.push(...edit.edits);
-    }
+    if (problem.fixes?.length !== 1) continue;
+    const [fix] = problem.fixes;
+    safe &&= fix.safe === true;
+    for (const edit of fix.edits) if (edit.kind === 'edit') edits.push(...edit.edits);
   }
   if (edits.length === 0) return undefined;
   return {
@@ -168,41 +234,30 @@ export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, o
 
 /**
  * `text` from a memory (its description, for a hook in MEMORY.md) with every relative date replaced
- * by the absolute date the memory's own fix writes, counted from the memory's anchor; unchanged when
- * it has none. What is copied out of a memory must not carry a relative date the copy cannot anchor.
+ * by the absolute date the memory's own fix writes, counted from the date the memory states (its file
+ * name or frontmatter); unchanged without one, since a guess must not be written where no one looks.
  */
-export function withAbsoluteDates(text: string, input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): string {
-  const plain: TextRuleInput = { path: input.path, text };
-  if (!mayMention(plain)) return text;
-  const anchor = relativeDateAnchor(input, context, options);
+export function withAbsoluteDates(text: string, input: TextRuleInput, _context: RuleContext, options: RelativeDateOptions = {}): string {
+  if (!mayMention({ path: input.path, text })) return text;
+  const anchor = statedAnchor(input.path, input.memory, options.utcOffsetMinutes ?? localOffset);
   if (!anchor) return text;
+  const prose = proseOf(text, undefined);
   let result = text;
-  for (const mention of resolveOverlaps(findMentions(proseOf(text, undefined), anchor)).reverse()) {
+  for (const mention of findMentions(fileScan(prose), anchor.day, 0, prose.length).reverse()) {
+    if (mention.reading === 'ambiguous' || mention.reading === 'nearest') continue;
     result = result.slice(0, mention.start) + absoluteText(text, mention) + result.slice(mention.end);
   }
   return result;
 }
 
 /**
- * The day a file's relative dates count from: the first of {@link RELATIVE_DATE_ANCHOR_KEYS} holding an
- * ISO date or timestamp, else the file's modification time, else undefined. A timestamp with a zone
- * (Claude Code writes UTC) becomes the local day it was written on; a bare date is taken as written.
+ * The day a file's relative dates count from when no section dates them: a date in its file name or
+ * frontmatter, else its modification time, else undefined.
  */
 export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, options: RelativeDateOptions = {}): CalendarDate | undefined {
   const offset = options.utcOffsetMinutes ?? localOffset;
-  const stated = input.memory && statedAnchor(input.memory, offset);
-  if (stated) return stated;
-  const time = context.modifiedTime(input.path);
-  return time === undefined || !Number.isFinite(time) ? undefined : localDay(time, offset);
-}
-
-/** The day a memory's frontmatter says it was written, if it says so. */
-function statedAnchor(memory: MemoryFile, offset: (epochMs: number) => number): CalendarDate | undefined {
-  for (const value of relativeDateAnchorData(memory) ?? []) {
-    const day = dayOf(value, offset);
-    if (day) return day;
-  }
-  return undefined;
+  const stated = isIndex(input) ? undefined : statedAnchor(input.path, input.memory, offset);
+  return stated?.day ?? fileTimeDay(input, context, offset);
 }
 
 /** Whether any gate finds a word in the prose: the body and the description; the other keys never count. */
@@ -233,149 +288,4 @@ function countsWithinPeriod(prose: string, mention: DateMention): boolean {
   const after = prose.slice(mention.end, mention.end + 24);
   if (/^in\s/i.test(words)) return /^\s+of\b/i.test(after);
   return ORDINAL_MODIFIER.test(words) && WITHIN_PERIOD.test(after);
-}
-
-function localOffset(epochMs: number): number {
-  return -new Date(epochMs).getTimezoneOffset();
-}
-
-function localDay(epochMs: number, offset: (epochMs: number) => number): CalendarDate {
-  const shifted = new Date(epochMs + offset(epochMs) * 60_000);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
-function valueAt(data: Readonly<Record<string, unknown>>, dotted: string): unknown {
-  let value: unknown = data;
-  for (const part of dotted.split('.')) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
-
-function dayOf(value: unknown, offset: (epochMs: number) => number): CalendarDate | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : localDay(value.getTime(), offset);
-  if (typeof value !== 'string') return undefined;
-  const match = TIMESTAMP.exec(value.trim());
-  if (!match) return undefined;
-  const date = parseIsoDate(match[1]);
-  if (!date || !match[2]) return date;
-  const zone = match[2].toUpperCase() === 'Z' ? 'Z' : match[2].replace(/^([+-]\d{2}):?(\d{2})?$/, (_z, h: string, m?: string) => `${h}:${m ?? '00'}`);
-  const instant = Date.parse(value.trim().replace(/\s*(Z|z|[+-]\d{2}(?::?\d{2})?)$/, '').replace(/[t ]/, 'T') + zone);
-  return Number.isNaN(instant) ? date : localDay(instant, offset);
-}
-
-function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention, trust: FixTrust): Problem {
-  const written = input.text.slice(mention.start, mention.end);
-  const shown = written.replace(/\s+/g, ' ');
-  const range = lines.rangeAt(mention.start, mention.end);
-  const problem = {
-    code: ProblemCode.RelativeDate,
-    severity: SEVERITY,
-    path: input.path,
-    range,
-  } as const;
-  if (!trust) {
-    return {
-      ...problem,
-      ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date (the memory has no modified date to compute it from).', shown)),
-    };
-  }
-  const replacement = absoluteText(input.text, mention);
-  const edits = [{ kind: 'edit' as const, path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }];
-  if (trust === 'guess') {
-    return {
-      ...problem,
-      ...messageOf(msg(
-        '"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date: "{1}" if it was written when MEMORY.md last changed (it has no date of its own).',
-        shown,
-        replacement,
-      )),
-      fixes: [{ ...titleOf(msg('Replace "{0}" with "{1}" (counted from MEMORY.md\'s last change)', shown, replacement)), preferred: false, safe: false, edits }],
-    };
-  }
-  return {
-    ...problem,
-    ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}".', shown, replacement)),
-    fixes: [{ ...titleOf(msg('Replace "{0}" with "{1}"', shown, replacement)), preferred: true, safe: true, edits }],
-  };
-}
-
-/**
- * The absolute form of a mention, phrased for its language: days as ISO dates everywhere; weeks as the
- * week's Monday ("the week of 2026-08-03", "2026-08-03 주간", "2026-08-03の週"); months and years as
- * "2026-08" / "2026" in English and with 년/월 or 年/月 in Korean and Japanese, where bare ISO months
- * read as codes in a sentence.
- */
-function absoluteText(text: string, mention: DateMention): string {
-  const written = text.slice(mention.start, mention.end);
-  const language = languageOf(written);
-  const { date } = mention;
-  switch (mention.granularity) {
-    case 'day':
-      return english(text, mention, formatIsoDate(date), 'on ');
-    case 'week': {
-      const iso = formatIsoDate(mondayOf(date));
-      return language === 'ko' ? `${iso} 주간` : language === 'ja' ? `${iso}の週` : capitalizeAtStart(text, mention, `the week of ${iso}`);
-    }
-    case 'weekend': {
-      const iso = formatIsoDate(weekdayInWeek(date, 0, 6));
-      return language === 'ko' ? `${iso} 주말` : language === 'ja' ? `${iso}の週末` : capitalizeAtStart(text, mention, `the weekend of ${iso}`);
-    }
-    case 'month':
-      if (language === 'ko') return `${date.year}년 ${date.month}월`;
-      if (language === 'ja') return `${date.year}年${date.month}月`;
-      return english(text, mention, formatIsoMonth(date), 'in ');
-    case 'year':
-      if (language === 'ko') return `${date.year}년`;
-      if (language === 'ja') return `${date.year}年`;
-      return english(text, mention, String(date.year), 'in ');
-  }
-}
-
-// After these, a date reads as it is ("since 2026-07-29", "by 2026-08"); elsewhere an adverb needs its
-// preposition back ("we shipped yesterday" -> "we shipped on 2026-07-29").
-const PREPOSITIONS = new Set([
-  'about', 'after', 'around', 'as', 'at', 'before', 'between', 'by', 'during', 'for', 'from', 'in', 'into', 'of',
-  'on', 'since', 'than', 'through', 'till', 'to', 'until', 'upon', 'within',
-]);
-
-/** Day, month and year in English text: the absolute value, with "on"/"in" where the sentence needs one. */
-function english(text: string, mention: DateMention, value: string, preposition: string): string {
-  const written = text.slice(mention.start, mention.end);
-  if (languageOf(written) !== 'en') return value;
-  const next = text[mention.end];
-  if (next === "'" || next === '’') return value;
-  // "in 3 days" loses its own "in" to the replacement, so it always needs one back.
-  const ownPreposition = /^in\s/i.test(written);
-  const before = lineBefore(text, mention.start);
-  const previousWord = /([A-Za-z]+)\W*$/.exec(before)?.[1]?.toLowerCase();
-  if (!ownPreposition && (startsSentence(before) || (previousWord !== undefined && PREPOSITIONS.has(previousWord)))) return value;
-  return capitalizeAtStart(text, mention, preposition + value);
-}
-
-/**
- * The text before `offset` on its line, at most 80 characters of it (a sentence start or the previous
- * word is all that is read, and a one-line file of thousands of dates must not slice its line each time),
- * prefixed with a line break when it reaches the line's start.
- */
-function lineBefore(text: string, offset: number): string {
-  const from = Math.max(0, offset - 80);
-  const window = text.slice(from, offset);
-  const lineBreak = window.lastIndexOf('\n');
-  if (lineBreak >= 0) return window.slice(lineBreak);
-  return from === 0 ? '\n' + window : window;
-}
-
-/** At a line's start, after a list marker or heading mark, or after a sentence's end. */
-function startsSentence(before: string): boolean {
-  return /\n[\s>*#\-+\d.)]*$/.test(before) || /[.!?:;]\s*$/.test(before);
-}
-
-/** "Next week we ship" -> "The week of ...", but "next week" stays lower case, and so does "Friday next week". */
-function capitalizeAtStart(text: string, mention: DateMention, replacement: string): string {
-  const capital = /^[A-Z]/.test(text.slice(mention.start, mention.end)) && startsSentence(lineBefore(text, mention.start));
-  return capital ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
 }

@@ -26,7 +26,9 @@ describe('a fix inside a frontmatter value keeps it a string', () => {
       fixedDates('\uFEFF---\r\nname: x\r\ndescription: Decided yesterday # why\r\nmetadata:\r\n  type: project\r\n  modified: 2026-03-10\r\n---\r\n'),
       '\uFEFF---\r\nname: x\r\ndescription: Decided on 2026-03-09 # why\r\nmetadata:\r\n  type: project\r\n  modified: 2026-03-10\r\n---\r\n',
     );
-    assert.equal(fixedDates("---\nname: x\ndescription: 'yesterday'\ntype: project\nmodified: 2026-03-10\n---\n"), "---\nname: x\ndescription: '2026-03-09'\ntype: project\nmodified: 2026-03-10\n---\n");
+    const quoted = parseMemoryFile('a.md', "---\nname: x\ndescription: 'yesterday'\n---\n");
+    const inQuotes = { start: { line: 2, character: 14 }, end: { line: 2, character: 23 } };
+    assert.deepEqual(replaceWithinValue(quoted, inQuotes, '2026-03-09'), { range: inQuotes, newText: '2026-03-09' });
     assert.equal(fixedDates('---\nname: x\ndescription: 어제\ntype: project\nmodified: 2026-03-10\n---\n'), '---\nname: x\ndescription: "2026-03-09"\ntype: project\nmodified: 2026-03-10\n---\n');
   });
 

@@ -163,8 +163,8 @@ describe('fixes on other file shapes', () => {
     const engine = checkedEngine(files, { modifiedTime: () => Date.UTC(2026, 6, 30, 12), textRules: [relativeDate] });
     const hook = (path: string): string => applyFileEdits(files, only(engine, path, ProblemCode.IndexUnlisted).fixes![0].edits).get('MEMORY.md')!.split('\n')[2];
     assert.equal(hook('feedback_ko.md'), '- [Feedback ko](feedback_ko.md) — 2026-05-11 주간부터 .docx로 낸다 (`next week` stays code)');
-    // Without a stated date, the file time the memory's own fix counts from.
-    assert.equal(hook('b.md'), '- [B](b.md) — Checked on 2026-07-31');
+    // Without a stated date the file time is only a guess, which the memory's own fix does not apply either: the words stay.
+    assert.equal(hook('b.md'), '- [B](b.md) — Checked tomorrow');
     const undated = checkedEngine(files, { textRules: [relativeDate] });
     assert.equal(applyFileEdits(files, only(undated, 'b.md', ProblemCode.IndexUnlisted).fixes![0].edits).get('MEMORY.md')!.split('\n')[2], '- [B](b.md) — Checked tomorrow');
   });

@@ -83,7 +83,9 @@ describe('relative-date rule', () => {
       ['Review tomorrow at 5pm', [['tomorrow', 'on 2026-07-31']]],
       ['Due by 5 PM today', [['today', 'on 2026-07-30']]],
       ["Notes from this week's standup", [['this week', 'the week of 2026-07-27']]],
-      ['Demo next Friday', [['next Friday', 'on 2026-08-07']]],
+      // Said on a Thursday, "next Friday" is tomorrow or a week later: the first fix is the nearer one.
+      ['Demo next Friday', [['next Friday', 'on 2026-07-31']]],
+      ['Demo next Tuesday', [['next Tuesday', 'on 2026-08-04']]],
       ['Demo on the coming Monday', [['the coming Monday', '2026-08-03']]],
       ['Rolled back previous Friday', [['previous Friday', 'on 2026-07-24']]],
       ['Demo Friday next week', [['Friday next week', 'on 2026-08-07']]],
@@ -124,7 +126,7 @@ describe('relative-date rule', () => {
       ['하루 뒤에 다시', [['하루 뒤', '2026-07-31']]],
       ['이번 주말에 점검', [['이번 주말', '2026-08-01 주말']]],
       ['지난 주간 보고', [['지난 주간', '2026-07-20 주간']]],
-      ['다음 금요일', [['다음 금요일', '2026-08-07']]],
+      ['다음 금요일', [['다음 금요일', '2026-07-31']]],
       ['지난 금요일에', [['지난 금요일', '2026-07-24']]],
       ['오는 월요일에', [['오는 월요일', '2026-08-03']]],
       ['두 달 전에 바꿨다', [['두 달 전', '2026년 5월']]],
@@ -143,8 +145,8 @@ describe('relative-date rule', () => {
   describe('Japanese (chrono-node ja for 今日/昨日/明日, the table for the rest)', () => {
     const cases: [string, [string, string][]][] = [
       ['先週', [['先週', '2026-07-20の週']]],
-      ['来週リリースする', [['来週', '2026-08-03の週']]],
-      ['昨日直した', [['昨日', '2026-07-29']]],
+      ['来週リリースする', [['来週', '2026-08-03の週に']]],
+      ['昨日直した', [['昨日', '2026-07-29に']]],
       ['明日までに', [['明日', '2026-07-31']]],
       ['明後日の会議', [['明後日', '2026-08-01']]],
       ['一昨日のバグ', [['一昨日', '2026-07-28']]],
@@ -159,17 +161,17 @@ describe('relative-date rule', () => {
       ['来週月曜に', [['来週月曜', '2026-08-03']]],
       ['今日は休み', [['今日', '2026-07-30']]],
       ['きょうは休み', [['きょう', '2026-07-30']]],
-      ['本日対応', [['本日', '2026-07-30']]],
-      ['去年決めた', [['去年', '2025年']]],
+      ['本日対応', [['本日', '2026-07-30に']]],
+      ['去年決めた', [['去年', '2025年に']]],
       ['今年度の予算', [['今年', '2026年']]],
       ['来週末に作業', [['来週末', '2026-08-08の週末']]],
-      ['次の金曜日', [['次の金曜日', '2026-08-07']]],
+      ['次の金曜日', [['次の金曜日', '2026-07-31']]],
       ['今度の金曜日', [['今度の金曜日', '2026-07-31']]],
       ['2週間前から', [['2週間前', '2026-07-16']]],
       ['三日後に再確認', [['三日後', '2026-08-02']]],
       ['十日前に', [['十日前', '2026-07-20']]],
       ['再来週', [['再来週', '2026-08-10の週']]],
-      ['今朝デプロイした', [['今朝', '2026-07-30']]],
+      ['今朝デプロイした', [['今朝', '2026-07-30に']]],
     ];
     for (const [text, expected] of cases) {
       it(`flags ${JSON.stringify(text)}`, () => assert.deepEqual(found(text), expected));
@@ -298,7 +300,7 @@ describe('relative-date rule', () => {
     });
 
     it('reports code, severity, message and a preferred safe fix', () => {
-      const [problem] = check(memory('m.md', '---\nname: m\n---\nShip next week.\n'));
+      const [problem] = check(memory('m.md', '---\nname: m\nmodified: 2026-07-30\n---\nShip next week.\n'));
       assert.equal(problem.code, ProblemCode.RelativeDate);
       assert.equal(problem.severity, 'warning');
       assert.equal(problem.path, 'm.md');
@@ -347,7 +349,7 @@ describe('relative-date rule', () => {
     it('still reports without an anchor, with no fix', () => {
       const [problem] = findRelativeDates(plain('Ship next week.'), contextAt(undefined), UTC);
       assert.equal(problem.fixes, undefined);
-      assert.match(problem.message, /no modified date/);
+      assert.match(problem.message, /nothing gives the day it was written/);
       assert.equal(relativeDateFixAll(plain('Ship next week.'), contextAt(undefined), UTC), undefined);
     });
 
@@ -393,7 +395,8 @@ describe('relative-date rule', () => {
           [2, 'on 2026-07-31', false, false],
         ],
       );
-      assert.match(problems[1].message, /MEMORY\.md last changed/);
+      assert.match(problems[1].message, /when the file was last modified .*this is a guess/);
+      assert.match(problems[1].fixes![0].title, /a guess: counted from the file's modification time/);
       const fix = relativeDateFixAll(plain(index), { ...contextAt(THURSDAY), store: new MemoryStore() }, UTC);
       assert.equal(fix?.safe, false);
     });
@@ -409,19 +412,16 @@ describe('relative-date rule', () => {
       assert.ok(fix && fix.safe && fix.edits[0].kind === 'edit');
       assert.equal(
         applyTextEdits(index, fix.edits[0].edits),
-        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週レビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
+        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週にレビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
       );
     });
   });
 
-  describe('cost', () => {
-    it('stays linear on one-line files of thousands of dates and on look-alike runs', () => {
-      const inputs = ['next week '.repeat(20_000), '어제 '.repeat(50_000), '来週'.repeat(50_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
-      const started = Date.now();
-      const counts = inputs.map((text) => check(plain(text)).length);
-      assert.deepEqual(counts, [20_000, 50_000, 50_000, 0, 0, 0]);
-      // About 0.5 s on the 2-core reference machine; quadratic behaviour would take minutes.
-      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+  describe('many dates on one line', () => {
+    // How the time grows is checked in relativeDateLinearTime.test.ts; here, that every one is found.
+    it('finds each of thousands of dates on one line, and nothing in look-alike runs', () => {
+      const inputs = ['next week '.repeat(5_000), '어제 '.repeat(10_000), '来週'.repeat(10_000), '三'.repeat(200_000), 'in 3 '.repeat(40_000), '`'.repeat(200_000)];
+      assert.deepEqual(inputs.map((text) => check(plain(text)).length), [5_000, 10_000, 10_000, 0, 0, 0]);
     });
   });
 

@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import type { CalendarDate, LineHistory, LineRecord, RootPath } from '../core';
+
+/** Blame of a 2 MB memory is a few MB of porcelain; anything past this is not a memory's history. */
+const MAX_OUTPUT = 64 * 1024 * 1024;
+const TIMEOUT_MS = 10_000;
+const UNCOMMITTED = /^0{40}$/;
+
+const providers = new Map<string, (path: RootPath) => LineHistory | undefined>();
+
+/**
+ * The version history of each line of a root's files, from `git blame`: the relative-date rule's
+ * anchor after the text's own dates and before the file time. One blame per file, run the first time
+ * the rule asks for it (only files with a relative date nothing else dates) and kept for the run; a
+ * root outside a git work tree, a file git does not track, or git missing give undefined. The same
+ * provider is returned for the same root, so a second check after `--fix` blames nothing again.
+ */
+export function gitLineHistory(root: string): (path: RootPath) => LineHistory | undefined {
+  const known = providers.get(root);
+  if (known) return known;
+  let inWorkTree: boolean | undefined;
+  const blamed = new Map<RootPath, LineHistory | undefined>();
+  const provider = (path: RootPath): LineHistory | undefined => {
+    if (blamed.has(path)) return blamed.get(path);
+    inWorkTree ??= git(root, ['rev-parse', '--is-inside-work-tree'])?.trim() === 'true';
+    const history = inWorkTree ? parseBlamePorcelain(git(root, ['blame', '--porcelain', '--', path])) : undefined;
+    blamed.set(path, history);
+    return history;
+  };
+  providers.set(root, provider);
+  return provider;
+}
+
+function git(cwd: string, args: string[]): string | undefined {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  return result.status === 0 ? result.stdout : undefined;
+}
+
+/**
+ * `git blame --porcelain` as each line's text and the day its author wrote it, in the author's own
+ * zone (what their "today" meant). Lines not yet committed have no record. Exported for its tests.
+ */
+export function parseBlamePorcelain(output: string | undefined): LineHistory | undefined {
+  if (output === undefined) return undefined;
+  const commits = new Map<string, { time?: number; zone?: string }>();
+  const records: (LineRecord | undefined)[] = [];
+  let commit = '';
+  let finalLine = 0;
+  for (const line of output.split('\n')) {
+    if (line.startsWith('\t')) {
+      const info = commits.get(commit);
+      const day = UNCOMMITTED.test(commit) || info?.time === undefined ? undefined : authorDay(info.time, info.zone);
+      records[finalLine - 1] = day && { text: line.slice(1).replace(/\r$/, ''), day };
+      continue;
+    }
+    const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (header) {
+      commit = header[1];
+      finalLine = Number(header[2]);
+      if (!commits.has(commit)) commits.set(commit, {});
+      continue;
+    }
+    const info = commits.get(commit);
+    if (!info) continue;
+    if (line.startsWith('author-time ')) info.time = Number(line.slice('author-time '.length));
+    else if (line.startsWith('author-tz ')) info.zone = line.slice('author-tz '.length);
+  }
+  return records;
+}
+
+/** The calendar day of a Unix time in a `+0900`-style zone. */
+function authorDay(seconds: number, zone: string | undefined): CalendarDate | undefined {
+  if (!Number.isFinite(seconds)) return undefined;
+  const match = /^([+-])(\d{2})(\d{2})$/.exec(zone ?? '+0000');
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const shifted = new Date(seconds * 1000 + minutes * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}

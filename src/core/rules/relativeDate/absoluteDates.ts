@@ -1,0 +1,70 @@
+import { parseIsoDate, type CalendarDate } from './calendar';
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const MONTH_NUMBER: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+
+// Years a memory is written in; "1234-56" in an identifier is not a month.
+const YEAR = '(?:19|20)\\d{2}';
+/** Absolute days as people and tools write them: ISO, slashes or dots, 년 월 일, 年月日, "March 25, 2026", "25 March 2026". */
+const DAY = new RegExp(
+  [
+    `(?<![\\d])(${YEAR})[-/.](\\d{1,2})[-/.](\\d{1,2})(?!\\d)`,
+    `(${YEAR})\\s?년\\s?(\\d{1,2})\\s?월\\s?(\\d{1,2})\\s?일`,
+    `(${YEAR})\\s?年\\s?(\\d{1,2})\\s?月\\s?(\\d{1,2})\\s?日`,
+    `\\b(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(${YEAR})\\b`,
+    `\\b(\\d{1,2})\\s+(${MONTHS})\\.?,?\\s+(${YEAR})\\b`,
+  ].join('|'),
+  'gi',
+);
+/** An absolute month: with the day forms, what lets a reader resolve "1年後" or "next week" on the same line. */
+const MONTH = new RegExp(
+  [`(?<![\\d])${YEAR}[-/.](?:0?[1-9]|1[0-2])(?![\\d])`, `${YEAR}\\s?년\\s?\\d{1,2}\\s?월`, `${YEAR}\\s?年\\s?\\d{1,2}\\s?月`, `\\b(?:${MONTHS})\\.?\\s+${YEAR}\\b`].join('|'),
+  'i',
+);
+// A file name's date: 2026-03-25, 2026_03_25 or 20260325, not inside a longer number.
+const FILE_NAME_DAY = new RegExp(`(?<!\\d)(${YEAR})([-_.]?)(\\d{2})\\2(\\d{2})(?!\\d)`);
+
+/** The first absolute day in `text`, if it names a real day. */
+export function firstAbsoluteDay(text: string): CalendarDate | undefined {
+  return firstAbsoluteDayMatch(text)?.day;
+}
+
+/** The first absolute day in `text` and where it is written. */
+export function firstAbsoluteDayMatch(text: string): { readonly day: CalendarDate; readonly start: number; readonly end: number } | undefined {
+  DAY.lastIndex = 0;
+  for (let match = DAY.exec(text); match; match = DAY.exec(text)) {
+    const day = dayOfMatch(match);
+    if (day) return { day, start: match.index, end: match.index + match[0].length };
+  }
+  return undefined;
+}
+
+/** Whether `text` holds an absolute day or month. */
+export function hasAbsoluteDate(text: string): boolean {
+  return MONTH.test(text) || firstAbsoluteDay(text) !== undefined;
+}
+
+/** The day a file name states (`session_2026-03-25.md`, `20260325-standup.md`), of its last path segment. */
+export function fileNameDay(path: string): CalendarDate | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const match = FILE_NAME_DAY.exec(name);
+  return match ? parseIsoDate(`${match[1]}-${match[3]}-${match[4]}`) : undefined;
+}
+
+function dayOfMatch(match: RegExpExecArray): CalendarDate | undefined {
+  const groups = match.slice(1);
+  let year: string | undefined;
+  let month: string | undefined;
+  let day: string | undefined;
+  if (groups[0]) [year, month, day] = groups.slice(0, 3);
+  else if (groups[3]) [year, month, day] = groups.slice(3, 6);
+  else if (groups[6]) [year, month, day] = groups.slice(6, 9);
+  else if (groups[9]) [month, day, year] = groups.slice(9, 12);
+  else if (groups[12]) [day, month, year] = groups.slice(12, 15);
+  if (!year || !month || !day) return undefined;
+  const monthNumber = /^\d+$/.test(month) ? Number(month) : MONTH_NUMBER[month.slice(0, 3).toLowerCase()];
+  if (!monthNumber) return undefined;
+  return parseIsoDate(`${year}-${String(monthNumber).padStart(2, '0')}-${day.padStart(2, '0')}`);
+}

@@ -1,0 +1,92 @@
+import { replaceWithinValue } from '../../edits/frontmatterEdits';
+import type { LineIndex } from '../../lineIndex';
+import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
+import { msg, type Text } from '../../text';
+import type { TextRuleInput } from '../engine/ruleContext';
+import type { DateAnchor } from './anchors';
+import { formatIsoDate } from './calendar';
+import type { DateMention } from './mention';
+import { absoluteText } from './phrasing';
+
+const SEVERITY = 'warning';
+
+/**
+ * The problem for one mention, counted from `anchor`: its message says which anchor dated it; its fix
+ * is safe only when the anchor comes from the text or its history and the words name one day. A fix
+ * counted from the modification time says it is a guess; an ambiguous one offers both days; neither
+ * is ever applied by `--fix`.
+ */
+export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateMention, anchor: DateAnchor | undefined): Problem {
+  const shown = input.text.slice(mention.start, mention.end).replace(/\s+/g, ' ');
+  const range = lines.rangeAt(mention.start, mention.end);
+  const problem = { code: ProblemCode.RelativeDate, severity: SEVERITY, path: input.path, range } as const;
+  if (!anchor) {
+    return {
+      ...problem,
+      ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date (nothing gives the day it was written: no dated section, file name, date key, history or file time).', shown)),
+    };
+  }
+  const day = formatIsoDate(anchor.day);
+  const fix = (replacement: string, title: Text, safe: boolean, preferred: boolean): ProblemFix => ({
+    ...titleOf(title), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }],
+  });
+  const guess = anchor.source === 'modified-time';
+
+  if (mention.reading === 'ambiguous' && mention.alternative) {
+    const thisWeek = absoluteText(input.text, mention, mention.date);
+    const nextWeek = absoluteText(input.text, mention, mention.alternative);
+    return {
+      ...problem,
+      ...messageOf(ambiguousMessage(anchor, shown, day, thisWeek, nextWeek)),
+      fixes: [
+        fix(thisWeek, guess ? msg('Replace "{0}" with "{1}" (this week\'s; a guess from the file\'s modification time)', shown, thisWeek) : msg('Replace "{0}" with "{1}" (this week\'s)', shown, thisWeek), false, false),
+        fix(nextWeek, guess ? msg('Replace "{0}" with "{1}" (next week\'s; a guess from the file\'s modification time)', shown, nextWeek) : msg('Replace "{0}" with "{1}" (next week\'s)', shown, nextWeek), false, false),
+      ],
+    };
+  }
+
+  const replacement = absoluteText(input.text, mention);
+  const message = messageOf(oneDayMessage(anchor, shown, replacement, day));
+  if (mention.reading === 'nearest') {
+    const title = guess
+      ? msg('Replace "{0}" with "{1}" (the nearest {0}, counted from the file\'s modification time: a guess)', shown, replacement)
+      : msg('Replace "{0}" with "{1}" (the nearest {0}: check that it is the one meant)', shown, replacement);
+    return { ...problem, ...message, fixes: [fix(replacement, title, false, false)] };
+  }
+  const title = guess ? msg('Replace "{0}" with "{1}" (a guess: counted from the file\'s modification time)', shown, replacement) : msg('Replace "{0}" with "{1}"', shown, replacement);
+  return { ...problem, ...message, fixes: [fix(replacement, title, !guess, !guess)] };
+}
+
+function oneDayMessage(anchor: DateAnchor, shown: string, replacement: string, day: string): Text {
+  switch (anchor.source) {
+    case 'section':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the date of its section).', shown, replacement, day);
+    case 'file-name':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the date in the file name).', shown, replacement, day);
+    case 'frontmatter':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the memory\'s {3}).', shown, replacement, day, anchor.key ?? '');
+    case 'index-entry':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the date of the memory this entry lists).', shown, replacement, day);
+    case 'history':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, when git records this line was written).', shown, replacement, day);
+    case 'modified-time':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date: "{1}" if it was written on {2}, when the file was last modified (nothing in its text or history dates it, so this is a guess).', shown, replacement, day);
+  }
+}
+
+function ambiguousMessage(anchor: DateAnchor, shown: string, day: string, thisWeek: string, nextWeek: string): Text {
+  switch (anchor.source) {
+    case 'section':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the date of its section, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+    case 'file-name':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the date in the file name, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+    case 'frontmatter':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the memory\'s {4}, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek, anchor.key ?? '');
+    case 'index-entry':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the date of the memory this entry lists, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+    case 'history':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, when git records this line was written, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+    case 'modified-time':
+      return msg('"{0}" is a relative date, and ambiguous: if it was written on {1}, when the file was last modified (a guess), it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+  }
+}

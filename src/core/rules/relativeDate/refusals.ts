@@ -1,0 +1,236 @@
+import { LineIndex } from '../../lineIndex';
+import { hasAbsoluteDate } from './absoluteDates';
+import { languageOf, type DateMention } from './mention';
+
+/** Why a relative expression found in prose is not a finding; each is a class of false finding seen on real folders. */
+export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'duration' | 'dated-line';
+
+/**
+ * Decides, mention by mention, what the words alone cannot: whether "today" is a date or part of a
+ * file name, a UI label, a quotation, an idiom or a duration, or sits on a line that already gives its
+ * date. Line facts (quotes, emphasis, idioms, absolute dates) are worked out once per line.
+ */
+export class RefusalCheck {
+  private readonly lines = new Map<number, LineFacts>();
+  private readonly lineIndex: LineIndex;
+
+  constructor(private readonly prose: string) {
+    this.lineIndex = new LineIndex(prose);
+  }
+
+  /** Why `mention` is not a finding, or undefined when it is one. */
+  refusal(mention: Pick<DateMention, 'start' | 'end'>): Refusal | undefined {
+    const { prose } = this;
+    const { start, end } = mention;
+    const words = prose.slice(start, end);
+    const language = languageOf(words);
+    const facts = this.factsAt(start);
+    const inLine = start - facts.start;
+    const inLineEnd = end - facts.start;
+    if (isIdentifier(prose, facts.start, start, end, language)) return 'identifier';
+    if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
+    if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
+    if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
+    if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
+    if (facts.dated) return 'dated-line';
+    return undefined;
+  }
+
+  private factsAt(offset: number): LineFacts {
+    // A line of thousands of mentions is worked out once: found by binary search, cached by its number.
+    const line = this.lineIndex.positionAt(offset).line;
+    const cached = this.lines.get(line);
+    if (cached) return cached;
+    const start = this.lineIndex.offsetAt({ line, character: 0 });
+    const end = this.lineIndex.offsetAt({ line: line + 1, character: 0 });
+    const text = this.prose.slice(start, end).replace(/(?:\r\n|\n|\r)$/, '');
+    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), dated: hasAbsoluteDate(text) };
+    this.lines.set(line, facts);
+    return facts;
+  }
+}
+
+/**
+ * The span of `spans` (sorted by start, not overlapping) that contains [start, end) (`within`) or
+ * overlaps it: a binary search, since a line of thousands of quotes has thousands of mentions too.
+ */
+function spanAt<T extends readonly [number, number, ...unknown[]]>(spans: readonly T[], start: number, end: number, within: boolean): T | undefined {
+  let low = 0;
+  let high = spans.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (spans[mid][0] < end) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  // Overlapping spans (idioms, at most one per pattern at a place) may start earlier and reach further.
+  for (let i = found; i >= 0 && i > found - 16; i--) {
+    const span = spans[i];
+    if (within ? span[0] <= start && end <= span[1] : span[0] < end && start < span[1]) return span;
+  }
+  return undefined;
+}
+
+interface LineFacts {
+  readonly start: number;
+  readonly text: string;
+  readonly quotes: readonly [number, number][];
+  readonly emphasis: readonly [number, number, boolean][];
+  readonly idioms: readonly [number, number][];
+  readonly dated: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Identifiers: `today-timeline.tsx`, `src/thisWeek.ts`, `since=yesterday`, `#today`, `오늘_메모.md`.
+
+const GLUED_BEFORE = /[\p{L}\p{N}_\-/\\.@#=~$]/u;
+const GLUED_AFTER_EN = /^(?:[\p{L}\p{N}_/\\=@]|[-.][\p{L}\p{N}])/u;
+const GLUED_AFTER_CJK = /^(?:[_/\\=@]|[-.][\p{L}\p{N}])/u;
+// `today: true`, `next_week = 3`: a lower-case key at a line's start with a value that is data.
+const CONFIG_VALUE = /^\s*[:=]\s*(?:true|false|null|yes|no|on|off|-?\d|["'[{])/i;
+
+function isIdentifier(prose: string, lineStart: number, start: number, end: number, language: string): boolean {
+  const before = prose[start - 1];
+  // Korean and Japanese glue particles and words to dates ("어제는", "来週の"): only code-like characters count there.
+  if (before !== undefined && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$A-Za-z0-9]/.test(before))) return true;
+  const after = prose.slice(end, end + 2);
+  if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
+  // Only a key that starts its line (after an indent or a list marker) is a key.
+  const atLineStart = start - lineStart <= 8 && /^[\s\-*+]*$/.test(prose.slice(lineStart, start));
+  return atLineStart && /^[a-z\s]+$/.test(prose.slice(start, end)) && CONFIG_VALUE.test(prose.slice(end, end + 12));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// UI labels and product text: `the TODAY'S BRIEF card`, `a **Today** tab`, `the THIS WEEK board`.
+
+const UI_HEAD_EN = '(?:tab|card|board|button|section|menu|page|view|screen|panel|pane|widget|column|dialog|modal|label|badge|header|toggle|filter|feed|sidebar|icon|chip|banner|tile|lane|digest|brief|briefing|mode|template|folder|channel)s?';
+const UI_AFTER_EN = new RegExp(`^(?:['’]s)?(?:\\s+[A-Z][\\w'’-]*){0,3}\\s+${UI_HEAD_EN}\\b`);
+const UI_AFTER_EN_PLAIN = new RegExp(`^\\s+${UI_HEAD_EN}\\b`, 'i');
+const UI_AFTER_KO = /^\s?(?:탭|카드|보드|버튼|섹션|메뉴|화면|페이지|위젯|패널|뷰|칸|폴더|채널|브리핑)/;
+const UI_AFTER_JA = /^(?:の)?(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|ビュー|欄|フォルダ|チャンネル)/;
+
+function isLabel(facts: LineFacts, start: number, end: number, words: string, language: string): boolean {
+  const { text } = facts;
+  const after = text.slice(end, end + 60);
+  if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
+  if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
+  const letters = words.replace(/[^A-Za-z]/g, '');
+  if (letters.length > 1 && letters === letters.toUpperCase()) return true;
+  const capitalized = /^[A-Z]/.test(words);
+  const before = text.slice(Math.max(0, start - 40), start);
+  if (capitalized && UI_AFTER_EN.test(after)) return true;
+  if (/\b(?:the|a|an|our|my|your|its)\s+$/i.test(before) && UI_AFTER_EN_PLAIN.test(after)) return true;
+  // "open the Today view", "a Today tab": a capital after a lower-case word is a name, not a sentence's start.
+  if (capitalized && !/^(?:(?:this|next|last|past|coming|upcoming|previous)\s+)?(?:mon|tue|wed|thu|fri|sat|sun)/i.test(words) && /[a-z][a-z'’]*\s+$/.test(before)) return true;
+  return inShortEmphasis(facts, start, end);
+}
+
+/** Inside `**Today**` or `*This week*`: a span of at most three words that is not a log's `**Yesterday:**` label. */
+function inShortEmphasis(facts: LineFacts, start: number, end: number): boolean {
+  const span = spanAt(facts.emphasis, start, end, true);
+  return span !== undefined && !span[2];
+}
+
+/** `**x**`, `__x__`, `*x*`, `_x_` spans of at most three words, and whether each is a log label ending in a colon at the line's start. */
+function emphasisSpans(line: string): [number, number, boolean][] {
+  const spans: [number, number, boolean][] = [];
+  if (!/[*_]/.test(line)) return spans;
+  const marker = /(\*\*|__|\*|_)(?=\S)([^*_\n]{1,60}?)(?<=\S)\1/g;
+  for (let match = marker.exec(line); match; match = marker.exec(line)) {
+    const inner = match[2];
+    if (inner.trim().split(/\s+/).length > 3) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    const isLogLabel = /^[\s>*+\-\d.)]*$/.test(line.slice(0, start)) && (/:\s*$/.test(inner) || line.startsWith(':', end));
+    spans.push([start, end, isLogLabel]);
+  }
+  return spans;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Quotes and titles: `episode title: "I got laid off today."`, 「先週何を話していたか」.
+
+const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’' };
+
+/** Quoted spans of a line, closing quote included; an unclosed quote quotes nothing. One pass. */
+function quoteSpans(line: string): [number, number][] {
+  const spans: [number, number][] = [];
+  if (!/["“「『«‘']/.test(line)) return spans;
+  let open = -1;
+  let close = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (open >= 0) {
+      if (c === close && (close !== "'" || !/[\p{L}\p{N}]/u.test(line[i + 1] ?? ''))) {
+        spans.push([open, i + 1]);
+        open = -1;
+      }
+      continue;
+    }
+    const pair = PAIRS[c];
+    // ‘ and ' open only at a word's start: "today's" and "don't" are apostrophes.
+    const opensWord = !/[\p{L}\p{N}]/u.test(line[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(line[i + 1] ?? '');
+    if (pair && (c !== '‘' || opensWord)) {
+      open = i;
+      close = pair;
+    } else if (c === "'" && opensWord) {
+      open = i;
+      close = "'";
+    }
+  }
+  return spans;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Idioms and generic statements: `none of them pay tomorrow`, `what you learn today pays off`.
+
+const IDIOMS: readonly RegExp[] = [
+  /\b(?:what|whatever|everything|anything|something|all)\s+(?:you|we|i|they|he|she|one|people)\s+[a-z]+\s+today\b/gi,
+  /\btoday\s+(?:pays?|will\s+pay|is\s+paying)\s+off\b/gi,
+  /\b(?:pays?|paying|paid)\s+(?:off\s+)?tomorrow\b/gi,
+  /\b(?:today|tomorrow|yesterday)['’]s\s+(?:world|ai|tools?|models?|web|internet|developers?|engineers?|users?|market|economy|technology|tech|standards?|landscape|age|era|society|generation|problems?|news|solutions?|leaders?|software|industry|companies|teams|kids|workplace)\b/gi,
+  /\b(?:live|living|lives)\s+for\s+today\b/gi,
+  /\bhere\s+today,?\s+gone\s+tomorrow\b/gi,
+  /\btomorrow\s+(?:never\s+comes|is\s+another\s+day)\b/gi,
+  /\b(?:there['’]s\s+)?always\s+tomorrow\b/gi,
+  /\b(?:the\s+\w+\s+)?of\s+tomorrow\b/gi,
+  /\b(?:even|still)\s+today\b/gi,
+  /\bnever\s+put\s+off\s+till\s+tomorrow\b/gi,
+  /(?<!\p{Script=Hangul})내일(?:을|이|의)\s?(?:위해|위한|향해|없|꿈|준비)/gu,
+  /(?<!\p{Script=Hangul})어제의\s?(?:나|우리|적|친구|영광)/gu,
+  /(?<!\p{Script=Hangul})오늘의\s?(?:나|우리)(?!\p{Script=Hangul})/gu,
+  /明日(?:の|へ)(?:ために|ための|日本|世界|自分|希望)/gu,
+  /今日(?:では|でも|の(?:日本|世界|社会|技術|AI))/gu,
+];
+
+function idiomSpans(line: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const idiom of IDIOMS) {
+    idiom.lastIndex = 0;
+    for (let match = idiom.exec(line); match; match = idiom.exec(line)) spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Durations and periods: `converged in one week`, `1 post in 14 days`, `7일 후 자동 익명화`, `expires in 30 days`.
+
+const PAST_VERB = /\b(?:[a-z]+ed|took|did|was|were|made|built|ran|wrote|got|went|came|grew|won|lost|became|done|fell|rose|spent|saw|found|hit|cut|shipped|converged)\s+(?:(?:it|this|that|them|everything|all|up|out|down)\s+)?$/i;
+const FUTURE_CUE = /\b(?:will|['’]ll|going\s+to|gonna|should|must|shall|plan(?:s|ned)?\s+to|scheduled|planned|expected|supposed|due|set)\b[^.;!?]*$/i;
+const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+){0,2}\s+$/i;
+const SPAN_AFTER = /^\s+(?:or\s+(?:less|fewer|so|more)|flat|tops|max|at\s+most|each|per|apart|straight|in\s+a\s+row|total)\b/i;
+const RETENTION_BEFORE = /\b(?:expires?|expiring|(?:is|are|get|gets|be|being)\s+(?:deleted|purged|archived|anonymi[sz]ed|removed|rotated|reset|locked|suspended|expired|cleared))\s+$/i;
+const RETENTION_AFTER_KO = /^(?:에는|이면|이\s?지나면|마다|에\s?자동|에\s?삭제|\s?자동|\s?삭제|\s?만료|\s?익명화|\s?폐기|\s?파기|\s?보관|\s?잠금|\s?휴면)/;
+const RETENTION_AFTER_JA = /^(?:には|ごと|毎|経過|に)?(?:自動|削除|失効|匿名化|破棄|期限切れ|ロック|無効)/;
+
+function isDuration(line: string, start: number, end: number, words: string, language: string): boolean {
+  const after = line.slice(end, end + 24);
+  if (language === 'ko') return /[전후뒤]$/.test(words) && RETENTION_AFTER_KO.test(after);
+  if (language === 'ja') return /[前後]$/.test(words) && RETENTION_AFTER_JA.test(after);
+  if (!/^in\s/i.test(words)) return false;
+  const before = line.slice(Math.max(0, start - 60), start);
+  if (RATE_BEFORE.test(before) || SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
+  return PAST_VERB.test(before) && !FUTURE_CUE.test(before);
+}

@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { applyTextEdits } from '../../../../src/core/edits/applyTextEdits';
+import { parseMemoryFile } from '../../../../src/core/memoryFile';
+import { MemoryStore } from '../../../../src/core/memoryStore';
+import { resolveTypeSet } from '../../../../src/core/memoryTypes';
+import type { Problem } from '../../../../src/core/problems';
+import { findRelativeDates, relativeDateFixAll } from '../../../../src/core/rules/relativeDate/relativeDateRule';
+import { DEFAULT_INDEX_BUDGET, type LineHistory, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+
+const COPIED_IN_NOVEMBER = Date.UTC(2026, 10, 20, 12);
+
+function contextWith(history?: Record<string, LineHistory>): RuleContext {
+  return {
+    store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: DEFAULT_INDEX_BUDGET,
+    modifiedTime: () => COPIED_IN_NOVEMBER, lineHistory: history && ((path) => history[path]),
+  };
+}
+
+function check(path: string, text: string, context = contextWith()): Problem[] {
+  const memory = parseMemoryFile(path, text);
+  return findRelativeDates({ path, text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
+}
+
+/** [line, replacement, safe, message] of each finding. */
+function summary(problems: Problem[]): [number, string | undefined, boolean | undefined][] {
+  return problems.map((p) => {
+    const edit = p.fixes?.[0]?.edits[0];
+    return [p.range.start.line, edit?.kind === 'edit' ? edit.edits[0].newText : undefined, p.fixes?.[0]?.safe];
+  });
+}
+
+describe('relative-date anchors, in the order of trust', () => {
+  const front = (extra = '') => `---\nname: project-deal\ndescription: Deal status\ntype: project\n${extra}---\n`;
+
+  it('counts from the dated heading above, inherited by undated subheadings, before the frontmatter date', () => {
+    const text = front('modified: 2026-11-01\n') + '## Update 2026-08-04\n\nClose the deal this week.\n\n### Risks\n\nLegal review tomorrow.\n\n## Later\n\nShip next month.\n';
+    const problems = check('project_deal.md', text);
+    assert.deepEqual(summary(problems), [
+      [8, 'the week of 2026-08-03', true],
+      [12, 'on 2026-08-05', true],
+      [16, 'in 2026-12', true],
+    ]);
+    assert.match(problems[0].message, /counted from 2026-08-04, the date of its section/);
+    assert.match(problems[2].message, /counted from 2026-11-01, the memory's modified/);
+  });
+
+  it('counts from a dated paragraph label until the paragraph ends', () => {
+    const text = front() + '**2026-03-02**\nDeploy froze yesterday.\n\nNo label here: fixed yesterday.\n';
+    const problems = check('project_deal.md', text, { ...contextWith(), modifiedTime: () => undefined });
+    assert.deepEqual(summary(problems), [[6, 'on 2026-03-01', true], [8, undefined, undefined]]);
+  });
+
+  it('counts from a date in the file name', () => {
+    const problems = check('project_session_2026-03-25.md', front() + 'We froze the schema yesterday.\n');
+    assert.deepEqual(summary(problems), [[5, 'on 2026-03-24', true]]);
+    assert.match(problems[0].message, /counted from 2026-03-25, the date in the file name/);
+  });
+
+  it('counts from git history of the line when the text gives no date, and only where the line still reads the same', () => {
+    const text = front() + 'We froze the schema yesterday.\nAnd moved the cache yesterday.\n';
+    const day = { year: 2026, month: 3, day: 10 };
+    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, { text: 'We froze the schema yesterday.', day }, { text: 'And moved the old cache yesterday.', day }];
+    const problems = check('project_cache.md', text, contextWith({ 'project_cache.md': history }));
+    assert.deepEqual(summary(problems), [[5, 'on 2026-03-09', true], [6, 'on 2026-11-19', false]]);
+    assert.match(problems[0].message, /counted from 2026-03-10, when git records this line was written/);
+  });
+
+  it('finds a line that moved by its text when it is there once', () => {
+    const text = front() + 'A new first line.\nWe froze the schema yesterday.\n';
+    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, { text: 'We froze the schema yesterday.', day: { year: 2026, month: 3, day: 10 } }];
+    assert.deepEqual(summary(check('project_cache.md', text, contextWith({ 'project_cache.md': history }))), [[6, 'on 2026-03-09', true]]);
+  });
+
+  it('takes the modification time last, as a guess: not safe, its title and message say so, and fix-all is not safe', () => {
+    const text = front() + 'We migrated the cache yesterday.\n';
+    const problems = check('project_cache.md', text);
+    assert.deepEqual(summary(problems), [[5, 'on 2026-11-19', false]]);
+    assert.equal(problems[0].fixes?.[0].preferred, false);
+    assert.match(problems[0].fixes![0].title, /a guess: counted from the file's modification time/);
+    assert.match(problems[0].message, /if it was written on 2026-11-20, when the file was last modified .*guess/);
+    const memory = parseMemoryFile('project_cache.md', text);
+    assert.equal(relativeDateFixAll({ path: 'project_cache.md', text: memory.text, memory }, contextWith(), { utcOffsetMinutes: () => 0 })?.safe, false);
+  });
+
+  it('fix-all leaves the ambiguous ones to a person and applies the rest', () => {
+    const text = front('modified: 2026-08-04\n') + 'Offer next Friday.\nSigned yesterday.\n';
+    const memory = parseMemoryFile('m.md', text);
+    const fix = relativeDateFixAll({ path: 'm.md', text: memory.text, memory }, contextWith(), { utcOffsetMinutes: () => 0 });
+    assert.ok(fix && fix.safe && fix.edits[0].kind === 'edit');
+    assert.equal(applyTextEdits(memory.text, fix.edits[0].edits), text.replace('Signed yesterday', 'Signed on 2026-08-03'));
+  });
+});

@@ -1,0 +1,136 @@
+import * as assert from 'node:assert/strict';
+import { parseMemoryFile } from '../../../../src/core/memoryFile';
+import { MemoryStore } from '../../../../src/core/memoryStore';
+import { resolveTypeSet } from '../../../../src/core/memoryTypes';
+import type { Problem } from '../../../../src/core/problems';
+import { findRelativeDates } from '../../../../src/core/rules/relativeDate/relativeDateRule';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+
+// Tuesday 2026-08-04, stated in the frontmatter: every true finding below has a safe anchor.
+const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: DEFAULT_INDEX_BUDGET, modifiedTime: () => undefined };
+
+function problems(body: string, path = 'project_notes.md'): Problem[] {
+  const memory = parseMemoryFile(path, `---\nname: project-notes\ndescription: Notes\ntype: project\nmodified: 2026-08-04\n---\n${body}\n`);
+  return findRelativeDates({ path, text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
+}
+
+/** Each finding as written and what its first fix writes. */
+function found(body: string): [string, string | undefined][] {
+  const text = `---\nname: project-notes\ndescription: Notes\ntype: project\nmodified: 2026-08-04\n---\n${body}\n`;
+  const lines = text.split('\n');
+  return problems(body).map((p) => {
+    const edit = p.fixes?.[0]?.edits[0];
+    return [lines[p.range.start.line].slice(p.range.start.character, p.range.end.character), edit?.kind === 'edit' ? edit.edits[0].newText : undefined];
+  });
+}
+
+describe('relative-date: what is not a finding', () => {
+  const refused: [string, string][] = [
+    // UI labels and product text
+    ["the TODAY'S BRIEF card", 'all caps'],
+    ['the THIS WEEK board', 'all caps'],
+    ['a **Today** tab', 'short emphasis and a UI head'],
+    ['Open the Today view from the sidebar.', 'capitalized after a lower-case word'],
+    ['The Tomorrow tab lists drafts.', 'capitalized label with a head noun'],
+    ['홈 화면의 **오늘** 탭', 'Korean label'],
+    ['오늘 탭에서 확인한다', 'Korean UI head'],
+    ['ホーム画面の**今週**カード', 'Japanese label'],
+    ['今日タブを開く', 'Japanese UI head'],
+    // identifiers
+    ['The component is today-timeline.tsx.', 'file name'],
+    ['Moved to src/thisWeek.ts and lib/yesterday.js', 'paths'],
+    ['Run with --since=yesterday', 'flag value'],
+    ['Tag it #today', 'hashtag'],
+    ['tomorrow: false in the staging config', 'config key'],
+    ['초안은 오늘_메모.md에 있다', 'Korean file name'],
+    // quotes and titles
+    ['episode title: "I got laid off today."', 'double quotes'],
+    ['The host asks “what did you ship yesterday?”', 'curly quotes'],
+    ["She said 'see you next week' and left.", 'single quotes'],
+    ['質問例:「先週何を話していたか」', 'Japanese quote'],
+    ['첫 질문은 “어제 무엇을 배웠나요?”', 'Korean quote'],
+    // idioms and generic statements
+    ['none of them pay tomorrow', 'idiom'],
+    ['what you learn today pays off', 'generic statement'],
+    ["Today's AI tools change every month.", 'nowadays'],
+    ['Here today, gone tomorrow.', 'idiom'],
+    ['내일을 위한 공부', 'Korean idiom'],
+    ['今日では誰もが使う', 'Japanese nowadays'],
+    // durations and periods
+    ['The model converged in one week of training.', 'duration (of)'],
+    ['The model converged in one week.', 'past-tense duration'],
+    ['Posting limit: 1 post in 14 days.', 'rate'],
+    ['Sessions expire in 7 days.', 'retention'],
+    ['Deleted accounts are anonymized in 30 days.', 'retention'],
+    ['growth within one year', 'period'],
+    ['- 7일 후 자동 익명화', 'Korean retention'],
+    ['로그는 30일 후 삭제된다', 'Korean retention'],
+    ['30日間保存', 'Japanese period'],
+    ['ログは30日後に自動削除される', 'Japanese retention'],
+    // lines that carry their date
+    ['Update 2026-06-30: go live tomorrow', 'ISO date on the line'],
+    ['Decided on March 3, 2026 to ship next week', 'English date on the line'],
+    ['1年後(2027-05)に見直す', 'month on the line'],
+    ['2026년 6월 30일 기준, 내일 오픈', 'Korean date on the line'],
+    // recurring weekdays
+    ['Standup every Monday 10:30', 'recurring'],
+    ['Standups are on Monday 10:00', 'habitual'],
+    ['Release train: every other Tuesday, freeze Monday 18:00 KST', 'a schedule said once for every time'],
+    ['매주 화요일 배포, 월요일 18시 동결', 'Korean schedule'],
+    ['매주 월요일 10시 회의', 'Korean recurring'],
+    ['毎週月曜10時に定例', 'Japanese recurring'],
+    // countdowns counted from an event, not the writing
+    ['Send the reminder 3 days before the deadline', 'relative to the event'],
+  ];
+  for (const [body, why] of refused) {
+    it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
+  }
+});
+
+describe('relative-date: what is a finding', () => {
+  const cases: [string, [string, string | undefined][]][] = [
+    ['interview Monday 10:30', [['Monday', '2026-08-10']]],
+    ['Interviewed Monday 10:30 with the CTO', [['Monday', '2026-08-03']]],
+    ['월요일 오전 10시 면접', [['월요일', '2026-08-10']]],
+    ['月曜10時に面接', [['月曜', '2026-08-10']]],
+    ['3 days to the deadline', [['3 days to the deadline', '3 days to the deadline (2026-08-07)']]],
+    ['Two weeks until launch', [['Two weeks until launch', 'Two weeks until launch (2026-08-18)']]],
+    ['Two weeks until the launch', [['Two weeks until the launch', 'Two weeks until the launch (2026-08-18)']]],
+    ['마감까지 3일 남았다', [['마감까지 3일', '마감까지 3일(2026-08-07)']]],
+    ['마감 5일 남음', [['마감 5일', '마감 5일(2026-08-09)']]],
+    ['D-3 출시', [['D-3', 'D-3 (2026-08-07)']]],
+    ['締切まであと3日', [['締切まであと3日', '締切まであと3日(2026-08-07)']]],
+    // A capital after a sentence's end, a colon or a list marker starts a sentence, not a label.
+    ['Done. Tomorrow we ship.', [['Tomorrow', '2026-08-05']]],
+    ['- **Yesterday:** fixed the build', [['Yesterday', '2026-08-03']]],
+    ['Long emphasis is prose: **we ship the new build tomorrow**', [['tomorrow', 'on 2026-08-05']]],
+    ['We will ship in 3 days.', [['in 3 days', 'on 2026-08-07']]],
+  ];
+  for (const [body, expected] of cases) {
+    it(JSON.stringify(body), () => assert.deepEqual(found(body), expected));
+  }
+
+  it('offers a bare weekday as the nearest one, never as a safe fix', () => {
+    const [problem] = problems('interview Monday 10:30');
+    assert.equal(problem.fixes?.length, 1);
+    assert.equal(problem.fixes?.[0].safe, false);
+    assert.match(problem.fixes![0].title, /the nearest Monday: check that it is the one meant/);
+  });
+
+  it('offers both days of "next Friday" said on a Tuesday, neither safe nor preferred', () => {
+    const [problem] = problems('The offer goes out next Friday.');
+    assert.deepEqual(problem.fixes?.map((fix) => [fix.edits[0].kind === 'edit' && fix.edits[0].edits[0].newText, fix.safe, fix.preferred]), [
+      ['on 2026-08-07', false, false],
+      ['on 2026-08-14', false, false],
+    ]);
+    assert.match(problem.message, /ambiguous: counted from 2026-08-04, the memory's modified, it is "on 2026-08-07" \(this week's\) or "on 2026-08-14" \(next week's\)/);
+  });
+
+  it('takes "next Friday" said on a Saturday as the coming one, with one safe fix', () => {
+    const memory = parseMemoryFile('m.md', '---\nname: m\nmodified: 2026-08-08\n---\nDemo next Friday.\n');
+    const [problem] = findRelativeDates({ path: 'm.md', text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
+    assert.equal(problem.fixes?.length, 1);
+    assert.equal(problem.fixes?.[0].safe, true);
+    assert.equal(problem.fixes?.[0].edits[0].kind === 'edit' && problem.fixes[0].edits[0].edits[0].newText, 'on 2026-08-14');
+  });
+});
