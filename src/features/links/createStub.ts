@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan, type TemplateHeadings } from '../../core';
+import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan } from '../../core';
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
@@ -58,7 +58,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const applied = await services.edits.apply(() => {
     const prefix = typePrefixSeparator(root.store);
     const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
-    const plan = planStub(root.store, { name, type, template, headings: localizedHeadings(), fileStem, description: args.description });
+    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))
@@ -82,19 +82,6 @@ async function pickType(name: string, types: readonly string[]): Promise<string 
     placeHolder: vscode.l10n.t('Which type of memory is "{0}"?', name),
   });
   return picked?.label;
-}
-
-function localizedHeadings(): TemplateHeadings {
-  return {
-    feedbackCorrected: vscode.l10n.t('What was corrected'),
-    feedbackHow: vscode.l10n.t('How to do it'),
-    feedbackWhy: vscode.l10n.t('Why'),
-    projectConstraint: vscode.l10n.t('The constraint'),
-    projectReason: vscode.l10n.t('Its reason'),
-    userWho: vscode.l10n.t('Who'),
-    referenceWhere: vscode.l10n.t('Where'),
-    referenceWhatFor: vscode.l10n.t('What it is for'),
-  };
 }
 
 /**
