@@ -18,6 +18,7 @@ export const Commands = {
   mergeMemories: 'memoryShelf.mergeMemories',
   changeType: 'memoryShelf.changeType',
   openLink: '_memoryShelf.openLink',
+  openBacklink: '_memoryShelf.openBacklink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',
   indexAddUnlisted: 'memoryShelf.index.addUnlisted',

@@ -11,6 +11,7 @@ import { launchChromium, workbenchUrl } from './browser.mjs';
 import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { indexLensCheck } from './uiIndexLens.mjs';
+import { everydayCheck } from './uiEveryday.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
@@ -201,6 +202,7 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.mouse.move(800, 300);
     await page.waitForTimeout(300);
     save('editor.png', await page.screenshot());
+    await everydayCheck({ page, workspace, check, save });
     await page.close();
 
     await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });

@@ -177,6 +177,19 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.deepEqual((await api.tree.getChildren(await groupNode('project'))).map((node) => node.kind === 'memory' ? node.memory.path : '').sort(), ['project_release-train.md', 'reference_api-docs.md']));
   });
 
+  it('keeps the Backlinks list on its memory while a backlink is followed, until another memory is opened', async () => {
+    await vscode.window.showTextDocument(file('project_release-train.md'));
+    const listed = async (): Promise<string[]> => (await api.backlinks.getChildren()).map((node) => node.occurrence.path);
+    await eventually(async () => assert.deepEqual(await listed(), ['user_role.md']));
+    const [backlink] = await api.backlinks.getChildren();
+    const command = api.backlinks.getTreeItem(backlink).command!;
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), file('user_role.md').toString());
+    assert.deepEqual(await listed(), ['user_role.md'], 'still the backlinks of release-train');
+    await vscode.window.showTextDocument(file('feedback_math-notation.md'));
+    await eventually(async () => assert.deepEqual(await listed(), []));
+  });
+
   it('the tree follows the active editor to its memory', async () => {
     await vscode.commands.executeCommand('memoryShelf.memories.focus');
     await vscode.window.showTextDocument(file('user_role.md'));

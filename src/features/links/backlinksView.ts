@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, isKnownType, isMemoryPath, linksTo, type LinkOccurrence, type MemoryFile, type TypeSet } from '../../core';
+import { Commands } from '../../commands';
 import { toVsRange } from '../../workspace/display/ranges';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -22,19 +23,36 @@ export interface BacklinkNode {
 export class BacklinksProvider extends Disposable implements vscode.TreeDataProvider<BacklinkNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
+  /**
+   * The memory the list stays on while the person follows its backlinks: set when a backlink is opened
+   * from the view, so the list does not turn into the opened file's; released when they open a memory
+   * some other way. `opening` is the backlink's file, whose editor is about to become active.
+   */
+  private pinned: { readonly root: MemoryRoot; readonly path: string; opening: string | undefined } | undefined;
 
   constructor(private readonly services: Services) {
     super();
-    this._register(vscode.window.onDidChangeActiveTextEditor(() => this.changeEmitter.fire()));
+    this._register(vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (this.pinned && this.pinned.opening !== undefined && editor?.document.uri.toString() === this.pinned.opening) this.pinned.opening = undefined;
+      else if (editor) this.pinned = undefined;
+      this.changeEmitter.fire();
+    }));
     this._register(services.roots.onDidChange(() => this.changeEmitter.fire()));
+    this._register(vscode.commands.registerCommand(Commands.openBacklink, async (source: vscode.Uri, selection: vscode.Range) => {
+      const shown = this.activeMemory();
+      if (shown) this.pinned = { root: shown.root, path: shown.memory.path, opening: source.toString() };
+      await vscode.window.showTextDocument(source, { selection, preview: true });
+    }));
   }
 
   private typeSet(): TypeSet {
     return this.services.config.typeSet();
   }
 
-  /** The memory whose backlinks are shown: the active editor's, when it is a memory. */
+  /** The memory whose backlinks are shown: the pinned one while its backlinks are followed, else the active editor's. */
   activeMemory(): { root: MemoryRoot; memory: MemoryFile } | undefined {
+    const pinned = this.pinned && this.pinned.root.store.get(this.pinned.path);
+    if (this.pinned && pinned) return { root: this.pinned.root, memory: pinned };
     const uri = vscode.window.activeTextEditor?.document.uri;
     const found = uri && this.services.roots.rootOf(uri);
     if (!found || !isMemoryPath(found.path)) return undefined;
@@ -62,9 +80,9 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
       : typeIcon(source && isKnownType(this.typeSet(), source.type) ? source.type : undefined);
     item.contextValue = 'backlink';
     item.command = {
-      command: 'vscode.open',
+      command: Commands.openBacklink,
       title: vscode.l10n.t('Open Memory'),
-      arguments: [root.uriOf(occurrence.path), { selection: toVsRange(occurrence.link.range) } satisfies vscode.TextDocumentShowOptions],
+      arguments: [root.uriOf(occurrence.path), toVsRange(occurrence.link.range)],
     };
     return item;
   }
