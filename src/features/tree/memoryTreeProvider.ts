@@ -103,6 +103,9 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
     [
       `**${escapeMarkdown(root.info.label)}**`,
       escapeMarkdown(root.info.load.detail),
+      ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto'
+        ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
+        : []),
       `\`${root.uri.fsPath || root.uri.toString()}\``,
       vscode.l10n.t('{0} memories', count),
       ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),

@@ -38,7 +38,7 @@ function checkName(memory: MemoryFile): Problem[] {
   if (name === undefined) {
     const slug = suggestSlug(undefined, stem);
     const fix = slug ? setFieldFix(memory, 'name', slug, msg('Add name: {0}', slug), true) : undefined;
-    return [makeProblem(ProblemCode.NameMissing, path, fieldAnchor(memory, 'name'), msg('No name: [[links]] and tools identify a memory by its name.'), undefined, [fix])];
+    return [makeProblem(ProblemCode.NameMissing, path, fieldAnchor(memory, 'name'), msg('This memory has no name. [[Links]] and tools find a memory by its name.'), undefined, [fix])];
   }
   // Whether a present name is well written depends on the folder's convention: names/nameSlugRule.ts.
   return [];
@@ -48,7 +48,7 @@ function checkDescription(memory: MemoryFile): Problem[] {
   if (memory.description !== undefined) return [];
   const firstLine = firstBodyLine(memory);
   const fix = firstLine ? setFieldFix(memory, 'description', firstLine, msg('Add a description from the first line of the body'), false) : undefined;
-  return [makeProblem(ProblemCode.DescriptionMissing, memory.path, fieldAnchor(memory, 'description'), msg('No description: it is the one line recall matches, so this memory is never recalled.'), undefined, [fix])];
+  return [makeProblem(ProblemCode.DescriptionMissing, memory.path, fieldAnchor(memory, 'description'), msg('This memory has no description. Recall matches memories by their description, so this one is never recalled.'), undefined, [fix])];
 }
 
 function checkType(memory: MemoryFile, typeSet: TypeSet): Problem[] {
