@@ -61,6 +61,10 @@ export async function everydayCheck({ page, workspace, check, save }) {
   check('New Memory writes the file with its description', written.done);
   const indexed = /\[feedback-tabs-over-spaces\]\(feedback_tabs_over_spaces\.md\) — Indent with tabs, never spaces/.test(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8'));
   check('and its index line with the description as hook', indexed);
-  const tab = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');
-  check('and opens it', /feedback_tabs_over_spaces\.md/.test(tab), tab);
+  // The file is written first and opened after: wait for its tab.
+  const tab = await poll(async () => {
+    const text = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');
+    return { done: /feedback_tabs_over_spaces\.md/.test(text), text };
+  }, 10_000);
+  check('and opens it', tab.done, tab.text);
 }
