@@ -21,7 +21,12 @@ export interface MemoryShelfApi extends Services {
 
 /** Composition root: builds the services once, hands them to every feature, and returns at once; roots load in the background. */
 export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
-  const services = new WorkspaceServices();
+  const services = new WorkspaceServices({
+    workspace: context.workspaceState,
+    global: context.globalState,
+    workspaceFolder: context.storageUri,
+    globalFolder: context.globalStorageUri,
+  });
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
   const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, services));
@@ -44,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     problems: services.problems,
     edits: services.edits,
     log: services.log,
+    review: services.review,
     tree: tree.provider,
     backlinks: links.backlinks,
     editors: editor.editors,
