@@ -8,6 +8,7 @@ import { indexLensDeps } from './features/indexLens/currentServices';
 import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
+import { registerReview } from './features/review/registerReview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     tree,
     links,
     registerCreateMemoryFolder(services),
+    registerReview(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
