@@ -43,7 +43,8 @@ export class ReviewService extends Disposable {
     private readonly roots: MemoryRoots,
     private readonly documents: LiveDocuments,
     private readonly log: Log,
-    storage: ReviewStorage,
+    /** Kept so a second service over the same storage sees the same state (what a reload does). */
+    readonly storage: ReviewStorage,
     /** Asks the person about roots seen for the first time; resolves to their answer, undefined when dismissed. */
     private readonly askFirstRun: (roots: readonly MemoryRoot[]) => Thenable<FirstRunChoice | undefined> = askWithNotification,
   ) {
