@@ -43,6 +43,10 @@ export function registerReview(services: Services): vscode.Disposable {
         if (result !== 'applied') return false;
         // Saving counts as the person's approval of the promoted text (the review service listens).
         await services.documents.openDocument(found.uri)?.save();
+        // The store catches up with the disk a moment later; approve the promoted text itself.
+        const promoted = services.documents.openText(found.uri) ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(found.uri));
+        await services.review.approve(found.root, found.path, promoted);
+        return true;
       }
       await services.review.approve(found.root, found.path);
       return true;
