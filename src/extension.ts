@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from './commands';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import { registerCuration } from './features/curation/registerCuration';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
 import { memoryEditorDeps } from './features/editor/workspaceDeps';
@@ -10,12 +11,13 @@ import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerReview } from './features/review/registerReview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
-import type { MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
 
 /** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
 export interface MemoryShelfApi extends Services {
   readonly tree: MemoryTreeProvider;
+  readonly treeView: vscode.TreeView<MemoryTreeNode>;
   readonly backlinks: BacklinksProvider;
   readonly editors: MemoryEditors;
 }
@@ -38,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     links,
     registerCreateMemoryFolder(services),
     registerReview(services),
+    registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
     vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
@@ -53,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     log: services.log,
     review: services.review,
     tree: tree.provider,
+    treeView: tree.view,
     backlinks: links.backlinks,
     editors: editor.editors,
   };

@@ -75,7 +75,7 @@ export async function indexLensCheck({ browser, server, check, save, workspace }
     await page.keyboard.press('Enter');
     const marker = await poll(async () => {
       const texts = await page.evaluate(() => [...document.querySelectorAll('.monaco-editor .view-lines span')]
-        .map((span) => getComputedStyle(span, '::after').content)
+        .map((span) => span.ownerDocument.defaultView.getComputedStyle(span, '::after').content)
         .filter((content) => content && content !== 'none' && content !== 'normal'));
       return { done: texts.some((text) => text.includes('not loaded from here on')), texts };
     }, 20_000);

@@ -1,79 +1,90 @@
-import { join, resolve } from 'node:path';
-import {
-  applyTextEdits, documentationMatcher, INDEX_FILE_NAME, MemoryStore, ProblemCode, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TextEdit, type TypeSet,
-} from '../core';
-import type { CheckedRoot } from './format';
+import { resolve, relative, isAbsolute } from 'node:path';
+import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
+import { nodeReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
+import { planFixes } from './fixPlan';
 import { gitLineHistory } from './gitHistory';
-import { readRoot } from './readRoot';
-import { writeFileAtomic } from './writeAtomic';
+import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
-/** The fixes `--fix` applies without a person looking: both only add or replace text they computed. */
-const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate]);
+/** One checked root: the ROOT argument as given, and what it held. */
+export interface CheckedRoot {
+  readonly argument: string;
+  readonly memories: number;
+  /** Sorted by file, line and column; a skipped memory is one too (`file-unreadable`). */
+  readonly problems: readonly Problem[];
+  readonly skipped: readonly SkippedEntry[];
+  readonly fixed: number;
+  /** Files `--fix` meant to write and did not, and why. */
+  readonly notWritten: readonly NotWritten[];
+}
+
+export interface CheckRootOptions {
+  readonly typeSet: TypeSet;
+  readonly fix: boolean;
+  /** Globs of documentation files in the root: checked for links, not counted or checked as memories. */
+  readonly exclude?: readonly string[];
+  /**
+   * A folder writes must stay inside once links are resolved: the project, when the root was found
+   * rather than named (a cloned `memory -> elsewhere` link must not make --fix write elsewhere).
+   */
+  readonly writeBoundary?: string;
+  readonly hooks?: WriteHooks;
+}
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
-export async function checkRoot(argument: string, cwd: string, typeSet: TypeSet, fix: boolean, exclude: readonly string[] = []): Promise<CheckedRoot> {
+export async function checkRoot(argument: string, cwd: string, options: CheckRootOptions): Promise<CheckedRoot> {
   const folder = resolve(cwd, argument);
-  const { files, skipped } = await readRoot(folder);
+  const read = await readRoot(nodeReaderHost, folder);
   const store = new MemoryStore();
-  for (const [path, file] of files) store.update(path, file.text);
-  const check = (): ProblemEngine => {
+  for (const [path, file] of read.files) store.update(path, file.text);
+  const check = (): Problem[] => {
     const engine = new ProblemEngine(store, {
-      typeSet,
-      modifiedTime: (path) => files.get(path)?.mtimeMs,
+      typeSet: options.typeSet,
+      modifiedTime: (path) => read.files.get(path)?.stamp.mtimeMs,
       lineHistory: gitLineHistory(folder),
       textRules: [relativeDate, secret],
-      exclude,
+      exclude: options.exclude ?? [],
     });
     engine.checkAll();
-    return engine;
-  };
-  let engine = check();
-  let fixed = 0;
-  if (fix) {
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
-    const edited = await applySafeFixes(folder, store, sortProblems([...engine.allProblems()]));
-    fixed = edited.fixes;
-    for (const [path, text] of edited.texts) store.update(path, text);
-    if (edited.texts.size > 0) engine = check();
-  }
-  const isDocumentation = documentationMatcher(exclude);
-  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
-  return { argument, memories, problems: sortProblems([...engine.allProblems()]), skipped, fixed };
-}
-
-/**
- * Applies every safe fix, file by file, through an atomic write. A file whose frontmatter does not
- * parse is never written: whatever the fix, a person has to look at it first.
- */
-async function applySafeFixes(folder: string, store: MemoryStore, problems: readonly Problem[]): Promise<{ texts: Map<RootPath, string>; fixes: number }> {
-  const editsByPath = new Map<RootPath, TextEdit[]>();
-  let fixes = 0;
-  for (const problem of problems) {
-    if (!SAFE_FIX_CODES.has(problem.code)) continue;
-    const safeFix = problem.fixes?.find((candidate) => candidate.safe && candidate.preferred) ?? problem.fixes?.find((candidate) => candidate.safe);
-    if (!safeFix || !safeFix.edits.every((edit) => edit.kind === 'edit' && isWritable(store, edit.path))) continue;
-    for (const edit of safeFix.edits) {
-      if (edit.kind !== 'edit') continue;
-      const list = editsByPath.get(edit.path) ?? [];
-      list.push(...edit.edits);
-      editsByPath.set(edit.path, list);
+    return sortProblems(withSkipProblems(engine.allProblems(), store, read.skipped));
+  };
+  let problems = check();
+  let fixed = 0;
+  const notWritten: NotWritten[] = [];
+  if (options.fix) {
+    const plan = planFixes(read, store, problems);
+    const boundary = options.writeBoundary === undefined ? undefined : (await nodeReaderHost.realPath(options.writeBoundary)) ?? options.writeBoundary;
+    const refused = new Map<RootPath, NotWritten>();
+    // Every file is judged before any is written, so one that cannot be written stops nothing half-way.
+    for (const write of plan.writes) {
+      const reason = boundary !== undefined && !inside(boundary, write.target) ? { kind: 'outside-project' as const } : await checkWritable(write);
+      if (reason) refused.set(write.path, { path: write.path, reason });
     }
-    fixes++;
+    const written = new Set<RootPath>();
+    for (const write of plan.writes) {
+      if (refused.has(write.path)) continue;
+      const reason = await writeIfUnchanged(write, options.hooks);
+      if (reason) refused.set(write.path, { path: write.path, reason });
+      else written.add(write.path);
+    }
+    for (const [alias, path] of plan.aliases) if (written.has(path)) written.add(alias);
+    for (const path of written) store.update(path, plan.texts.get(path) ?? '');
+    fixed = plan.fixes.filter((paths) => paths.every((path) => written.has(path))).length;
+    notWritten.push(...[...refused.values()].sort((a, b) => compare(a.path, b.path)));
+    if (written.size > 0) problems = check();
   }
-  const texts = new Map<RootPath, string>();
-  for (const [path, edits] of editsByPath) {
-    const original = path === INDEX_FILE_NAME ? store.index : store.get(path);
-    if (!original) continue;
-    const text = applyTextEdits(original.text, edits);
-    await writeFileAtomic(join(folder, path), (original.hasBom ? '\uFEFF' : '') + text);
-    texts.set(path, (original.hasBom ? '\uFEFF' : '') + text);
-  }
-  return { texts, fixes };
+  const isDocumentation = documentationMatcher(options.exclude ?? []);
+  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
+  return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 
-function isWritable(store: MemoryStore, path: RootPath): boolean {
-  if (path === INDEX_FILE_NAME) return store.index !== undefined;
-  return store.get(path)?.frontmatter.status === 'ok';
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

@@ -1,40 +1,62 @@
 import { posix } from 'node:path';
-import type { Problem } from '../core';
-import type { SkippedFile } from './readRoot';
+import { formatText } from '../core';
+import { hidesMemory, skipMessage } from '../reader';
+import type { CheckedRoot } from './checkRoot';
+import type { NotWrittenReason } from './safeWrite';
+import { terminalSafe } from './terminalText';
 
-/** One checked root: the ROOT argument as given, and what it held. */
-export interface CheckedRoot {
-  readonly argument: string;
-  readonly memories: number;
-  readonly problems: readonly Problem[];
-  readonly skipped: readonly SkippedFile[];
-  readonly fixed: number;
-}
+export type { CheckedRoot } from './checkRoot';
 
 /** `ROOT` joined with the path inside it, `/`-separated, as the JSON and compiler lines print it. */
 export function displayPath(rootArgument: string, path: string): string {
   return posix.join(rootArgument.replace(/\\/g, '/'), path);
 }
 
+/** Why `--fix` left a file alone, in words. */
+export function notWrittenMessage(reason: NotWrittenReason): string {
+  switch (reason.kind) {
+    case 'changed-on-disk':
+      return 'not written: the file changed on disk after it was read; run --fix again';
+    case 'read-only':
+      return 'not written: the file (or its folder) is read-only for you';
+    case 'other-owner':
+      return 'not written: the file belongs to another user';
+    case 'outside-project':
+      return 'not written: the memory folder leads outside the project through a symbolic link';
+    case 'failed':
+      return `not written: ${reason.code}`;
+  }
+}
+
+/**
+ * Compiler-style lines and a summary. Everything taken from the folder (file names, messages quoting
+ * frontmatter) is printed with its control characters escaped, so no file can steer the terminal.
+ */
 export function formatHuman(roots: readonly CheckedRoot[]): string {
   const lines: string[] = [];
   let problems = 0;
   const bySeverity = new Map<string, number>();
   for (const root of roots) {
-    for (const skip of root.skipped) lines.push(`${displayPath(root.argument, skip.path)}: skipped: ${skip.reason}`);
+    const where = (path: string): string => terminalSafe(displayPath(root.argument, path));
+    for (const skip of root.skipped) {
+      if (!hidesMemory(skip.reason)) lines.push(`${where(skip.path)}: skipped: ${terminalSafe(formatText(skipMessage(skip.reason)))}`);
+    }
     for (const problem of root.problems) {
       problems++;
       bySeverity.set(problem.severity, (bySeverity.get(problem.severity) ?? 0) + 1);
       const { line, character } = problem.range.start;
-      lines.push(`${displayPath(root.argument, problem.path)}:${line + 1}:${character + 1} ${problem.severity} ${problem.code} ${problem.message}`);
+      lines.push(`${where(problem.path)}:${line + 1}:${character + 1} ${problem.severity} ${problem.code} ${terminalSafe(problem.message)}`);
     }
+    for (const left of root.notWritten) lines.push(`${where(left.path)}: ${notWrittenMessage(left.reason)}`);
   }
   const memories = roots.reduce((sum, root) => sum + root.memories, 0);
   const fixed = roots.reduce((sum, root) => sum + root.fixed, 0);
+  const unwritten = roots.reduce((sum, root) => sum + root.notWritten.length, 0);
   const counts = ['error', 'warning', 'information', 'hint'].filter((s) => bySeverity.has(s)).map((s) => `${bySeverity.get(s)} ${s}`);
   const summary = [`${memories} ${memories === 1 ? 'memory' : 'memories'} in ${roots.length} ${roots.length === 1 ? 'root' : 'roots'}`,
     problems === 0 ? 'no problems' : `${problems} ${problems === 1 ? 'problem' : 'problems'} (${counts.join(', ')})`];
   if (fixed > 0) summary.push(`${fixed} fixed`);
+  if (unwritten > 0) summary.push(`${unwritten} ${unwritten === 1 ? 'file' : 'files'} not written`);
   lines.push(summary.join(', '));
   return lines.join('\n');
 }
@@ -50,6 +72,7 @@ export function formatJson(roots: readonly CheckedRoot[]): string {
       severity: problem.severity,
       message: problem.message,
     }))),
-    skipped: roots.flatMap((root) => root.skipped.map((skip) => ({ file: displayPath(root.argument, skip.path), reason: skip.reason }))),
+    skipped: roots.flatMap((root) => root.skipped.map((skip) => ({ file: displayPath(root.argument, skip.path), reason: skip.reason.kind, message: formatText(skipMessage(skip.reason)) }))),
+    notWritten: roots.flatMap((root) => root.notWritten.map((left) => ({ file: displayPath(root.argument, left.path), reason: left.reason.kind, message: notWrittenMessage(left.reason) }))),
   }, null, 2);
 }

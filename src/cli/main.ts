@@ -4,6 +4,7 @@ import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
 import { formatHuman, formatJson, type CheckedRoot } from './format';
+import { terminalSafe } from './terminalText';
 
 declare const PACKAGE_VERSION: string;
 
@@ -29,22 +30,24 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 
 async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
+  let writeBoundary: string | undefined;
   if (roots.length === 0) {
     const found = await findDefaultRoot(cwd);
     if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
-    roots = [found];
+    roots = [found.root];
+    writeBoundary = found.writeBoundary;
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
   for (const root of roots) {
     if (!(await isDirectory(resolve(cwd, root)))) {
-      process.stderr.write(`memory-shelf: ${root}: not a readable folder\n`);
+      process.stderr.write(`memory-shelf: ${terminalSafe(root)}: not a readable folder\n`);
       return 2;
     }
     try {
-      checked.push(await checkRoot(root, cwd, typeSet, options.fix, options.exclude));
+      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
-      process.stderr.write(`memory-shelf: ${root}: ${(error as Error).message}\n`);
+      process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
     }
   }
@@ -59,7 +62,7 @@ function parseTypes(types: string | undefined): TypeSet {
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`memory-shelf: ${message}\n\n${USAGE}\n`);
+  process.stderr.write(`memory-shelf: ${terminalSafe(message)}\n\n${USAGE}\n`);
   return 2;
 }
 

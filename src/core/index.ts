@@ -5,6 +5,7 @@ export * from './wikiLinks';
 export * from './memoryFile';
 export * from './memoryLabel';
 export * from './operations/linkCompletion';
+export * from './operations/typePrefixedFiles';
 export * from './operations/curation/index';
 export * from './memoryIndex';
 export * from './memoryStore';

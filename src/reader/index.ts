@@ -1,5 +1,5 @@
 export { readRoot, isTrackedPath, MAX_MEMORY_BYTES, type ReadFile, type RootRead, type ReadRootOptions, type SkippedEntry } from './rootReader';
 export type { ReaderHost, DirectoryEntry, EntryKind, FileStamp, HostRead, ReadOptions } from './readerHost';
 export { hidesMemory, type SkipReason } from './skipReason';
-export { makeSkipProblem, skipMessage } from './skipProblem';
+export { makeSkipProblem, skipMessage, withSkipProblems } from './skipProblem';
 export { nodeReaderHost } from './nodeReaderHost';

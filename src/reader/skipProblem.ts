@@ -1,5 +1,6 @@
-import { messageOf, msg, ProblemCode, DEFAULT_SEVERITIES, type Problem, type RootPath, type Text } from '../core';
-import type { SkipReason } from './skipReason';
+import { messageOf, msg, ProblemCode, DEFAULT_SEVERITIES, INDEX_FILE_NAME, type MemoryStore, type Problem, type RootPath, type Text } from '../core';
+import type { SkippedEntry } from './rootReader';
+import { hidesMemory, type SkipReason } from './skipReason';
 
 const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -7,6 +8,26 @@ const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 }
 export function makeSkipProblem(path: RootPath, reason: SkipReason): Problem {
   const code = ProblemCode.FileUnreadable;
   return { code, severity: DEFAULT_SEVERITIES[code], path, range: START, ...messageOf(skipMessage(reason)) };
+}
+
+/**
+ * The engine's problems with what the reader skipped: a `file-unreadable` finding per skipped memory,
+ * and no "does not exist" for an index entry whose file is there but could not be read (the store,
+ * holding only what was read, cannot tell the two apart).
+ */
+export function withSkipProblems(problems: Iterable<Problem>, store: MemoryStore, skipped: readonly SkippedEntry[]): Problem[] {
+  const unreadable = new Set(skipped.filter((skip) => hidesMemory(skip.reason)).map((skip) => skip.path));
+  const present = new Set<string>();
+  for (const line of store.index?.lines ?? []) {
+    if (line.kind === 'entry' && line.target !== undefined && unreadable.has(line.target)) present.add(rangeKey(line.hrefRange));
+  }
+  const kept = [...problems].filter((problem) => !(problem.code === ProblemCode.IndexMissingFile && problem.path === INDEX_FILE_NAME && present.has(rangeKey(problem.range))));
+  for (const skip of skipped) if (hidesMemory(skip.reason)) kept.push(makeSkipProblem(skip.path, skip.reason));
+  return kept;
+}
+
+function rangeKey(range: Problem['range']): string {
+  return `${range.start.line}:${range.start.character}:${range.end.line}:${range.end.character}`;
 }
 
 /** The sentence for a skip; the same one the CLI prints and the extension translates. */

@@ -4,7 +4,7 @@ import { parseMemoryFile, type MemoryFile } from '../memoryFile';
 import type { TextEdit } from '../types';
 import { applyTextEdits } from './applyTextEdits';
 import { lineAt, setFieldEdit } from './frontmatterEdits';
-import { yamlScalar } from './yamlScalar';
+import { doubleQuoted, singleQuoted, yamlScalar } from './yamlScalar';
 
 /** How a frontmatter value can be shown and edited in a form. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'null' | 'map' | 'list';
@@ -101,8 +101,8 @@ function replacements(memory: MemoryFile, field: FieldLocation, kind: FieldKind,
   // An empty value sits right after the colon (`name:`): a new one needs its separating space.
   const lead = old === '' && keyLine[start.character - 1] === ':' ? ' ' : '';
   const texts: string[] = [];
-  if (old.startsWith("'")) texts.push(`'${value.replace(/'/g, "''")}'`);
-  else if (old.startsWith('"')) texts.push(JSON.stringify(value));
+  if (old.startsWith("'")) texts.push(singleQuoted(value) ?? doubleQuoted(value));
+  else if (old.startsWith('"')) texts.push(doubleQuoted(value));
   else if (old.startsWith('|') || old.startsWith('>')) {
     const block = blockScalar(memory, old, value);
     if (block !== undefined) texts.push(block);
@@ -110,7 +110,7 @@ function replacements(memory: MemoryFile, field: FieldLocation, kind: FieldKind,
     // `3` typed over a number stays a number; the read-back check below refuses it when YAML disagrees.
     if (/^[^\s'"#][^#\r\n]*$/.test(value) && value === value.trim() && !value.includes(': ')) texts.push(value);
   }
-  texts.push(yamlScalar(value), JSON.stringify(value));
+  texts.push(yamlScalar(value), doubleQuoted(value));
   return unique(texts).map((text) => [{ range: field.valueRange, newText: lead + text + (text.startsWith('|') || text.startsWith('>') ? '' : trailing) }]);
 }
 
@@ -136,7 +136,7 @@ function insertions(memory: MemoryFile, segments: readonly string[], value: stri
   const eol = memory.eol;
   const fields = memory.frontmatter.fields;
   const endLine = new LineIndex(memory.text).positionAt(memory.frontmatter.yamlEnd).line;
-  const scalars = unique([yamlScalar(value), JSON.stringify(value)]);
+  const scalars = unique([yamlScalar(value), doubleQuoted(value)]);
   if (segments.length === 1) return scalars.map((scalar) => [insertLine(endLine, `${segments[0]}: ${scalar}${eol}`)]);
   const [parent, key] = segments;
   const parentField = fields.get(parent);

@@ -1,7 +1,7 @@
 import type { FieldLocation } from '../frontmatter';
 import type { MemoryFile } from '../memoryFile';
-import type { Position, TextEdit } from '../types';
-import { doubleQuoted, singleQuoted, yamlScalar } from './yamlScalar';
+import type { Position, Range, TextEdit } from '../types';
+import { doubleQuoted, readsBackInBothVersions, singleQuoted, yamlScalar } from './yamlScalar';
 
 /**
  * Replaces a field's value, keeping the quoting the file chose where the new value allows it.
@@ -19,6 +19,32 @@ export function replaceValueEdit(memory: MemoryFile, field: FieldLocation, value
   // An empty value sits right after the colon (`name:`): the new one needs its separating space.
   if (old === '' && lineText[start.character - 1] === ':') newText = ' ' + newText;
   return { range: field.valueRange, newText };
+}
+
+/**
+ * Replaces `range` with `newText` where `range` may lie inside a frontmatter value (a relative date in the
+ * description, say). When that value is plain and its new plain form would read as something other than
+ * the same string in YAML 1.1 or 1.2 (`description: yesterday` becoming `2026-03-09`, which js-yaml and
+ * gray-matter load as a Date), the whole value is rewritten through {@link yamlScalar} instead. Anywhere
+ * else, or in a quoted value, the edit is the replacement alone.
+ */
+export function replaceWithinValue(memory: MemoryFile | undefined, range: Range, newText: string): TextEdit {
+  const edit = { range, newText };
+  if (!memory || memory.frontmatter.status !== 'ok' || range.start.line !== range.end.line) return edit;
+  const field = [...memory.frontmatter.fields.values()].find((candidate) => contains(candidate.valueRange, range));
+  if (!field || field.valueRange.start.line !== field.valueRange.end.line) return edit;
+  const { start, end } = field.valueRange;
+  const lineText = lineAt(memory.text, start.line);
+  const old = lineText.slice(start.character, end.character);
+  if (/^["'|>]/.test(old)) return edit;
+  const value = (old.slice(0, range.start.character - start.character) + newText + old.slice(range.end.character - start.character)).trim();
+  const stillPlain = readsBackInBothVersions(`value: ${value}\n`, (data) => (data as { value?: unknown } | null)?.value === value);
+  return stillPlain ? edit : { range: field.valueRange, newText: yamlScalar(value) };
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  const before = (a: Position, b: Position): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return before(outer.start, inner.start) && before(inner.end, outer.end);
 }
 
 /**

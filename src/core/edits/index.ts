@@ -2,5 +2,5 @@ export * from './applyTextEdits';
 export * from './yamlScalar';
 export * from './indexEntry';
 export { setFieldEdit } from './frontmatterEdits';
-export { memoryStub, type StubSource } from './memoryStub';
+export { memoryStub, newMemoryText, type NewMemory, type NewMemoryStyle, type StubSource } from './memoryStub';
 export * from './fieldEdits';

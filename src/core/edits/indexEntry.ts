@@ -5,8 +5,8 @@ import { baseName, dirName, fileStem, INDEX_FILE_NAME } from '../rootPath';
 import type { RootPath } from '../types';
 import { shorten } from './shorten';
 
-/** The longest hook we write: Claude Code's advice is an index line of about 150 characters. */
-const HOOK_LENGTH = 120;
+/** The longest hook we write: Claude Code's advice is an index line of about 150 characters, title and path included. */
+export const HOOK_LENGTH = 120;
 
 // A link's reader (MEMORY.md's parser, a Markdown renderer) cuts it at `#` and `?` and percent-decodes
 // it, and `<`, `>`, line breaks and other white space end or break the link; a space, kept readable,
@@ -16,6 +16,9 @@ const ESCAPED_IN_HREF = /[%#?<>\u0000-\u001f\u007f-\u009f]|(?! )\s/gu;
 const WHITE_SPACE = /[\t\n\v\f\r \u0085\u2028\u2029]+/gu;
 // Controls, and the bidirectional overrides and isolates that make a line display other than it reads.
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+
+/** The heading of a MEMORY.md we create, before its first entry. */
+export const NEW_INDEX_HEADING = '# Memory index';
 
 /** What an index entry says about its memory, before it is made fit for the line. */
 export interface IndexEntryText {
@@ -88,11 +91,19 @@ export function retargetIndexHref(entry: IndexEntry, path: RootPath): string {
  * controls, escaped, and with absolute dates, so that reading the line back gives the title, the path
  * and the hook, and a second `--fix` finds nothing to change. A title that cleans to nothing is the file stem.
  */
-export function indexEntryLine(path: RootPath, text: IndexEntryText, dash: string): string {
+export function indexEntryLine(path: RootPath, text: IndexEntryText, dash: string, marker = '-'): string {
   const dated = text.absoluteDates ?? ((value: string) => value);
-  const title = indexTitleText(dated(text.title)) || escapeLinkText(oneLine(fileStem(path)));
-  const hook = text.description === undefined ? '' : indexHookText(dated(text.description));
-  return `- [${title}](${indexHref(path)})${hook ? ` ${dash} ${hook}` : ''}`;
+  return entryLine(dated(text.title), path, text.description === undefined ? undefined : indexHookText(dated(text.description)), dash, marker);
+}
+
+/**
+ * The line itself: `hook` is hook text as MEMORY.md holds it (made by {@link indexHookText}, or an
+ * existing entry's, kept), still held to one line.
+ */
+export function entryLine(title: string, path: RootPath, hook: string | undefined, dash: string, marker = '-'): string {
+  const titleText = indexTitleText(title) || escapeLinkText(oneLine(fileStem(path)));
+  const hookText = hook === undefined ? '' : oneLine(hook);
+  return `${marker} [${titleText}](${indexHref(path)})${hookText ? ` ${dash} ${hookText}` : ''}`;
 }
 
 /**
@@ -101,7 +112,7 @@ export function indexEntryLine(path: RootPath, text: IndexEntryText, dash: strin
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
   const line = indexEntryLine(path, text, style.indexDash);
-  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `# Memory index${style.eol}${style.eol}${line}${style.eol}` };
+  if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];
   if (last) {

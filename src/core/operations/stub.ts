@@ -6,18 +6,19 @@ import type { Position, RootPath } from '../types';
 import { memoryFileName, rootConventions, type RootConventions } from './conventions';
 import { planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
-import { builtInTemplate, fillTemplate, type TemplateHeadings } from './templates';
-import { yamlScalar } from '../edits/yamlScalar';
+import { newMemoryText } from '../edits/memoryStub';
 
 export interface StubRequest {
   /** The link target, which becomes the `name`. */
   readonly name: string;
   /** Inferred from the name or chosen by the user; undefined writes no `type` key. */
   readonly type: string | undefined;
-  /** The user's template for the type; the built-in one when absent. */
+  /** The user's template for the type; the built-in one, in the root's language, when absent. */
   readonly template?: string;
-  /** Translated section headings for the built-in templates. */
-  readonly headings?: TemplateHeadings;
+  /** What the memory is for, written as its description and, shortened, as its index line's hook. */
+  readonly description?: string;
+  /** The file's stem when it is not the name itself: Claude Code's `<type>_<topic>.md` for a `name: topic`. */
+  readonly fileStem?: string;
 }
 
 export type StubPlan =
@@ -27,32 +28,16 @@ export type StubPlan =
       readonly content: string;
       /** The new file, then the MEMORY.md entry (an edit, or a new index). */
       readonly edits: readonly FileEdit[];
-      /** Where the empty description waits to be written, in the new file. */
+      /** Where writing goes on in the new file: the empty description, or the body when one was given. */
       readonly cursor: Position;
     }
   | { readonly ok: false; readonly reason: 'unsafe-name'; readonly check: Extract<NameCheck, { ok: false }> }
   | { readonly ok: false; readonly reason: 'exists'; readonly path: RootPath };
 
 /**
- * The type a name announces with its prefix: `feedback-report-writing` -> `feedback`, among the
- * configured types, the longest prefix winning. A bare type name announces nothing.
- */
-export function inferType(name: string, types: readonly string[]): string | undefined {
-  const folded = name.trim().toLowerCase();
-  let best: string | undefined;
-  for (const type of types) {
-    const prefix = type.toLowerCase();
-    if (folded.length > prefix.length + 1 && folded.startsWith(prefix) && /[-_ ]/.test(folded[prefix.length])) {
-      if (!best || type.length > best.length) best = type;
-    }
-  }
-  return best;
-}
-
-/**
  * Plans the memory a dangling `[[name]]` asks for: a file at the top of the root named in the root's
- * convention, frontmatter in the root's majority shape with `name` filled in and `description` empty,
- * a body from the type's template, and its MEMORY.md entry. Nothing outside the root can come of it:
+ * convention, frontmatter in the root's majority shape with `name` and the description given (empty
+ * without one), a body from the type's template in the root's language, and its MEMORY.md entry. Nothing outside the root can come of it:
  * the name passes {@link checkMemoryName} or nothing is planned. `index` is MEMORY.md as the edit will
  * find it (an open editor's text), when that differs from the store's.
  */
@@ -65,7 +50,8 @@ export function planStub(
   const name = request.name.trim();
   const check = checkMemoryName(name);
   if (!check.ok) return { ok: false, reason: 'unsafe-name', check };
-  const path = memoryFileName(name, conventions.fileSeparator);
+  // A given stem is taken as written: `feedback_claude-md-minimal` mixes separators on purpose.
+  const path = request.fileStem !== undefined ? `${request.fileStem}.md` : memoryFileName(name, conventions.fileSeparator);
   // The name check already rules out separators and `..`; this keeps the guarantee local and obvious.
   if (joinRootPath('', path) !== path || path.includes('/')) {
     return { ok: false, reason: 'unsafe-name', check: { ok: false, reason: 'separator', message: `"${name}" does not make a file name inside the memory folder.` } };
@@ -73,21 +59,13 @@ export function planStub(
   const taken = [...store.memories()].find((memory) => memory.path.toLowerCase() === path.toLowerCase());
   if (taken || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase()) return { ok: false, reason: 'exists', path: taken?.path ?? path };
 
-  const eol = conventions.eol;
-  const frontmatter = ['---', `name: ${yamlScalar(name)}`, 'description: '];
-  const cursor: Position = { line: 2, character: 'description: '.length };
-  if (request.type !== undefined) {
-    if (conventions.typeLocation === 'metadata') frontmatter.push('metadata:', `  type: ${yamlScalar(request.type)}`);
-    else frontmatter.push(`type: ${yamlScalar(request.type)}`);
-  }
-  frontmatter.push('---');
-  const body = fillTemplate(request.template ?? builtInTemplate(request.type, request.headings), { name, type: request.type }, eol);
-  const content = frontmatter.join(eol) + eol + body;
+  const description = request.description?.trim() || undefined;
+  const { content, cursor } = newMemoryText({ name, description, type: request.type, template: request.template }, conventions);
   return {
     ok: true,
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name }, conventions)],
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name, description }, conventions)],
   };
 }

@@ -1,6 +1,8 @@
+import type { MemoryLanguage } from './conventions';
+
 /**
- * The section headings of the built-in body templates, per Claude Code type. Adapters pass them
- * translated; English is the default. Types without an entry get a bare title.
+ * The section headings of the built-in body templates, per Claude Code type, in the language of the
+ * root the memory joins ({@link TEMPLATE_HEADINGS}). Types without an entry get a bare title.
  */
 export interface TemplateHeadings {
   readonly feedbackCorrected: string;
@@ -22,6 +24,31 @@ export const ENGLISH_HEADINGS: TemplateHeadings = {
   userWho: 'Who',
   referenceWhere: 'Where',
   referenceWhatFor: 'What it is for',
+};
+
+/** The headings in each language a root is written in: a new memory reads like its neighbours. */
+export const TEMPLATE_HEADINGS: Readonly<Record<MemoryLanguage, TemplateHeadings>> = {
+  en: ENGLISH_HEADINGS,
+  ko: {
+    feedbackCorrected: '무엇이 수정되었는가',
+    feedbackHow: '어떻게 하는가',
+    feedbackWhy: '왜',
+    projectConstraint: '제약',
+    projectReason: '그 이유',
+    userWho: '누구인가',
+    referenceWhere: '어디에 있는가',
+    referenceWhatFor: '무엇에 쓰는가',
+  },
+  ja: {
+    feedbackCorrected: '何が訂正されたか',
+    feedbackHow: 'どうするか',
+    feedbackWhy: 'なぜ',
+    projectConstraint: '制約',
+    projectReason: 'その理由',
+    userWho: '誰か',
+    referenceWhere: 'どこにあるか',
+    referenceWhatFor: '何に使うか',
+  },
 };
 
 /**

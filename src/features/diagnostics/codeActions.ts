@@ -40,7 +40,7 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
         if (fixAll) actions.push(fixAll);
       }
     }
-    return dedupeFixAll(actions);
+    return dedupeActions(actions);
   }
 
   /** An action applying `edits` when picked, planned from the text the lightbulb was drawn for. */
@@ -76,15 +76,24 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
   }
 }
 
-/** Several relative-date diagnostics under the cursor would each add the same fix-all action. */
-function dedupeFixAll(actions: vscode.CodeAction[]): vscode.CodeAction[] {
-  let seen = false;
-  return actions.filter((action) => {
-    if (action.title !== FIX_ALL_RELATIVE_DATES()) return true;
-    if (seen) return false;
-    seen = true;
-    return true;
-  });
+/**
+ * One action per fix: two diagnostics on one line often share a fix ("Change the name to x" from both
+ * name-not-slug and name-file-mismatch, the fix-all under several relative dates), and VS Code would
+ * list each copy. Same title and same edits make one action, covering both diagnostics.
+ */
+function dedupeActions(actions: vscode.CodeAction[]): vscode.CodeAction[] {
+  const byKey = new Map<string, vscode.CodeAction>();
+  for (const action of actions) {
+    const key = `${action.title}\u0000${JSON.stringify(action.command?.arguments ?? [])}`;
+    const kept = byKey.get(key);
+    if (!kept) {
+      byKey.set(key, action);
+      continue;
+    }
+    kept.diagnostics = [...(kept.diagnostics ?? []), ...(action.diagnostics ?? []).filter((diagnostic) => !kept.diagnostics?.includes(diagnostic))];
+    kept.isPreferred = kept.isPreferred || action.isPreferred;
+  }
+  return [...byKey.values()];
 }
 
 export function registerCodeActions(services: Services): vscode.Disposable {

@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, planStub, type StubPlan, type TemplateHeadings } from '../../core';
+import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan } from '../../core';
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
@@ -15,6 +15,8 @@ export interface CreateStubArgs {
   readonly name: string;
   /** Skips the question when the name does not announce its type. */
   readonly type?: string;
+  /** Written as the description and, shortened, as the index line's hook (New Memory asks it). */
+  readonly description?: string;
 }
 
 /**
@@ -54,7 +56,9 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const template = await userTemplate(services, type);
   let planned: Extract<StubPlan, { ok: true }> | undefined;
   const applied = await services.edits.apply(() => {
-    const plan = planStub(root.store, { name, type, template, headings: localizedHeadings() });
+    const prefix = typePrefixSeparator(root.store);
+    const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
+    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))
@@ -78,19 +82,6 @@ async function pickType(name: string, types: readonly string[]): Promise<string 
     placeHolder: vscode.l10n.t('Which type of memory is "{0}"?', name),
   });
   return picked?.label;
-}
-
-function localizedHeadings(): TemplateHeadings {
-  return {
-    feedbackCorrected: vscode.l10n.t('What was corrected'),
-    feedbackHow: vscode.l10n.t('How to do it'),
-    feedbackWhy: vscode.l10n.t('Why'),
-    projectConstraint: vscode.l10n.t('The constraint'),
-    projectReason: vscode.l10n.t('Its reason'),
-    userWho: vscode.l10n.t('Who'),
-    referenceWhere: vscode.l10n.t('Where'),
-    referenceWhatFor: vscode.l10n.t('What it is for'),
-  };
 }
 
 /**

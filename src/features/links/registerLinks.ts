@@ -5,6 +5,7 @@ import { registerCompletion } from './completion';
 import { registerCreateStub } from './createStub';
 import { registerHover } from './hover';
 import { registerNavigation } from './navigation';
+import { registerNewMemory } from './newMemory';
 import { registerReferences } from './references';
 import { registerRename } from './rename';
 
@@ -13,6 +14,7 @@ export function registerLinks(services: Services): vscode.Disposable & { readonl
   const backlinks = registerBacklinksView(services);
   const disposable = vscode.Disposable.from(
     registerCreateStub(services),
+    registerNewMemory(services),
     registerNavigation(services),
     registerCompletion(services),
     registerHover(services),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, groupByType, isKnownType, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { displayName, groupByType, isKnownType, memoryLabel, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -34,7 +34,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
     this._register(services.review.onDidChange(() => this.refresh()));
     this._register(services.config.onDidChange((change) => {
-      if (change.affects('typesPreset', 'typesCustom')) this.refresh();
+      if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
     }));
   }
 
@@ -49,7 +49,10 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   getChildren(node?: MemoryTreeNode): MemoryTreeNode[] {
     if (!node) return this.services.roots.roots.map((root) => this.rootNode(root));
     if (node.kind === 'root') {
-      const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet()).map((group) => ({ kind: 'group', root: node.root, group }));
+      const hideEmpty = this.services.config.settings.treeHideEmptyGroups;
+      const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet())
+        .filter((group) => !hideEmpty || group.memories.length > 0)
+        .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
       if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
       // Shown only while something waits, so a reviewed folder looks as it always did.
@@ -79,7 +82,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return memoryItem(node.root, node.memory, this.typeSet());
+        return memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.engineOf(node.root)?.problemsFor(node.memory.path).length ?? 0);
       case 'reservations':
         return reservationsGroupItem(node.root, node.root.store.reservations());
       case 'reservation':
@@ -89,7 +92,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'review':
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
-        return reviewItem(node.root, node.entry, this.typeSet());
+        return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.engineOf(node.root)?.problemsFor(node.entry.memory.path).length ?? 0);
     }
   }
 
@@ -135,10 +138,10 @@ function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
   return item;
 }
 
-function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet): vscode.TreeItem {
+function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
   const uri = root.uriOf(memory.path);
   const title = root.store.indexEntriesFor(memory.path)[0]?.title;
-  const item = new vscode.TreeItem(title ?? displayName(memory), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(memoryLabel(memory, title, typeSet.types), vscode.TreeItemCollapsibleState.None);
   item.id = `${root.uri.toString()}#memory:${memory.path}`;
   item.description = memory.description ?? '';
   item.resourceUri = uri;
@@ -150,6 +153,8 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet): vsc
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
   lines.push(vscode.l10n.t('Type: {0}', memory.type ?? vscode.l10n.t('none')));
   if (memory.frontmatter.status !== 'ok') lines.push(`$(warning) ${vscode.l10n.t('The frontmatter is missing or does not parse.')}`);
+  // The number VS Code shows beside the row comes from the Problems panel: say so where it is read.
+  if (problemCount > 0) lines.push(problemCount === 1 ? vscode.l10n.t('1 problem (the number beside it; see the Problems panel)') : vscode.l10n.t('{0} problems (the number beside it; see the Problems panel)', problemCount));
   lines.push(`\`${memory.path}\``);
   item.tooltip = new vscode.MarkdownString(lines.join('\n\n'), true);
   return item;
@@ -165,8 +170,8 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
   return item;
 }
 
-function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet): vscode.TreeItem {
-  const item = memoryItem(root, entry.memory, typeSet);
+function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
+  const item = memoryItem(root, entry.memory, typeSet, problemCount);
   item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
   const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate') };
   item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;

@@ -16,6 +16,8 @@ export type SeverityOverrides = Readonly<Partial<Record<ProblemCode, SeveritySet
 /** Every `memoryShelf.*` setting, typed, as the extension reads it. */
 export interface Settings {
   readonly roots: readonly string[];
+  /** Globs of documentation files in memory folders (README.md always is one): not memories. */
+  readonly exclude: readonly string[];
   readonly autoMemoryShow: boolean;
   readonly typesPreset: TypePreset;
   readonly typesCustom: readonly string[];
@@ -26,6 +28,7 @@ export interface Settings {
   readonly renameFile: RenameFileChoice;
   readonly indexCodeLens: boolean;
   readonly indexPreviewChanges: boolean;
+  readonly treeHideEmptyGroups: boolean;
 }
 
 /** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
@@ -57,6 +60,7 @@ function severityOverrides(value: unknown): SeverityOverrides | undefined {
 /** The one place defaults are written in code; a unit test holds package.json to them. */
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settings[K]> } = {
   roots: { key: 'roots', default: [], accept: stringList },
+  exclude: { key: 'exclude', default: [], accept: stringList },
   autoMemoryShow: { key: 'autoMemory.show', default: true, accept: boolean },
   typesPreset: { key: 'types.preset', default: 'claude-code', accept: oneOf(TYPE_PRESETS) },
   typesCustom: { key: 'types.custom', default: [], accept: stringList },
@@ -67,6 +71,7 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
   indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
   indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
+  treeHideEmptyGroups: { key: 'tree.hideEmptyGroups', default: false, accept: boolean },
 };
 
 /** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
@@ -77,6 +82,7 @@ export function readSettings(get: (key: string) => unknown): Settings {
   };
   return {
     roots: read('roots'),
+    exclude: read('exclude'),
     autoMemoryShow: read('autoMemoryShow'),
     typesPreset: read('typesPreset'),
     typesCustom: read('typesCustom'),
@@ -87,5 +93,6 @@ export function readSettings(get: (key: string) => unknown): Settings {
     renameFile: read('renameFile'),
     indexCodeLens: read('indexCodeLens'),
     indexPreviewChanges: read('indexPreviewChanges'),
+    treeHideEmptyGroups: read('treeHideEmptyGroups'),
   };
 }

@@ -36,8 +36,9 @@ const TYPING_DEBOUNCE_MS = 150;
  * an edit) asks here first, and the pending text is applied at once, so the store holds what the
  * editor shows. When an editor closes, the disk is the truth again.
  *
- * Only unsaved text overrides the disk when roots load and when watchers fire: VS Code may keep a
- * clean copy of a closed file that it has not reloaded since the file changed on disk.
+ * Only unsaved text overrides the disk: when roots load, when watchers fire, and when a document is
+ * saved or reverted. VS Code may keep a clean copy of a closed file that it has not reloaded since
+ * the file changed on disk.
  */
 export class LiveDocuments extends Disposable implements UnsavedTexts {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
@@ -45,7 +46,7 @@ export class LiveDocuments extends Disposable implements UnsavedTexts {
   constructor(private readonly roots: MemoryRoots, private readonly log: Log) {
     super();
     roots.useUnsavedTexts(this);
-    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.onChanged(event.document)));
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.onChanged(event)));
     this._register(vscode.workspace.onDidCloseTextDocument((document) => void this.onClosed(document)));
     this._register({ dispose: () => this.pending.forEach((timer) => clearTimeout(timer)) });
   }
@@ -100,10 +101,18 @@ export class LiveDocuments extends Disposable implements UnsavedTexts {
     return found;
   }
 
-  private onChanged(document: vscode.TextDocument): void {
-    if (!this.trackedFile(document.uri)) return;
+  private onChanged({ document, contentChanges }: vscode.TextDocumentChangeEvent): void {
+    const found = this.trackedFile(document.uri);
+    if (!found) return;
     const key = document.uri.toString();
     clearTimeout(this.pending.get(key));
+    this.pending.delete(key);
+    // Saved or reverted: the document has no unsaved changes, so the disk is the truth. After a revert
+    // VS Code may report the clean state well before the reverted text reaches the extension host.
+    if (contentChanges.length === 0 && !document.isDirty) {
+      void this.reread(found.root, found.path);
+      return;
+    }
     this.pending.set(key, setTimeout(() => this.apply(document), TYPING_DEBOUNCE_MS));
   }
 

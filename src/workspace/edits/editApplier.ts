@@ -64,11 +64,14 @@ export class EditApplier extends Disposable {
 
   constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log) {
     super();
-    this._register(vscode.workspace.onDidRenameFiles(async () => {
+    const saveIndexes = async (): Promise<void> => {
       const uris = [...this.saveAfterMove];
       this.saveAfterMove.clear();
       await Promise.all(uris.map((uri) => this.saveWhenDirty(uri)));
-    }));
+    };
+    // A delete participant's index edit is saved the same way, once the files are gone.
+    this._register(vscode.workspace.onDidRenameFiles(saveIndexes));
+    this._register(vscode.workspace.onDidDeleteFiles(saveIndexes));
   }
 
   /** A plan of `changes` made from what the stores hold now. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type TextRule } from '../../core';
+import { INDEX_FILE_NAME, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type TextRule } from '../../core';
+import { withSkipProblems } from '../../reader';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
@@ -27,7 +28,7 @@ export class ProblemsService extends Disposable {
       if (!root) this.rebuild();
     }));
     this._register(config.onDidChange((change) => {
-      if (change.affects('typesPreset', 'typesCustom', 'indexMaxLines', 'indexMaxCharacters')) this.rebuild();
+      if (change.affects('typesPreset', 'typesCustom', 'indexMaxLines', 'indexMaxCharacters', 'exclude')) this.rebuild();
       else if (change.affects('severity')) this.republishAll();
     }));
     this.rebuild();
@@ -57,10 +58,11 @@ export class ProblemsService extends Disposable {
     this.collection.clear();
     for (const root of this.roots.roots) {
       const { typeSet, budget, modifiedTime } = this.ruleContext(root);
-      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, textRules: TEXT_RULES });
+      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
       engine.checkAll();
       this.engines.set(root, engine);
       for (const path of engine.problemPaths()) this.publish(root, engine, path);
+      for (const skip of root.skippedFiles()) this.publish(root, engine, skip.path);
     }
   }
 
@@ -69,17 +71,27 @@ export class ProblemsService extends Disposable {
     if (!engine) return;
     const touched = new Set<RootPath>();
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
+    // A file that turned unreadable leaves the store like a deleted one: its finding is published here.
+    for (const change of changes) touched.add(change.path);
     for (const path of touched) this.publish(root, engine, path);
   }
 
   private republishAll(): void {
     this.collection.clear();
-    for (const [root, engine] of this.engines) for (const path of engine.problemPaths()) this.publish(root, engine, path);
+    for (const [root, engine] of this.engines) {
+      for (const path of engine.problemPaths()) this.publish(root, engine, path);
+      for (const skip of root.skippedFiles()) this.publish(root, engine, skip.path);
+    }
   }
 
   private publish(root: MemoryRoot, engine: ProblemEngine, path: RootPath): void {
     const diagnostics: vscode.Diagnostic[] = [];
-    for (const problem of engine.problemsFor(path)) {
+    // The reader's refusals join the rules' findings, and an index entry to a file that is there but
+    // unreadable is not "missing" (the same merge as the CLI's).
+    const skipped = root.skippedFiles();
+    const concerned = skipped.length > 0 && (path === INDEX_FILE_NAME || skipped.some((skip) => skip.path === path));
+    const problems = concerned ? withSkipProblems(engine.problemsFor(path), root.store, skipped).filter((problem) => problem.path === path) : engine.problemsFor(path);
+    for (const problem of problems) {
       const severity = effectiveSeverity(problem.code, problem.severity, this.config.settings.severity);
       if (severity !== undefined) diagnostics.push(toDiagnostic(problem, root, severity));
     }

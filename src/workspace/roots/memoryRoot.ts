@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
+import type { SkippedEntry } from '../../reader';
 import { readRootFromDisk, type DiskFile } from './readRootFromDisk';
 
 /** Where a root tells what it could not read. */
@@ -31,6 +32,8 @@ export class MemoryRoot {
   readonly store = new MemoryStore();
   /** Modification times read with the files: the last anchor for relative dates. */
   private readonly modifiedTimes = new Map<RootPath, number>();
+  /** Files the reader refused (binary, too large, not UTF-8, a link leaving the root), with why: reported as file-unreadable. */
+  private readonly unreadable = new Map<RootPath, SkippedEntry>();
 
   constructor(readonly info: MemoryRootInfo) {}
 
@@ -104,9 +107,17 @@ export class MemoryRoot {
     if (this.store.index) yield INDEX_FILE_NAME;
   }
 
+  /** What the reader refused to read, as of the last read of each path. */
+  skippedFiles(): readonly SkippedEntry[] {
+    return [...this.unreadable.values()];
+  }
+
   private async readFromDisk(start: RootPath, skipped: SkipLog): Promise<DiskFile[]> {
-    const files = await readRootFromDisk(this.uri, start, (path) => this.isTracked(path), skipped);
+    const { files, skipped: refused } = await readRootFromDisk(this.uri, start, skipped);
+    const prefix = start === '' ? '' : `${start}/`;
+    for (const path of [...this.unreadable.keys()]) if (path === start || path.startsWith(prefix)) this.unreadable.delete(path);
+    for (const entry of refused) if (this.isTracked(entry.path)) this.unreadable.set(entry.path, entry);
     for (const file of files) this.modifiedTimes.set(file.path, file.modifiedTime);
-    return files;
+    return files.filter((file) => this.isTracked(file.path));
   }
 }

@@ -81,33 +81,43 @@ describe('memory-shelf check', () => {
     assert.deepEqual(report.roots, [{ path: 'memory', memories: 7 }]);
   });
 
-  it('skips binary, non-UTF-8 and huge files with a reason instead of crashing', () => {
+  it('skips binary, non-UTF-8 and huge files with a reason, each a file-unreadable finding that fails the run', () => {
     writeFileSync(join(scratch, 'MEMORY.md'), '# Memory index\n');
     writeFileSync(join(scratch, 'image.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a]));
     writeFileSync(join(scratch, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     writeFileSync(join(scratch, 'huge.md'), 'x'.repeat(3 * 1024 * 1024));
     const result = run(['check', scratch, '--json']);
     const report = JSON.parse(result.stdout) as JsonReport;
-    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason.replace(/\d+ bytes/, 'N bytes')]), [
-      ['huge.md', 'too large to be a memory (N bytes)'],
-      ['image.md', 'binary file'],
-      ['latin1.md', 'not valid UTF-8'],
+    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason]), [
+      ['huge.md', 'too-large'],
+      ['image.md', 'binary'],
+      ['latin1.md', 'invalid-utf8'],
+    ]);
+    assert.deepEqual(report.problems.map((p) => [p.file.slice(scratch.length + 1), p.line, p.code, p.severity, p.message]), [
+      ['huge.md', 1, 'file-unreadable', 'warning', 'Not read: 3145728 bytes is too large for a memory (the limit is 2097152 bytes).'],
+      ['image.md', 1, 'file-unreadable', 'warning', 'Not read: this is a binary file, not Markdown text.'],
+      ['latin1.md', 1, 'file-unreadable', 'warning', 'Not read: the file is not valid UTF-8 text.'],
     ]);
     assert.equal(report.roots[0].memories, 0);
+    assert.equal(result.status, 1);
+    assert.equal(run(['check', scratch, '--fail-on', 'error']).status, 0, 'a warning like any other');
   });
 
-  it('reads a linked memory file and does not follow a linked folder', () => {
+  it('reads a linked memory file inside the root, refuses one leading out of it, and does not follow a linked folder', () => {
     writeFileSync(join(scratch, 'MEMORY.md'), '- [Shared](shared.md) — linked in\n');
     mkdirSync(join(scratch, 'elsewhere'));
     writeFileSync(join(scratch, 'elsewhere', 'real.md'), '---\nname: shared\ndescription: A fact kept in another folder.\ntype: reference\n---\n');
     mkdirSync(join(scratch, 'root'));
-    symlinkSync(join(scratch, 'elsewhere', 'real.md'), join(scratch, 'root', 'shared.md'));
+    mkdirSync(join(scratch, 'root', 'kept'), { recursive: true });
+    writeFileSync(join(scratch, 'root', 'kept', 'real.md'), '---\nname: shared\ndescription: A fact kept in a subfolder.\ntype: reference\n---\n');
+    symlinkSync('kept/real.md', join(scratch, 'root', 'shared.md'));
+    symlinkSync(join(scratch, 'elsewhere', 'real.md'), join(scratch, 'root', 'outside.md'));
     symlinkSync(join(scratch, 'root'), join(scratch, 'root', 'loop'));
     renameSync(join(scratch, 'MEMORY.md'), join(scratch, 'root', 'MEMORY.md'));
     const report = JSON.parse(run(['check', join(scratch, 'root'), '--json']).stdout) as JsonReport;
-    assert.equal(report.roots[0].memories, 1);
-    assert.deepEqual(report.problems.filter((p) => p.code.startsWith('index')), []);
-    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason]), [['root/loop', 'symbolic link to a folder (not followed)']]);
+    assert.equal(report.roots[0].memories, 2);
+    assert.deepEqual(report.skipped.map((skip) => [skip.file.slice(scratch.length + 1), skip.reason]), [['root/loop', 'link-folder'], ['root/outside.md', 'link-outside-root']]);
+    assert.deepEqual(report.problems.filter((p) => p.code === 'file-unreadable').map((p) => p.file.slice(scratch.length + 1)), ['root/outside.md']);
   });
 
   it('--fix adds unlisted files to MEMORY.md and makes relative dates absolute, keeping CRLF, BOM, comments and key order', () => {
@@ -133,5 +143,39 @@ describe('memory-shelf check', () => {
     assert.ok(!left.includes('feedback_orphan.md index-unlisted'));
     assert.ok(left.includes('reference_lab_keys.md secret'), 'what --fix does not fix is still reported');
     assert.ok((report.roots[0].fixed ?? 0) >= 5);
+  });
+  it('with no ROOT, reads ./memory through a link out of the project but writes nothing there', () => {
+    const project = join(scratch, 'project');
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(project);
+    mkdirSync(elsewhere);
+    const index = '# Memory\n';
+    const memory = '---\nname: feedback-deploy\ndescription: Deploys wait for the Monday review.\ntype: feedback\nmodified: 2026-08-14\n---\nDecided yesterday.\n';
+    writeFileSync(join(elsewhere, 'MEMORY.md'), index);
+    writeFileSync(join(elsewhere, 'feedback_deploy.md'), memory);
+    symlinkSync(elsewhere, join(project, 'memory'));
+    const result = run(['check', '--fix', '--json'], project);
+    const report = JSON.parse(result.stdout) as JsonReport & { notWritten: { file: string; reason: string }[] };
+    assert.equal(readFileSync(join(elsewhere, 'MEMORY.md'), 'utf8'), index);
+    assert.equal(readFileSync(join(elsewhere, 'feedback_deploy.md'), 'utf8'), memory);
+    assert.deepEqual(report.notWritten.map((left) => `${left.file} ${left.reason}`), ['memory/MEMORY.md outside-project', 'memory/feedback_deploy.md outside-project']);
+    assert.ok(report.problems.some((p) => p.code === 'relative-date'), 'still checked');
+    assert.equal(result.status, 1);
+    // Named explicitly, the same folder is the user's choice and is fixed.
+    run(['check', join(project, 'memory'), '--fix'], project);
+    assert.notEqual(readFileSync(join(elsewhere, 'feedback_deploy.md'), 'utf8'), memory);
+  });
+
+  it('escapes control characters in file names and messages in human output, and prints them as they are in JSON', () => {
+    const forged = 'x\u001b]0;pwned\u0007\u001b[2J\nfake.md:1:1 error secret.md';
+    writeFileSync(join(scratch, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(scratch, forged), '---\nname: "evil\\e[31m\\u202e"\ndescription: d\ntype: nonsense\u001b[2J\u202e\n---\n');
+    const human = run(['check', scratch]).stdout;
+    assert.doesNotMatch(human, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/, 'nothing but line breaks between lines');
+    assert.ok(!human.split('\n').some((line) => line.startsWith('fake.md')), 'no forged line');
+    assert.match(human, /x\\x1b\]0;pwned\\x07\\x1b\[2J\\nfake\.md:1:1 error secret\.md:2:7 warning index-unlisted/);
+    assert.match(human, /\\u202e/);
+    const json = JSON.parse(run(['check', scratch, '--json']).stdout) as JsonReport;
+    assert.ok(json.problems.some((p) => p.file === `${scratch}/${forged}`));
   });
 });

@@ -60,6 +60,8 @@ function extraRoot(): Map<string, string> {
   files.set('undated.md', memory('undated', 'Decided yesterday.'));
   files.set('unterminated.md', '---\nname: unterminated\n');
   files.set('not_a_map.md', '---\n- a\n- b\n---\nBody.\n');
+  files.set('colon_description.md', '---\nname: colon-description\ndescription: Deadline: Friday\ntype: project\n---\n');
+  files.set('colon_name.md', '---\nname: Rule: no deploys\ndescription: d\ntype: project\n---\n');
   files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
   files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
   // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday) and a bare weekday.

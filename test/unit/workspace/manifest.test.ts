@@ -55,6 +55,7 @@ describe('package.json settings and the configuration module', () => {
   it('read a value of the wrong type or outside the choices as the default', () => {
     const raw: Record<string, unknown> = {
       roots: 'notes',
+      exclude: 'docs/**',
       'autoMemory.show': 'yes',
       'types.preset': 'obsidian',
       'types.custom': ['decision', 7],
@@ -65,10 +66,12 @@ describe('package.json settings and the configuration module', () => {
       'rename.renameFile': 'sometimes',
       'index.codeLens': 'on',
       'index.previewChanges': 1,
+      'tree.hideEmptyGroups': 'no',
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
       roots: [],
+      exclude: [],
       autoMemoryShow: true,
       typesPreset: 'claude-code',
       typesCustom: ['decision'],
@@ -79,6 +82,7 @@ describe('package.json settings and the configuration module', () => {
       renameFile: 'ask',
       indexCodeLens: true,
       indexPreviewChanges: true,
+      treeHideEmptyGroups: false,
     });
   });
 

@@ -16,8 +16,7 @@ export function memoryHook(memory: MemoryFile, dates?: RuleContext): string | un
 
 /** A new entry for `memory`, `- [Title](path) — hook`, with `marker` in place of the bullet. */
 export function memoryEntryLine(memory: MemoryFile, dash: string, marker = '-', dates?: RuleContext): string {
-  const line = indexEntryLine(memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates: absolute(memory, dates) }, dash);
-  return marker === '-' ? line : marker + line.slice(1);
+  return indexEntryLine(memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates: absolute(memory, dates) }, dash, marker);
 }
 
 /** The hook as a reader sees it: escapes undone. */

@@ -9,6 +9,7 @@ import type { TextEdit } from '../../types';
 import { indexDash } from '../conventions';
 import { entryLenses } from './entryLenses';
 import { memoryEntryLine, memoryHook } from './entryText';
+import { NEW_INDEX_HEADING } from '../../edits/indexEntry';
 import { IndexLines, listMarker } from './indexLines';
 import { loadBudget } from './loadBudget';
 
@@ -23,7 +24,6 @@ export interface IndexOperationOptions {
   readonly dates?: RuleContext;
 }
 
-export const NEW_INDEX_HEADING = '# Memory index';
 
 /**
  * Entries for every memory the index does not list, where Claude Code still reads them: after the last

@@ -20,6 +20,7 @@ import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDupl
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
+import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
 import { documentationMatcher } from './documentationFiles';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
@@ -92,7 +93,8 @@ export class ProblemEngine {
   private nearDuplicates: NearDuplicateIndex;
   /** Memories with index-family problems, whose results a MEMORY.md edit can change. */
   private readonly indexDependents = new Set<RootPath>();
-  private readonly shapes = { metadata: 0, topLevel: 0 };
+  /** How the root's memories are written, kept current for the files the index fixes create. */
+  private conventions = new ConventionTally();
   private readonly nameStyles = { identifier: 0, title: 0 };
   private readonly isDocumentation: (path: RootPath) => boolean;
 
@@ -117,7 +119,7 @@ export class ProblemEngine {
   checkAll(): void {
     this.results.clear();
     this.indexDependents.clear();
-    this.shapes.metadata = this.shapes.topLevel = 0;
+    this.conventions = new ConventionTally();
     this.nameStyles.identifier = this.nameStyles.title = 0;
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
     for (const memory of this.memories()) {
@@ -168,7 +170,7 @@ export class ProblemEngine {
   private memoryChanged(path: RootPath, previous: MemoryFile | undefined, mark: (path: RootPath, families: number) => void): void {
     const current = this.store.get(path);
     mark(path, ALL);
-    const shapeBefore = this.stubShape();
+    const styleBefore = this.stubStyle();
     const conventionBefore = this.identifiersLead();
     if (previous) this.countShape(previous, -1);
     if (current) this.countShape(current, 1);
@@ -190,7 +192,7 @@ export class ProblemEngine {
     const listed = this.store.index !== undefined && this.store.indexEntriesFor(path).length > 0;
     // The "Move to a new memory" fix of MEMORY.md's inline facts names a file that does not exist yet.
     const movesFacts = existenceChanged && this.problemsFor(INDEX_FILE_NAME).some((problem) => problem.code === ProblemCode.IndexInlineMemory);
-    if (this.store.index && ((existenceChanged && listed) || movesFacts || shapeBefore !== this.stubShape())) {
+    if (this.store.index && ((existenceChanged && listed) || movesFacts || !sameData(styleBefore, this.stubStyle()))) {
       mark(INDEX_FILE_NAME, INDEX);
     }
     // MEMORY.md's line for a memory counts its relative dates from the memory's date.
@@ -257,9 +259,10 @@ export class ProblemEngine {
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
     if (family === FILE) return this.runTextRules(INDEX_FILE_NAME, index.text, undefined);
     if (family !== INDEX) return NONE;
-    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, stubShape: this.stubShape() });
+    const style = this.stubStyle();
+    const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
     const { cut } = indexLoad(index, this.context.budget);
-    const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: this.stubShape(), cut });
+    const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut });
     return [...entries, ...content, ...checkIndexBudget(index, this.context.budget)];
   }
 
@@ -274,11 +277,10 @@ export class ProblemEngine {
     for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path)) yield memory;
   }
 
-  private countShape(memory: MemoryFile, delta: number): void {
+  private countShape(memory: MemoryFile, delta: 1 | -1): void {
     const style = memoryNameStyle(memory);
     if (style) this.nameStyles[style] += delta;
-    if (memory.typeLocation === 'metadata') this.shapes.metadata += delta;
-    else if (memory.typeLocation === 'top-level') this.shapes.topLevel += delta;
+    this.conventions.count(memory, delta);
   }
 
   /** Whether more of the root's memories are named by identifier than by title: the root's convention. */
@@ -286,9 +288,9 @@ export class ProblemEngine {
     return this.nameStyles.identifier > this.nameStyles.title;
   }
 
-  /** The shape of most of the root's memories; a tie goes to Claude Code's current one. */
-  private stubShape(): TypeLocation {
-    return this.shapes.topLevel > this.shapes.metadata ? 'top-level' : 'metadata';
+  /** The shape and language of most of the root's memories, for the files the index fixes create. */
+  private stubStyle(): { readonly stubShape: TypeLocation; readonly stubLanguage: MemoryLanguage } {
+    return { stubShape: this.conventions.typeLocation(), stubLanguage: this.conventions.language() };
   }
 }
 

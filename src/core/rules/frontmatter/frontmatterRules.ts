@@ -1,5 +1,5 @@
 import type { FrontmatterError } from '../../frontmatter';
-import { inferType } from '../../operations/stub';
+import { inferType } from '../../operations/typeFromName';
 import type { MemoryFile } from '../../memoryFile';
 import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
@@ -10,6 +10,7 @@ import { makeProblem } from '../engine/makeProblem';
 import { shorten } from '../../edits/shorten';
 import { suggestSlug } from '../names/slug';
 import { closestType } from './typeGuess';
+import { unquotedColonProblems } from './unquotedColon';
 
 /**
  * The rules that read one memory's frontmatter alone: whether it is there and parses, and whether
@@ -25,7 +26,9 @@ export function checkFrontmatter(memory: MemoryFile, typeSet: TypeSet): Problem[
     if (frontmatter.errors.length === 0) {
       return [makeProblem(ProblemCode.FrontmatterInvalid, path, firstLineRange(memory), msg('Invalid frontmatter: The frontmatter cannot be read.'))];
     }
-    return frontmatter.errors.map((error) => makeProblem(ProblemCode.FrontmatterInvalid, path, error.range, invalidMessage(error)));
+    const colons = unquotedColonProblems(memory, frontmatter.errors);
+    const unexplained = colons?.explainsAll ? [] : frontmatter.errors.filter((error) => !colons?.lines.has(error.range.start.line));
+    return [...(colons?.problems ?? []), ...unexplained.map((error) => makeProblem(ProblemCode.FrontmatterInvalid, path, error.range, invalidMessage(error)))];
   }
   return [...checkName(memory), ...checkDescription(memory), ...checkType(memory, typeSet)];
 }

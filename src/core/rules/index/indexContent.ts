@@ -1,12 +1,12 @@
 import { stepFence } from '../../codeFence';
-import { yamlScalar } from '../../edits/yamlScalar';
+import { newMemoryText } from '../../edits/memoryStub';
 import { shorten } from '../../edits/shorten';
 import type { TypeLocation } from '../../memoryFile';
 import type { MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import { indexDash } from '../../operations/conventions';
-import { inferType } from '../../operations/stub';
+import { inferType } from '../../operations/typeFromName';
 import { indexEntryLine } from '../../edits/indexEntry';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
@@ -126,10 +126,8 @@ function moveFix(index: MemoryIndex, store: MemoryStore, block: Block, options: 
   const type = inferType(name, options.typeSet.types);
   const path = freePath(store, name.replace(/-/g, '_'));
   const description = shorten(firstLine, 150);
-  const frontmatter = ['---', `name: ${yamlScalar(name)}`, `description: ${yamlScalar(description)}`];
-  if (type) frontmatter.push(...(options.stubShape === 'metadata' ? ['metadata:', `  type: ${yamlScalar(type)}`] : [`type: ${yamlScalar(type)}`]));
-  frontmatter.push('---');
-  const content = [...frontmatter, ...(block.heading ? [`# ${block.heading.trim()}`, ''] : []), ...body].join(eol) + eol;
+  const moved = [...(block.heading ? [`# ${block.heading.trim()}`, ''] : []), ...body].join(eol) + eol;
+  const { content } = newMemoryText({ name, description, type, body: moved }, { typeLocation: options.stubShape, eol });
   // The entry line exactly as every other writer of index entries makes it.
   const entryLine = indexEntryLine(path, { title, description }, indexDash(index));
   const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };

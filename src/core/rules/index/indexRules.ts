@@ -9,12 +9,15 @@ import type { RootPath } from '../../types';
 import { IndexText } from './indexText';
 import { makeProblem, relatedAt } from '../engine/makeProblem';
 import { memoryStub } from '../../edits/memoryStub';
+import type { MemoryLanguage } from '../../operations/conventions';
 
 /** What the index rules need besides MEMORY.md and the store. */
 export interface IndexRuleOptions {
   readonly typeSet: TypeSet;
   /** Where new memory files keep their type: the root's majority shape. */
   readonly stubShape: TypeLocation;
+  /** The language new memory files write their headings in: the root's majority language. */
+  readonly stubLanguage?: MemoryLanguage;
 }
 
 /**
@@ -63,6 +66,6 @@ function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferre
 }
 
 function createFileFix(entry: IndexEntry, target: RootPath, index: MemoryIndex, options: IndexRuleOptions): ProblemFix {
-  const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, options.stubShape, index.eol);
+  const content = memoryStub({ path: target, description: entry.hook ?? (entry.title || undefined) }, options.typeSet, { typeLocation: options.stubShape, eol: index.eol, language: options.stubLanguage });
   return { ...titleOf(msg('Create {0}', target)), edits: [{ kind: 'create', path: target, content }] };
 }

@@ -31,29 +31,27 @@ export function nearDuplicateProblems(memory: MemoryFile, neighbors: readonly Ne
 
 function message(memory: MemoryFile, other: MemoryFile, neighbor: NearDuplicate): Text {
   const name = displayName(other);
-  const mine = factText(memory);
-  const theirs = factText(other);
   const key = neighbor.sharedPassage;
   if (neighbor.relation === 'inside') {
-    return msg('Everything this memory says is also in "{0}" ({1}), from "{2}" on: keep one of them.', name, other.path, quoted(mine, key));
+    return msg('Everything this memory says is also in "{0}" ({1}), from "{2}" on: keep one of them.', name, other.path, quoted(memory, key));
   }
   if (neighbor.relation === 'holds') {
-    return msg('Holds all of "{0}" ({1}), from "{2}" on: delete that memory or this copy of it.', name, other.path, quoted(theirs, key));
+    return msg('Holds all of "{0}" ({1}), from "{2}" on: delete that memory or this copy of it.', name, other.path, quoted(other, key));
   }
   const alike = percent(neighbor);
   if (key !== undefined) {
-    return msg('Nearly the same as "{0}" ({1}, {2}% alike; both say "{3}"): update one memory rather than keep both.', name, other.path, alike, quoted(mine, key));
+    return msg('Nearly the same as "{0}" ({1}, {2}% alike; both say "{3}"): update one memory rather than keep both.', name, other.path, alike, quoted(memory, key));
   }
-  const words = sharedDescriptionWords(mine, theirs);
+  const words = sharedDescriptionWords(memory.description ?? '', other.description ?? '');
   if (words.length > 0) {
     return msg('Nearly the same as "{0}" ({1}, {2}% alike; both descriptions name {3}): update one memory rather than keep both.', name, other.path, alike, words.join(', '));
   }
   return msg('Nearly the same as "{0}" ({1}, {2}% alike): update one memory rather than keep both.', name, other.path, alike);
 }
 
-/** The shared passage of `fact`'s body; the index found it there, so only a hash collision leaves it empty. */
-function quoted(fact: FactText, key: number | undefined): string {
-  return (key === undefined ? undefined : quotedPassage(fact.body, key)) ?? '';
+/** The shared passage as `memory`'s body has it; the index found it there, so only a hash collision leaves it empty. */
+function quoted(memory: MemoryFile, key: number | undefined): string {
+  return (key === undefined ? undefined : quotedPassage(factText(memory).body, key)) ?? '';
 }
 
 function relatedMessage(neighbor: NearDuplicate, name: string): Text {

@@ -22,7 +22,9 @@ export interface PassageSet {
 export function passageSet(text: string): PassageSet {
   // Key and weight packed in one number, so one numeric sort orders them.
   const packed: number[] = [];
-  scanPassages(text, (_start, _end, key, weight) => packed.push(key * WEIGHT_SPAN + Math.min(weight, WEIGHT_SPAN - 1)));
+  scanPassages(text, (_start, _end, key, weight) => {
+    packed.push(key * WEIGHT_SPAN + Math.min(weight, WEIGHT_SPAN - 1));
+  });
   const inOrder = new Int32Array(packed.length);
   for (let i = 0; i < packed.length; i++) inOrder[i] = Math.floor(packed[i] / WEIGHT_SPAN);
   sortNumbers(packed);
@@ -81,7 +83,9 @@ export function firstSharedKey(inner: PassageSet, outer: PassageSet): number | u
 export function passageWithKey(text: string, key: number): string | undefined {
   let found: string | undefined;
   scanPassages(text, (start, end, passageKey) => {
-    if (found === undefined && passageKey === key) found = text.slice(start, end).trim();
+    if (passageKey !== key) return false;
+    found = text.slice(start, end).trim();
+    return true;
   });
   return found;
 }
@@ -108,23 +112,24 @@ const FNV_PRIME = 0x01000193;
  * letters and digits, every run of anything else one space) and its weight. A passage ends at a line
  * break, at `.`, `!` or `?` before a space or the line's end, and at `。！？`, after which CJK puts no
  * space; a list item's marker and number are not part of it. One pass with no string built: it runs
- * over every memory at load.
+ * over every memory at load. It stops when `visit` returns true.
  */
-function scanPassages(text: string, visit: (start: number, end: number, key: number, weight: number) => void): void {
+function scanPassages(text: string, visit: (start: number, end: number, key: number, weight: number) => boolean | void): void {
   let start = 0;
   let hash = FNV_OFFSET;
   let weight = 0;
   let pendingSpace = false;
   let atStart = true;
+  let stopped = false;
   const finish = (end: number, next: number): void => {
-    if (weight >= MIN_PASSAGE_WEIGHT) visit(start, end, hash, weight);
+    if (weight >= MIN_PASSAGE_WEIGHT && visit(start, end, hash, weight) === true) stopped = true;
     start = next;
     hash = FNV_OFFSET;
     weight = 0;
     pendingSpace = false;
     atStart = true;
   };
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length && !stopped; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) {
       finish(i, i + 1);
@@ -149,7 +154,7 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
       pendingSpace = true;
     }
   }
-  finish(text.length, text.length);
+  if (!stopped) finish(text.length, text.length);
 }
 
 function endsSentence(text: string, next: number): boolean {

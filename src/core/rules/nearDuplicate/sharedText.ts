@@ -1,5 +1,4 @@
 import { passageWithKey } from './passages';
-import type { FactText } from './factText';
 
 /** What a message quotes of two near-duplicates, kept to about a line. */
 const MAX_QUOTE = 60;
@@ -15,10 +14,10 @@ export function quotedPassage(text: string, key: number): string | undefined {
  * but the commonest, Hangul words without their particle, runs of kanji or katakana. Empty when the
  * descriptions share no such word.
  */
-export function sharedDescriptionWords(a: FactText, b: FactText): string[] {
-  const theirs = new Set(descriptionWords(b.description));
+export function sharedDescriptionWords(a: string, b: string): string[] {
+  const theirs = new Set(descriptionWords(b));
   const shared: string[] = [];
-  for (const word of descriptionWords(a.description)) {
+  for (const word of descriptionWords(a)) {
     if (theirs.has(word) && !shared.includes(word)) shared.push(word);
     if (shared.length === 6) break;
   }

@@ -1,3 +1,4 @@
+import { replaceWithinValue } from '../../edits/frontmatterEdits';
 import type { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { msg, type Text } from '../../text';
@@ -27,7 +28,7 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
   }
   const day = formatIsoDate(anchor.day);
   const fix = (replacement: string, title: Text, safe: boolean, preferred: boolean): ProblemFix => ({
-    ...titleOf(title), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [{ range, newText: replacement }] }],
+    ...titleOf(title), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }],
   });
   const guess = anchor.source === 'modified-time';
 

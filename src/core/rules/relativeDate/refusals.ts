@@ -94,7 +94,8 @@ const CONFIG_VALUE = /^\s*[:=]\s*(?:true|false|null|yes|no|on|off|-?\d|["'[{])/i
 function isIdentifier(prose: string, lineStart: number, start: number, end: number, language: string): boolean {
   const before = prose[start - 1];
   // Korean and Japanese glue particles and words to dates ("어제는", "来週の"): only code-like characters count there.
-  if (before !== undefined && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$A-Za-z0-9]/.test(before))) return true;
+  // Japanese glues Latin words to dates too ("API来週変更"): only symbols of code count before them.
+  if (before !== undefined && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
   if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
   // Only a key that starts its line (after an indent or a list marker) is a key.

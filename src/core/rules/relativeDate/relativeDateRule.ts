@@ -9,7 +9,7 @@ import { localDay, localOffset, statedAnchor, type DateAnchor, type UtcOffset } 
 import type { CalendarDate } from './calendar';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
 import { toProblem } from './dateProblem';
-import { EVENT_GATE, findEventMentions } from './eventMentions';
+import { findEventMentions } from './eventMentions';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
 import { languageOf, resolveOverlaps, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
@@ -30,6 +30,8 @@ export interface RelativeDateOptions {
 
 const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
+// A weekday with a time ("Monday 10:30", "Fri 3pm"), a countdown ("3 days to the", "2 weeks until"), "D-3".
+const EN_EVENT_GATE = String.raw`(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?,?\s+(?:at\s+)?\d|(?:\d{1,3}|[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en)\s+(?:[Dd]ays?|[Ww]eeks?)\s+(?:left\s+)?(?:to|until|till)\s|D-\d`;
 const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
 
 /**
@@ -40,12 +42,28 @@ const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]ee
  */
 const GATES: readonly RegExp[] = [
   new RegExp(
-    String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several))`,
+    String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)|${EN_EVENT_GATE})`,
   ),
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
-  EVENT_GATE,
 ];
+
+/**
+ * Korean and Japanese weekdays with a time and countdowns ("월요일 10시", "마감까지 3일", "締切まで3日"),
+ * each behind a word looked for first: joined to a script's gate, their patterns would cost every file
+ * twice the search (a pattern of many branches loses the engine's fast literal scan).
+ */
+const EVENT_TRIGGERS: readonly (readonly [string, RegExp])[] = [
+  ['요일', /요일\s?(?:(?:오전|오후|아침|저녁)\s?)?\d/],
+  ['까지', /까지\s?(?:앞으로\s?|약\s?|딱\s?)?\d/],
+  ['남', /\d\s?[일주]\s?남/],
+  ['曜', /曜日?\s?(?:(?:午前|午後|朝|夜)\s?)?[0-9０-９]/],
+  ['まで', /まで(?:あと|残り)?\s?[0-9０-９一二三四五六七八九十]/],
+];
+
+function hasEventWords(text: string): boolean {
+  return EVENT_TRIGGERS.some(([word, pattern]) => text.includes(word) && pattern.test(text));
+}
 
 /**
  * The `relative-date` rule: a point in time relative to the writing ("next week", 어제, 3日前, a bare
@@ -264,7 +282,7 @@ export function relativeDateAnchor(input: TextRuleInput, context: RuleContext, o
 function mayMention(input: TextRuleInput): boolean {
   const body = input.memory ? input.text.slice(input.memory.frontmatter.bodyStart) : input.text;
   const description = input.memory?.description ?? '';
-  return GATES.some((gate) => gate.test(body) || gate.test(description));
+  return GATES.some((gate) => gate.test(body) || gate.test(description)) || hasEventWords(body) || hasEventWords(description);
 }
 
 const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';

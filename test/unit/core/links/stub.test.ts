@@ -42,17 +42,17 @@ describe('stub creation', () => {
   });
 
   it('reads the root’s conventions from the majority of its files', () => {
-    assert.deepEqual(rootConventions(storeOf(metadataRoot())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' });
+    assert.deepEqual(rootConventions(storeOf(metadataRoot())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—', language: 'en' });
     // mixed: 4 top-level types to 3 under metadata, one CRLF file among LF ones.
-    assert.deepEqual(rootConventions(loadFixtureStore('mixed')), { fileSeparator: '_', typeLocation: 'top-level', eol: '\n', indexDash: '—' });
+    assert.deepEqual(rootConventions(loadFixtureStore('mixed')), { fileSeparator: '_', typeLocation: 'top-level', eol: '\n', indexDash: '—', language: 'en' });
     const hyphens = storeOf(new Map([
       ['MEMORY.md', '- [A](a-b.md) - x\r\n- [B](c-d.md) - y\r\n'],
       ['a-b.md', '---\r\nname: a-b\r\ntype: user\r\n---\r\n'],
       ['c-d.md', '---\r\nname: c-d\r\ntype: user\r\n---\r\n'],
       ['e_f.md', '---\nname: e-f\nmetadata:\n  type: user\n---\n'],
     ]));
-    assert.deepEqual(rootConventions(hyphens), { fileSeparator: '-', typeLocation: 'top-level', eol: '\r\n', indexDash: '-' });
-    assert.deepEqual(rootConventions(storeOf(new Map())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—' });
+    assert.deepEqual(rootConventions(hyphens), { fileSeparator: '-', typeLocation: 'top-level', eol: '\r\n', indexDash: '-', language: 'en' });
+    assert.deepEqual(rootConventions(storeOf(new Map())), { fileSeparator: '_', typeLocation: 'metadata', eol: '\n', indexDash: '—', language: 'en' });
   });
 
   it('plans the file and the index line, byte for byte, in the metadata shape', () => {

@@ -105,6 +105,8 @@ describe('relative-date: what is a finding', () => {
     ['- **Yesterday:** fixed the build', [['Yesterday', '2026-08-03']]],
     ['Long emphasis is prose: **we ship the new build tomorrow**', [['tomorrow', 'on 2026-08-05']]],
     ['We will ship in 3 days.', [['in 3 days', 'on 2026-08-07']]],
+    // Japanese glues Latin words to dates: a letter before 来週 is not code.
+    ['API来週変更', [['来週', '2026-08-10の週に']]],
   ];
   for (const [body, expected] of cases) {
     it(JSON.stringify(body), () => assert.deepEqual(found(body), expected));

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, type MemoryStore, type Problem, type RootPath, type TextEdit } from '../core';
+import type { RootRead } from '../reader';
+import type { PlannedWrite } from './safeWrite';
+
+/** The fixes `--fix` applies without a person looking: both only add or replace text they computed. */
+const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate]);
+
+export interface FixPlan {
+  readonly writes: readonly PlannedWrite[];
+  /** Each fix applied, by the files it needs written: it counts as fixed only when all of them are. */
+  readonly fixes: readonly (readonly RootPath[])[];
+  /** The new text of each planned file, for checking again after the writes. */
+  readonly texts: ReadonlyMap<RootPath, string>;
+  /**
+   * Paths that are the same file as a planned write (a link and the file it leads to, both in the
+   * root) with the same new text: written when that write is.
+   */
+  readonly aliases: ReadonlyMap<RootPath, RootPath>;
+}
+
+/**
+ * Every safe fix, gathered into one new text per file, before anything is written. A file whose
+ * frontmatter does not parse is never written (whatever the fix, a person has to look first), nor a
+ * MEMORY.md read only in part: its tail would be lost.
+ */
+export function planFixes(read: RootRead, store: MemoryStore, problems: readonly Problem[]): FixPlan {
+  const editsByPath = new Map<RootPath, TextEdit[]>();
+  const fixes: RootPath[][] = [];
+  const writable = (path: RootPath): boolean => {
+    if (read.files.get(path)?.truncated) return false;
+    return path === INDEX_FILE_NAME ? store.index !== undefined : store.get(path)?.frontmatter.status === 'ok';
+  };
+  for (const problem of problems) {
+    if (!SAFE_FIX_CODES.has(problem.code)) continue;
+    const safeFix = problem.fixes?.find((candidate) => candidate.safe && candidate.preferred) ?? problem.fixes?.find((candidate) => candidate.safe);
+    if (!safeFix || !safeFix.edits.every((edit) => edit.kind === 'edit' && writable(edit.path) && read.files.has(edit.path))) continue;
+    const paths: RootPath[] = [];
+    for (const edit of safeFix.edits) {
+      if (edit.kind !== 'edit') continue;
+      const list = editsByPath.get(edit.path) ?? [];
+      for (const textEdit of edit.edits) list.push(textEdit);
+      editsByPath.set(edit.path, list);
+      paths.push(edit.path);
+    }
+    fixes.push(paths);
+  }
+  const writes: PlannedWrite[] = [];
+  const texts = new Map<RootPath, string>();
+  const aliases = new Map<RootPath, RootPath>();
+  const byTarget = new Map<string, PlannedWrite>();
+  const encoder = new TextEncoder();
+  for (const [path, edits] of editsByPath) {
+    const file = read.files.get(path);
+    const parsed = path === INDEX_FILE_NAME ? store.index : store.get(path);
+    if (!file || !parsed) continue;
+    const text = (parsed.hasBom ? '\uFEFF' : '') + applyTextEdits(parsed.text, edits);
+    if (text === file.text) continue;
+    texts.set(path, text);
+    // The reader never enters a linked folder, so every path lies in the real root as it is written.
+    const target = join(read.realRoot, ...(file.linkTarget ?? path).split('/'));
+    const write = { path, target, expected: file.bytes, content: encoder.encode(text) };
+    const same = byTarget.get(target);
+    // Two different new texts for one file: the second is left for the next run, which plans from the first.
+    if (same && Buffer.compare(same.content, write.content) === 0) aliases.set(path, same.path);
+    else if (!same) byTarget.set(target, write);
+    if (!same) writes.push(write);
+  }
+  return { writes, fixes, texts, aliases };
+}

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { displayName, planDeleteMemories, type BacklinkHandling, type MemoryFile } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { memoriesOf, type MemoryArgument } from './memoryArguments';
+
+/**
+ * `memoryShelf.deleteMemory`: deletes the memories picked in the tree (one or many) or the active one.
+ * A confirmation says what will change; the files go to the trash when VS Code's `files.enableTrash`
+ * allows it, their index lines go, and their backlinks stay as reservations unless the person chooses
+ * to unlink them. One undoable edit per root.
+ */
+export function registerDeleteMemories(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], choice?: BacklinkHandling) => {
+    const groups = memoriesOf(services, clicked, selected);
+    if (groups.length === 0) return false;
+    const handling = choice ?? (await confirm(groups));
+    if (!handling) return false;
+    let applied = true;
+    for (const { root, memories } of groups) {
+      const result = await services.edits.apply(() => {
+        services.documents.currentRoot(root);
+        const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
+        return current.length > 0 ? services.edits.plan([{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }]) : undefined;
+      }, { label: vscode.l10n.t('Delete memories') });
+      applied &&= result === 'applied';
+    }
+    return applied;
+  });
+}
+
+async function confirm(groups: readonly { root: MemoryRoot; memories: readonly MemoryFile[] }[]): Promise<BacklinkHandling | undefined> {
+  let files = 0;
+  let indexLines = 0;
+  let links = 0;
+  for (const { root, memories } of groups) {
+    const summary = planDeleteMemories(root.store, memories, 'keep').summary;
+    files += summary.files;
+    indexLines += summary.indexLines;
+    links += summary.links;
+  }
+  const names = groups.flatMap(({ memories }) => memories.map(displayName));
+  const what = files === 1 ? vscode.l10n.t('Delete the memory "{0}"?', names[0]) : vscode.l10n.t('Delete {0} memories ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
+  const detail = [
+    vscode.l10n.t('The file goes to the trash when VS Code can use it; Undo brings it back.'),
+    indexLines > 0 ? vscode.l10n.t('{0} MEMORY.md line(s) are removed.', indexLines) : undefined,
+    links > 0 ? vscode.l10n.t('{0} [[link(s)]] point to it: keep them as reservations, or unlink them to plain text.', links) : undefined,
+  ].filter((line): line is string => line !== undefined).join('\n');
+  const keep = vscode.l10n.t('Delete');
+  const unlink = vscode.l10n.t('Delete and Unlink');
+  const buttons = links > 0 ? [keep, unlink] : [keep];
+  const answer = await vscode.window.showWarningMessage(what, { modal: true, detail }, ...buttons);
+  if (answer === keep) return 'keep';
+  if (answer === unlink) return 'unlink';
+  return undefined;
+}

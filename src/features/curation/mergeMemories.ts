@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import { displayName, planMerge } from '../../core';
+import { Commands } from '../../commands';
+import type { Services } from '../../workspace/services';
+import { memoriesOf, type MemoryArgument } from './memoryArguments';
+
+/**
+ * `memoryShelf.mergeMemories`: merges two memories of one root (two picked in the tree, or the pair a
+ * near-duplicate quick fix names). The person picks the one that stays; the other's distinct
+ * paragraphs are appended to it, links follow, its index line goes and its file goes to the trash. The
+ * edit opens in the refactor preview first; one Undo takes it all back.
+ */
+export function registerMergeMemories(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.mergeMemories, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options?: { readonly survivor?: vscode.Uri; readonly preview?: boolean }) => {
+    const groups = memoriesOf(services, clicked, selected);
+    if (groups.length !== 1 || groups[0].memories.length !== 2) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pick two memories of the same folder to merge.'));
+      return false;
+    }
+    const { root, memories } = groups[0];
+    const survivor = options?.survivor
+      ? memories.find((memory) => root.uriOf(memory.path).toString() === options.survivor?.toString())
+      : (await vscode.window.showQuickPick(memories.map((memory) => ({ label: displayName(memory), description: memory.path, memory })), {
+        title: vscode.l10n.t('Merge two memories'),
+        placeHolder: vscode.l10n.t('Which memory stays? The other is merged into it and deleted.'),
+      }))?.memory;
+    if (!survivor) return false;
+    const removedPath = memories.find((memory) => memory !== survivor)!.path;
+    const result = await services.edits.apply(() => {
+      services.documents.currentRoot(root);
+      const kept = root.store.get(survivor.path);
+      const removed = root.store.get(removedPath);
+      return kept && removed ? services.edits.plan([{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }]) : undefined;
+    }, { label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path), preview: options?.preview ?? true });
+    return result === 'applied';
+  });
+}
