@@ -9,6 +9,7 @@ import { indexLensDeps } from './features/indexLens/currentServices';
 import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
+import { registerReview } from './features/review/registerReview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
@@ -23,7 +24,12 @@ export interface MemoryShelfApi extends Services {
 
 /** Composition root: builds the services once, hands them to every feature, and returns at once; roots load in the background. */
 export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
-  const services = new WorkspaceServices();
+  const services = new WorkspaceServices({
+    workspace: context.workspaceState,
+    global: context.globalState,
+    workspaceFolder: context.storageUri,
+    globalFolder: context.globalStorageUri,
+  });
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
   const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, services));
@@ -33,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     tree,
     links,
     registerCreateMemoryFolder(services),
+    registerReview(services),
     registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
@@ -47,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     problems: services.problems,
     edits: services.edits,
     log: services.log,
+    review: services.review,
     tree: tree.provider,
     treeView: tree.view,
     backlinks: links.backlinks,

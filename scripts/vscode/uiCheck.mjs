@@ -202,6 +202,18 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     await page.mouse.move(800, 300);
     await page.waitForTimeout(300);
     save('editor.png', await page.screenshot());
+
+    // The memory the agent just wrote waits under "To review", counted, at the end of its root.
+    const review = await poll(async () => {
+      const rows = await read();
+      const group = rows.find((row) => row.label === 'To review');
+      return { done: group?.description === '1' && rows.some((row) => row.label === 'feedback-standup-time' && /^new/.test(row.description ?? '')), group };
+    }, 20_000);
+    check('the tree has a "To review" group counting the memory written on disk', review.done, review.group ? `shows ${review.group.description}` : 'missing');
+    await page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: 'To review' }) }).first().scrollIntoViewIfNeeded().catch(() => {});
+    await page.mouse.move(800, 700);
+    await page.waitForTimeout(300);
+    save('to-review.png', await page.screenshot());
     await everydayCheck({ page, workspace, check, save });
     await page.close();
 

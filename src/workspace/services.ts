@@ -4,6 +4,7 @@ import { LiveDocuments } from './documents/liveDocuments';
 import { EditApplier } from './edits/editApplier';
 import { Log } from './log';
 import { ProblemsService } from './problems/problemsService';
+import { ReviewService, type ReviewStorage } from './review/reviewService';
 import { MemoryRoots } from './roots/memoryRoots';
 
 /**
@@ -14,6 +15,7 @@ import { MemoryRoots } from './roots/memoryRoots';
  * - `problems`: diagnostics of every root and the problems (with fixes) behind them.
  * - `edits`: the only way files are changed.
  * - `log`: the "Memory Shelf" output channel.
+ * - `review`: what waits for a person's review (kept in the extension's storage) and its change event.
  */
 export interface Services {
   readonly config: Configuration;
@@ -22,6 +24,7 @@ export interface Services {
   readonly problems: ProblemsService;
   readonly edits: EditApplier;
   readonly log: Log;
+  readonly review: ReviewService;
 }
 
 /** The services, disposed together (in reverse order of creation). */
@@ -32,4 +35,10 @@ export class WorkspaceServices extends Disposable implements Services {
   readonly documents = this._register(new LiveDocuments(this.roots, this.log));
   readonly problems = this._register(new ProblemsService(this.roots, this.documents, this.config));
   readonly edits = this._register(new EditApplier(this.roots, this.documents, this.log));
+  readonly review: ReviewService;
+
+  constructor(storage: ReviewStorage) {
+    super();
+    this.review = this._register(new ReviewService(this.roots, this.documents, this.log, storage));
+  }
 }

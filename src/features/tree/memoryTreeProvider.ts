@@ -4,6 +4,7 @@ import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { Services } from '../../workspace/services';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
 
@@ -13,7 +14,9 @@ export type MemoryTreeNode =
   | { readonly kind: 'memory'; readonly root: MemoryRoot; readonly memory: MemoryFile; readonly group: TypeGroup }
   | { readonly kind: 'reservations'; readonly root: MemoryRoot }
   | { readonly kind: 'reservation'; readonly root: MemoryRoot; readonly reservation: Reservation }
-  | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference };
+  | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference }
+  | { readonly kind: 'review'; readonly root: MemoryRoot }
+  | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry };
 
 /**
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
@@ -29,6 +32,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
     this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    this._register(services.review.onDidChange(() => this.refresh()));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
     }));
@@ -51,19 +55,23 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
       if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
+      // Shown only while something waits, so a reviewed folder looks as it always did.
+      if (this.services.review.pending(node.root).length > 0) groups.push({ kind: 'review', root: node.root });
       return groups;
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
     if (node.kind === 'reservations') return node.root.store.reservations().map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
+    if (node.kind === 'review') return this.services.review.pending(node.root).map((entry) => ({ kind: 'reviewItem', root: node.root, entry }));
     if (node.kind === 'reservation') return reservingMemories(node.reservation).map((reference) => ({ kind: 'reserving', root: node.root, reservation: node.reservation, reference }));
     return [];
   }
 
   getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
     if (node.kind === 'root') return undefined;
-    if (node.kind === 'group' || node.kind === 'reservations') return this.rootNode(node.root);
+    if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review') return this.rootNode(node.root);
     if (node.kind === 'reservation') return { kind: 'reservations', root: node.root };
     if (node.kind === 'reserving') return { kind: 'reservation', root: node.root, reservation: node.reservation };
+    if (node.kind === 'reviewItem') return { kind: 'review', root: node.root };
     return { kind: 'group', root: node.root, group: node.group };
   }
 
@@ -81,6 +89,10 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         return reservationItem(node.root, node.reservation);
       case 'reserving':
         return reservingItem(node.root, node.reservation, node.reference, this.typeSet());
+      case 'review':
+        return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
+      case 'reviewItem':
+        return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.engineOf(node.root)?.problemsFor(node.entry.memory.path).length ?? 0);
     }
   }
 
@@ -148,6 +160,26 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, prob
   if (problemCount > 0) lines.push(problemCount === 1 ? vscode.l10n.t('1 problem (the number beside it; see the Problems panel)') : vscode.l10n.t('{0} problems (the number beside it; see the Problems panel)', problemCount));
   lines.push(`\`${memory.path}\``);
   item.tooltip = new vscode.MarkdownString(lines.join('\n\n'), true);
+  return item;
+}
+
+function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('To review'), vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `${root.uri.toString()}#review`;
+  item.description = String(count);
+  item.iconPath = new vscode.ThemeIcon('eye');
+  item.contextValue = 'review';
+  item.tooltip = vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
+  return item;
+}
+
+function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
+  const item = memoryItem(root, entry.memory, typeSet, problemCount);
+  item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
+  const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate') };
+  item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
+  // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
+  item.contextValue = `memory.review.${entry.reason}`;
   return item;
 }
 
