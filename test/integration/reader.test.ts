@@ -41,8 +41,10 @@ describe('The one root reader in the extension', () => {
     assert.deepEqual(vscode.languages.getDiagnostics(file('MEMORY.md')).filter((d) => d.code === 'index-missing-file'), []);
   });
 
-  it('loads the file once it is written as UTF-8, and the finding goes', async () => {
+  it('loads the file on the next read once it is written as UTF-8, and the finding goes', async () => {
     await vscode.workspace.fs.writeFile(file('latin1.md'), encoder.encode('---\nname: latin1\ndescription: café in UTF-8 now\ntype: user\n---\n'));
+    // A reload reads the root again: the watcher path for ordinary changes is covered by the sidebar suite.
+    await vscode.commands.executeCommand('memoryShelf.refresh');
     await eventually(() => {
       const root = api.roots.rootAt(folder());
       assert.ok(root?.store.get('latin1.md'), `latin1.md is loaded; held: ${[...(root?.store.memories() ?? [])].map((m) => m.path).join(', ')}; skipped: ${JSON.stringify(root?.skippedFiles())}`);
