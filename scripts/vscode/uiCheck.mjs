@@ -13,6 +13,7 @@ import { startCodeServer } from './codeServer.mjs';
 import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
+import { poll } from './poll.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
 const STANDUP_MEMORY = `---
@@ -68,16 +69,6 @@ function reservations(dir) {
     }
   }
   return [...links].filter(([key]) => !known.has(key)).map(([, { name, files }]) => ({ name, count: files.size }));
-}
-
-async function poll(fn, timeoutMs, intervalMs = 250) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    last = await fn();
-    if (last.done || Date.now() > deadline) return last;
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
 }
 
 export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {

@@ -2,19 +2,11 @@
 // view's title bar through its three questions to the file on disk, each screenshotted.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { poll } from './poll.mjs';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 const MENU_ITEMS = '.context-view .monaco-menu .action-item .action-label';
 const QUICK_INPUT = '.quick-input-widget';
-
-async function poll(fn, timeoutMs, intervalMs = 250) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await fn();
-    if (result.done || Date.now() > deadline) return result;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 export async function everydayCheck({ page, workspace, check, save }) {
   // The context menu of a memory, opened with the right mouse button as a person does.

@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbenchUrl } from './browser.mjs';
 import { REPO_ROOT } from './setup.mjs';
+import { poll } from './poll.mjs';
 
 const LAB = join(REPO_ROOT, 'test', 'fixtures', 'workspace', 'index-lens', 'lab-memory');
 const LENS = '.monaco-editor .codelens-decoration';
@@ -26,15 +27,6 @@ function writeLongLab(dir) {
   // What Claude Code counts: the trimmed text's lines and UTF-16 length.
   const trimmed = text.trim();
   return { lines: trimmed.split('\n').length, percent: Math.round(Math.max(trimmed.split('\n').length / 200, trimmed.length / 25_000) * 100) };
-}
-
-async function poll(fn, timeoutMs, intervalMs = 250) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const last = await fn();
-    if (last.done || Date.now() > deadline) return last;
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
 }
 
 export async function indexLensCheck({ browser, server, check, save, workspace }) {

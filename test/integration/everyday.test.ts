@@ -57,6 +57,9 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
 
   before(async () => {
     for (const name of readdirSync(FIXTURE)) await vscode.workspace.fs.writeFile(file(name), readFileSync(join(FIXTURE, name)));
+    // A memory/ folder appearing makes the extension reload its roots 300 ms later: let that happen
+    // first, so no reload replaces the root while the tests write into it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     api = await activateExtension();
     await api.roots.ready;
     saved = await snapshot();
