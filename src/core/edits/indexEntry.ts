@@ -2,7 +2,7 @@ import { LineIndex } from '../lineIndex';
 import type { IndexEntry, IndexLink, MemoryIndex } from '../memoryIndex';
 import type { FileEdit } from '../problems';
 import { baseName, dirName, fileStem, INDEX_FILE_NAME } from '../rootPath';
-import type { RootPath } from '../types';
+import type { Position, RootPath } from '../types';
 import { shorten } from './shorten';
 
 /** The longest hook we write: Claude Code's advice is an index line of about 150 characters, title and path included. */
@@ -129,7 +129,16 @@ export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, t
   }
   // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
   // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
-  const end = new LineIndex(index.text).positionAt(index.text.length);
+  const end = endOf(index);
   const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
   return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
+}
+
+// Every unlisted memory of an index without entries appends at the same end: found once per index.
+const ends = new WeakMap<MemoryIndex, Position>();
+
+function endOf(index: MemoryIndex): Position {
+  let end = ends.get(index);
+  if (!end) ends.set(index, (end = new LineIndex(index.text).positionAt(index.text.length)));
+  return end;
 }
