@@ -78,6 +78,11 @@ export class ProblemsService extends Disposable {
     return { ...found, problems: engine.problemsFor(found.path) };
   }
 
+  /** Whether `root`'s rules are still running after a load or a settings change. */
+  isChecking(root: MemoryRoot): boolean {
+    return this.checks.has(root);
+  }
+
   engineOf(root: MemoryRoot): ProblemEngine | undefined {
     return this.engines.get(root);
   }
