@@ -32,7 +32,10 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
     this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
-    this._register(services.review.onDidChange(() => this.refresh()));
+    // One root's waiting memories redraw that root only (VS Code merges it with the root's own refresh).
+    this._register(services.review.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
+    this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
     }));
