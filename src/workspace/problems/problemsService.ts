@@ -6,6 +6,7 @@ import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
+import { LineHistories } from './lineHistories';
 import { effectiveSeverity } from './severity';
 import { toDiagnostic } from './toDiagnostic';
 
@@ -21,8 +22,15 @@ export class ProblemsService extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('memoryShelf'));
   private readonly engines = new Map<MemoryRoot, ProblemEngine>();
 
-  constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly config: Configuration) {
+  constructor(
+    private readonly roots: MemoryRoots,
+    private readonly documents: LiveDocuments,
+    private readonly config: Configuration,
+    private readonly histories: LineHistories = new LineHistories(),
+  ) {
     super();
+    this._register(histories);
+    this._register(histories.onDidLearn((uri) => this.historyLearned(uri)));
     this._register(roots.onDidChangeFiles((change) => this.applyChanges(change)));
     this._register(roots.onDidChange((root) => {
       if (!root) this.rebuild();
@@ -49,7 +57,13 @@ export class ProblemsService extends Disposable {
 
   /** What the rules read besides the file, for a root: adapters asking core for more than the engine's problems use it. */
   ruleContext(root: MemoryRoot): RuleContext {
-    return { store: root.store, typeSet: this.config.typeSet(), budget: this.config.budget(), modifiedTime: (path) => root.modifiedTime(path) };
+    return {
+      store: root.store,
+      typeSet: this.config.typeSet(),
+      budget: this.config.budget(),
+      modifiedTime: (path) => root.modifiedTime(path),
+      lineHistory: (path) => this.histories.historyOf(root.uriOf(path)),
+    };
   }
 
   /** A new set of roots, types or budget: every engine starts over. */
@@ -57,8 +71,8 @@ export class ProblemsService extends Disposable {
     this.engines.clear();
     this.collection.clear();
     for (const root of this.roots.roots) {
-      const { typeSet, budget, modifiedTime } = this.ruleContext(root);
-      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
+      const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
+      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
       engine.checkAll();
       this.engines.set(root, engine);
       for (const path of engine.problemPaths()) this.publish(root, engine, path);
@@ -70,10 +84,23 @@ export class ProblemsService extends Disposable {
     const engine = this.engines.get(root);
     if (!engine) return;
     const touched = new Set<RootPath>();
+    // Typing changes no history (blame reads the disk, and an edited line no longer matches its record):
+    // only a file written to disk is asked about again.
+    for (const change of changes) {
+      const uri = root.uriOf(change.path);
+      if (!this.documents.openDocument(uri)?.isDirty) this.histories.forget(uri);
+    }
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
     // A file that turned unreadable leaves the store like a deleted one: its finding is published here.
     for (const change of changes) touched.add(change.path);
     for (const path of touched) this.publish(root, engine, path);
+  }
+
+  /** A file's version history arrived: its relative dates may now have a better anchor than the file time. */
+  private historyLearned(uri: vscode.Uri): void {
+    const found = this.roots.rootOf(uri);
+    const engine = found && this.engines.get(found.root);
+    if (found && engine?.recheckText(found.path)) this.publish(found.root, engine, found.path);
   }
 
   private republishAll(): void {

@@ -152,6 +152,16 @@ export class ProblemEngine {
     return changed;
   }
 
+  /**
+   * Checks one file's text again because something its rules read besides the text changed (its
+   * version history became known). Returns whether its problems changed.
+   */
+  recheckText(path: RootPath): boolean {
+    if (!this.results.has(path)) return false;
+    const before = this.problemsFor(path);
+    return !sameData(before, this.recheck(path, FILE));
+  }
+
   /** The problems of one file, in order of position. */
   problemsFor(path: RootPath): readonly Problem[] {
     return this.results.get(path)?.merged ?? NONE;
