@@ -105,6 +105,7 @@ async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoo
     plan.linksLeft.length > 0
       ? vscode.l10n.t('Its links to {0} stay behind in the auto memory and will be reservations in the project folder.', shortList([...new Set(plan.linksLeft.map((link) => `[[${link.target}]]`))]))
       : undefined,
+    plan.indexLinksLeft > 0 ? vscode.l10n.t('{0} other link(s) in the auto memory\'s MEMORY.md point to the file and will point at nothing.', plan.indexLinksLeft) : undefined,
     plan.reservationsResolved > 0 ? vscode.l10n.t('{0} reservation link(s) in the project folder will find it.', plan.reservationsResolved) : undefined,
     vscode.l10n.t('Undo brings everything back.'),
   ].filter((line): line is string => line !== undefined).join('\n');

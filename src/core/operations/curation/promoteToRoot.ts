@@ -27,6 +27,8 @@ export type PromotePlan =
       readonly linksLeft: readonly MemoryLink[];
       /** Links in the target root that reserved its name and now resolve to it. */
       readonly reservationsResolved: number;
+      /** Other links of the source MEMORY.md to the file (in prose, tables), off the removed lines: they will point at nothing. */
+      readonly indexLinksLeft: number;
     }
   | { readonly ok: false; readonly reason: 'name-taken' | 'file-taken'; readonly path: RootPath };
 
@@ -94,5 +96,7 @@ export function planPromoteToRoot(source: MemoryStore, memory: MemoryFile, targe
   for (const reservation of target.reservations()) {
     if (keys.has(foldName(reservation.name))) reservationsResolved += reservation.references.length;
   }
-  return { ok: true, source: sourceEdits, target: targetEdits, path, indexLine, backlinksLeft, linksLeft, reservationsResolved };
+  const removedLines = new Set(entries.map((entry) => entry.line));
+  const indexLinksLeft = source.indexLinksFor(path).filter((link) => !removedLines.has(link.line)).length;
+  return { ok: true, source: sourceEdits, target: targetEdits, path, indexLine, backlinksLeft, linksLeft, reservationsResolved, indexLinksLeft };
 }

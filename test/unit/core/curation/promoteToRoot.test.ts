@@ -53,6 +53,7 @@ describe('promote a memory to another root', () => {
     assert.equal(source.get('feedback_review-language.md'), REVIEW_LANGUAGE, 'left as written, not rewritten');
     assert.deepEqual(plan.linksLeft.map((link) => link.target), ['review-language']);
     assert.equal(plan.reservationsResolved, 1, 'the project\'s [[commit-style]] reservation now finds the fact');
+    assert.equal(plan.indexLinksLeft, 0);
   });
 
   it('refuses a name the target already has (case and _/- folded) and a file already there, planning nothing', () => {
@@ -102,5 +103,15 @@ describe('promote a memory to another root', () => {
     assert.ok(plan.ok);
     assert.equal(moved.get('MEMORY.md'), '# Project memory\n\n- [Deploy](project_deploy.md) - Tuesdays at 10:00\n- [PR の大きさ](feedback_pr-size.md) - 変更300行以内\n\n## Notes\n\nKeep this file under 200 lines.\n');
     assert.equal(after.get('MEMORY.md'), '- [命名](feedback_naming.md) — 英語の動詞で始める\n');
+    assert.equal(plan.indexLinksLeft, 0);
+  });
+
+  it('counts the source index\'s other links to the file, which the move leaves pointing at nothing', () => {
+    const source = autoRoot();
+    source.set('MEMORY.md', `${AUTO_INDEX}\n커밋 전에 [커밋 규칙](./feedback_commit-style.md)을 읽는다.\n`);
+    const { plan, source: after } = promote(source, projectRoot(), 'feedback_commit-style.md');
+    assert.ok(plan.ok);
+    assert.equal(plan.indexLinksLeft, 1);
+    assert.equal(after.get('MEMORY.md'), '# Memory\n\n- [리뷰 말투](feedback_review-language.md) — 제안형으로\n\n커밋 전에 [커밋 규칙](./feedback_commit-style.md)을 읽는다.\n');
   });
 });
