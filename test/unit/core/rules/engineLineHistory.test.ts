@@ -16,9 +16,10 @@ describe('ProblemEngine.recheckText: a file checked again when its version histo
   it('anchors the date at the commit day once history arrives, and says the problems changed', () => {
     const store = new MemoryStore();
     store.update('project_release-freeze.md', TEXT);
-    let history: LineHistory | undefined;
+    // What git has answered so far: nothing, until the test hands the history over.
+    const asked: { history?: LineHistory } = {};
     const engine = new ProblemEngine(store, {
-      typeSet: claudeTypes, textRules: [relativeDate], modifiedTime: () => COPIED_IN_NOVEMBER, lineHistory: () => history,
+      typeSet: claudeTypes, textRules: [relativeDate], modifiedTime: () => COPIED_IN_NOVEMBER, lineHistory: () => asked.history,
     });
     engine.checkAll();
     const guessed = dateFix(engine.problemsFor('project_release-freeze.md'));
@@ -26,7 +27,7 @@ describe('ProblemEngine.recheckText: a file checked again when its version histo
 
     const lines: (LineHistory[number])[] = [];
     lines[6] = { text: '동결은 내일부터다.', day: { year: 2026, month: 3, day: 25 } };
-    history = lines;
+    asked.history = lines;
     assert.equal(engine.recheckText('project_release-freeze.md'), true);
     const anchored = dateFix(engine.problemsFor('project_release-freeze.md'));
     assert.match(anchored.text ?? '', /2026-03-26/);
