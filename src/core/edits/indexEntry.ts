@@ -119,7 +119,14 @@ export function entryLine(title: string, path: RootPath, hook: string | undefine
  * MEMORY.md holding it (`eol` is the root's line ending, for a new index).
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
-  const line = indexEntryLine(path, text, style.indexDash);
+  return planIndexLine(index, indexEntryLine(path, text, style.indexDash), style);
+}
+
+/**
+ * Adds a line already written by {@link entryLine} (an entry moved from another root's index, title
+ * and hook kept) where {@link planIndexEntry} would put a new one.
+ */
+export function planIndexLine(index: MemoryIndex | undefined, line: string, style: { readonly eol: '\n' | '\r\n' }): FileEdit {
   if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];

@@ -152,7 +152,8 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, prob
   item.description = memory.description ?? '';
   item.resourceUri = uri;
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
-  item.contextValue = 'memory';
+  // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
+  item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
   item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
   const lines = [`**${escapeMarkdown(displayName(memory))}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
