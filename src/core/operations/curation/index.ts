@@ -3,3 +3,4 @@ export * from './deleteMemories';
 export * from './mergeMemories';
 export * from './reviewState';
 export { plainTextOfLink } from './linkText';
+export * from './archiveMemories';
