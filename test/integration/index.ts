@@ -5,7 +5,9 @@ import * as path from 'path';
 import Mocha from 'mocha';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: 'spec' });
+  // MEMORY_SHELF_GREP narrows a debugging run to matching tests; the test command never sets it.
+  const grep = process.env.MEMORY_SHELF_GREP;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   const files = (fs.readdirSync(__dirname, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.test.js'))
     .sort();

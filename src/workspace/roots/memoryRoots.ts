@@ -20,14 +20,18 @@ export interface UnsavedTexts {
 }
 
 /**
- * Every memory root of the window, its store, and how the stores follow the disk: a file-system
- * watcher per root. Each event re-reads one file or folder into its root's store; nothing rescans a
+ * Every memory root of the window, its store, and how the stores follow the disk: one file-system
+ * watcher over the workspace folders, and one per root outside them. Each event re-reads one file or
+ * folder into its root's store; nothing rescans a
  * root except an explicit refresh or a change of the set of roots (settings, workspace folders,
  * trust, a `memory/` folder appearing). Open documents feed the stores through {@link publish}.
  */
 export class MemoryRoots extends Disposable {
   private rootList: MemoryRoot[] = [];
-  private rootWatchers: vscode.Disposable[] = [];
+  /** How each root shown, or being loaded, takes a watcher event; a root's events wait until its load is adopted. */
+  private readonly followers = new Map<MemoryRoot, (uri: vscode.Uri) => void>();
+  /** Watchers of roots outside every workspace folder (Claude Code's auto memory), by folder, kept across reloads. */
+  private outsideWatchers = new Map<string, vscode.Disposable>();
   private readonly changeEmitter = this._register(new vscode.EventEmitter<MemoryRoot | undefined>());
   private readonly filesEmitter = this._register(new vscode.EventEmitter<MemoryFilesChange>());
   private loading: Promise<void> = Promise.resolve();
@@ -53,8 +57,8 @@ export class MemoryRoots extends Disposable {
     }));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reload()));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reload()));
-    this._register(this.watchForNewRoots());
-    this._register({ dispose: () => disposeAll(this.rootWatchers.splice(0)) });
+    this._register(this.watchWorkspaceFolders());
+    this._register({ dispose: () => disposeAll(this.takeOutsideWatchers(new Set())) });
   }
 
   /** Open documents whose unsaved text wins over the disk; set once, by the live documents service. */
@@ -110,27 +114,31 @@ export class MemoryRoots extends Disposable {
     if (generation !== this.generation) return;
     const roots = infos.map((info) => new MemoryRoot(info));
     const skipped = (what: string, error: unknown): void => this.log.skipped(what, error);
-    // Watchers start before the load, and their events wait for it: a file an agent writes while a big
-    // root is being read is not lost.
-    const loads = roots.map((root) => root.load((uri) => this.unsaved.unsavedText(uri), skipped));
-    const watchers = roots.map((root, i) => this.watch(root, loads[i]));
-    await Promise.all(loads);
-    if (generation !== this.generation || this.isDisposed) {
-      disposeAll(watchers);
-      return;
+    let adopt: () => void = () => undefined;
+    const adopted = new Promise<void>((resolve) => (adopt = resolve));
+    // Roots follow the disk from before their load, and their events wait until the load is adopted:
+    // a file an agent writes while a big root is being read is not lost, and no change is published
+    // for a root that is not shown yet.
+    for (const root of roots) this.followers.set(root, this.follower(root, adopted));
+    this.watchOutside(roots);
+    try {
+      await Promise.all(roots.map((root) => root.load((uri) => this.unsaved.unsavedText(uri), skipped)));
+    } finally {
+      if (generation !== this.generation || this.isDisposed) for (const root of roots) this.followers.delete(root);
     }
-    disposeAll(this.rootWatchers);
+    if (generation !== this.generation || this.isDisposed) return;
+    for (const root of this.rootList) this.followers.delete(root);
+    disposeAll(this.takeOutsideWatchers(new Set(roots.map((root) => root.uri.toString()))));
     this.rootList = roots;
-    this.rootWatchers = watchers;
+    adopt();
     this.changeEmitter.fire(undefined);
   }
 
-  private watch(root: MemoryRoot, loaded: Promise<void>): vscode.Disposable {
-    // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root.uri, '**'));
-    // Events for one root are handled one after another, so a late event cannot undo a newer one.
-    let queue = loaded.catch(() => undefined);
-    const sync = (uri: vscode.Uri): void => {
+  /** Brings `root`'s store in line with the disk wherever an event points, one event after another. */
+  private follower(root: MemoryRoot, adopted: Promise<void>): (uri: vscode.Uri) => void {
+    // Handled one after another, so a late event cannot undo a newer one.
+    let queue = adopted;
+    return (uri) => {
       const path = root.relativePath(uri);
       if (path === undefined || isHiddenPath(path)) return;
       queue = queue.then(async () => {
@@ -139,24 +147,62 @@ export class MemoryRoots extends Disposable {
         this.publish(root, await root.syncPath(path, unsaved, (what, error) => this.log.skipped(what, error)));
       }).catch((error: unknown) => this.log.warn(`Could not follow a change at ${uri.toString()}`, error));
     };
-    watcher.onDidCreate(sync);
-    watcher.onDidChange(sync);
-    watcher.onDidDelete(sync);
-    return watcher;
   }
 
-  /** A `memory/` folder that appears later (an agent's first write) becomes a root without a reload. */
-  private watchForNewRoots(): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/memory/*.md', false, true, true);
+  private route(uri: vscode.Uri): void {
+    for (const follow of this.followers.values()) follow(uri);
+  }
+
+  /**
+   * One watcher for every root inside the workspace folders. A glob string starts no watcher of its
+   * own (VS Code serves it from the workspace's watcher), so reloading the roots never stops and
+   * starts watchers: in code-server a watcher started for a folder created moments before was seen
+   * to deliver nothing at all. A `memory/` folder that appears later (an agent's first write)
+   * becomes a root without a reload by the person.
+   */
+  private watchWorkspaceFolders(): vscode.Disposable {
+    // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
+    const watcher = vscode.workspace.createFileSystemWatcher('**');
     let pending: ReturnType<typeof setTimeout> | undefined;
     watcher.onDidCreate((uri) => {
-      if (this.rootOf(uri)) return;
+      this.route(uri);
+      if (!NEW_ROOT_FILE.test(uri.path) || this.rootOf(uri)) return;
       clearTimeout(pending);
       pending = setTimeout(() => void this.reload(), 300);
     });
+    watcher.onDidChange((uri) => this.route(uri));
+    watcher.onDidDelete((uri) => this.route(uri));
     return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(pending)));
   }
+
+  /** Roots outside every workspace folder need a watcher of their own; one per folder, kept while the folder is a root. */
+  private watchOutside(roots: readonly MemoryRoot[]): void {
+    for (const root of roots) {
+      const key = root.uri.toString();
+      if (this.outsideWatchers.has(key) || vscode.workspace.getWorkspaceFolder(root.uri)) continue;
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root.uri, '**'));
+      const route = (uri: vscode.Uri): void => this.route(uri);
+      watcher.onDidCreate(route);
+      watcher.onDidChange(route);
+      watcher.onDidDelete(route);
+      this.outsideWatchers.set(key, watcher);
+    }
+  }
+
+  /** Removes and returns the outside watchers of folders not in `keep`. */
+  private takeOutsideWatchers(keep: ReadonlySet<string>): vscode.Disposable[] {
+    const taken: vscode.Disposable[] = [];
+    for (const [key, watcher] of this.outsideWatchers) {
+      if (keep.has(key)) continue;
+      taken.push(watcher);
+      this.outsideWatchers.delete(key);
+    }
+    return taken;
+  }
 }
+
+/** A file whose creation may mean a new root: a Markdown file directly in a folder named `memory`. */
+const NEW_ROOT_FILE = /(?:^|\/)memory\/[^/]+\.md$/;
 
 /** Hidden files and folders (.git, .obsidian) hold tool state, never memories. */
 export function isHiddenPath(path: string): boolean {
