@@ -20,6 +20,8 @@ export const TOPIC_QUALIFIERS = [
   'team', 'test', 'thesis', 'ticket', 'timezone', 'token', 'travel', 'ui', 'upload', 'user', 'vendor', 'video',
   'vpn', 'web', 'wiki', 'worker', 'yaml', 'zip', 'sensor', 'firmware', 'audio', 'codec', 'compiler', 'gpu',
   'ledger', 'quota', 'retry', 'sandbox', 'scanner', 'session', 'sitemap', 'spreadsheet', 'tax', 'webhook',
+  'archive', 'bucket', 'cluster', 'contract', 'crawler', 'dataset', 'embed', 'fixture', 'gateway', 'inventory',
+  'kiosk', 'locale', 'macro', 'notify', 'printer', 'router', 'scheduler',
 ];
 
 export const TOPIC_NOUNS = [
