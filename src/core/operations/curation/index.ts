@@ -5,3 +5,4 @@ export * from './reviewState';
 export { plainTextOfLink } from './linkText';
 export * from './promoteToRoot';
 export * from './promoteToRule';
+export * from './archiveMemories';
