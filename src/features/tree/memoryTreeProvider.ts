@@ -32,7 +32,10 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
     this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
-    this._register(services.review.onDidChange(() => this.refresh()));
+    // One root's waiting memories redraw that root only (VS Code merges it with the root's own refresh).
+    this._register(services.review.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
+    this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
     }));
@@ -149,7 +152,8 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, prob
   item.description = memory.description ?? '';
   item.resourceUri = uri;
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
-  item.contextValue = 'memory';
+  // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
+  item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
   item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
   const lines = [`**${escapeMarkdown(displayName(memory))}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
