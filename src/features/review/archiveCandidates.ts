@@ -92,6 +92,8 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
     const document = services.documents.openDocument(index);
     if (document?.isDirty) await document.save();
   }
+  // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
+  await Promise.all(memories.map((memory) => services.documents.reread(root, memory.path)));
   return moved;
 }
 
