@@ -1,5 +1,5 @@
 import { LineIndex } from '../lineIndex';
-import type { IndexEntry, MemoryIndex } from '../memoryIndex';
+import type { IndexEntry, IndexLink, MemoryIndex } from '../memoryIndex';
 import type { FileEdit } from '../problems';
 import { baseName, dirName, fileStem, INDEX_FILE_NAME } from '../rootPath';
 import type { Position, RootPath } from '../types';
@@ -70,11 +70,19 @@ export function indexHref(path: RootPath): string {
   return wrapIfNeeded(encodeIndexPath(path), false);
 }
 
+/** What rewriting a link of MEMORY.md reads: the text of its line, where its href is written, what it points at. */
+export type WrittenIndexLink = Pick<IndexEntry, 'text' | 'href' | 'target' | 'hrefRange'>;
+
+/** A link anywhere in MEMORY.md (prose, a table cell, a nested bullet) with the text of its line. */
+export function writtenIndexLink(index: MemoryIndex, link: IndexLink): WrittenIndexLink {
+  return { ...link, text: index.lines[link.line]?.text ?? '' };
+}
+
 /**
- * The entry's link pointed at `path`, the one rewriter of index links (renames, moves, the rename fix):
- * a `#fragment` and `<...>` kept, and the folder kept as written (`./`, `team/`) when the file stays in it.
+ * The link pointed at `path`, the one rewriter of index links (renames, moves, the rename fix): a
+ * `#fragment` and `<...>` kept, and the folder kept as written (`./`, `team/`) when the file stays in it.
  */
-export function retargetIndexHref(entry: IndexEntry, path: RootPath): string {
+export function retargetIndexHref(entry: WrittenIndexLink, path: RootPath): string {
   const written = entry.text.slice(entry.hrefRange.start.character, entry.hrefRange.end.character);
   const hash = entry.href.indexOf('#');
   const fragment = hash >= 0 ? entry.href.slice(hash) : '';
@@ -111,7 +119,14 @@ export function entryLine(title: string, path: RootPath, hook: string | undefine
  * MEMORY.md holding it (`eol` is the root's line ending, for a new index).
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
-  const line = indexEntryLine(path, text, style.indexDash);
+  return planIndexLine(index, indexEntryLine(path, text, style.indexDash), style);
+}
+
+/**
+ * Adds a line already written by {@link entryLine} (an entry moved from another root's index, title
+ * and hook kept) where {@link planIndexEntry} would put a new one.
+ */
+export function planIndexLine(index: MemoryIndex | undefined, line: string, style: { readonly eol: '\n' | '\r\n' }): FileEdit {
   if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];
