@@ -2,7 +2,7 @@ import { LineIndex } from '../lineIndex';
 import type { IndexEntry, IndexLink, MemoryIndex } from '../memoryIndex';
 import type { FileEdit } from '../problems';
 import { baseName, dirName, fileStem, INDEX_FILE_NAME } from '../rootPath';
-import type { RootPath } from '../types';
+import type { Position, RootPath } from '../types';
 import { shorten } from './shorten';
 
 /** The longest hook we write: Claude Code's advice is an index line of about 150 characters, title and path included. */
@@ -119,7 +119,14 @@ export function entryLine(title: string, path: RootPath, hook: string | undefine
  * MEMORY.md holding it (`eol` is the root's line ending, for a new index).
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
-  const line = indexEntryLine(path, text, style.indexDash);
+  return planIndexLine(index, indexEntryLine(path, text, style.indexDash), style);
+}
+
+/**
+ * Adds a line already written by {@link entryLine} (an entry moved from another root's index, title
+ * and hook kept) where {@link planIndexEntry} would put a new one.
+ */
+export function planIndexLine(index: MemoryIndex | undefined, line: string, style: { readonly eol: '\n' | '\r\n' }): FileEdit {
   if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];
@@ -129,7 +136,16 @@ export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, t
   }
   // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
   // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
-  const end = new LineIndex(index.text).positionAt(index.text.length);
+  const end = endOf(index);
   const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
   return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
+}
+
+// Every unlisted memory of an index without entries appends at the same end: found once per index.
+const ends = new WeakMap<MemoryIndex, Position>();
+
+function endOf(index: MemoryIndex): Position {
+  let end = ends.get(index);
+  if (!end) ends.set(index, (end = new LineIndex(index.text).positionAt(index.text.length)));
+  return end;
 }
