@@ -1,110 +1,77 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { MemoryStore, NearDuplicateIndex, parseMemoryFile, ProblemEngine, relativeDate, resolveTypeSet, secret, type ProblemEngineOptions } from '../src/core';
-import { similarityText } from '../src/core/rules/nearDuplicate/nearDuplicateRule';
-import { scanFrontmatter } from '../src/core/frontmatterScanner';
-import { generateRoot } from './generateRoot';
+// `npm run bench` (scripts/bench.mjs builds this bundle and runs it with --expose-gc). See README, Performance.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg, platform, release } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { measureBundle } from './bundle';
+import { CORPUS_KINDS, prepareCorpus, type CorpusKind } from './corpora';
+import { measureEdits } from './edits';
+import { measureExtensionLoad } from './extensionLoad';
+import { heapChild, measureHeap } from './heap';
+import { consumed, measureInProcess } from './inProcess';
+import { measureProcesses } from './processes';
+import { bundleLines, tables, type SizeResult } from './report';
 
-const COUNT = Number(process.env.BENCH_MEMORIES ?? 20_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const FULL_SIZES = [200, 2_000, 20_000];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === '--heap') {
+    const { readdirSync } = await import('node:fs');
+    const folder = argv[1];
+    process.stdout.write(JSON.stringify(heapChild(folder, readdirSync(folder).filter((file) => file.endsWith('.md')))));
+    return;
+  }
+  const quick = argv.includes('--quick');
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : quick ? [200, 2_000] : FULL_SIZES;
+  const corpora = (process.env.BENCH_CORPORA?.split(',') ?? CORPUS_KINDS) as CorpusKind[];
+  const edits = Number(process.env.BENCH_EDITS ?? 500);
+  // Fewer runs of the 20,000 root: on a shared machine a full run must stay a few minutes.
+  const runsAt = (size: number): number => Number(process.env.BENCH_RUNS ?? (quick ? 3 : size >= 20_000 ? 3 : 5));
+  const processRunsAt = (size: number): number => Number(process.env.BENCH_PROCESS_RUNS ?? (quick ? 3 : size >= 20_000 ? 3 : 5));
+  const benchScript = resolve(process.argv[1]);
+  const cliScript = resolve('dist/cli.js');
+  const readOnlyScript = resolve(dirname(benchScript), 'readOnlyProcess.js');
+
+  const machine = {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    date: new Date().toISOString(),
+    loadAverageAtStart: loadavg().map((value) => Number(value.toFixed(2))),
+  };
+  console.log(`${machine.cpu}, ${machine.cores} cores, node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`);
+  const bundle = measureBundle();
+  console.log(bundleLines(bundle));
+
+  const results: SizeResult[] = [];
+  for (const kind of corpora) {
+    for (const memories of sizes) {
+      const corpus = prepareCorpus(kind, memories);
+      const runs = runsAt(memories);
+      console.log(`\n${kind} ${memories}: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB in ${corpus.folder}; median of ${runs} runs`);
+      const inProcess = await measureInProcess(corpus, runs);
+      const extensionLoad = await measureExtensionLoad(corpus, runs);
+      const edit = measureEdits(corpus, edits);
+      const heap = measureHeap(corpus, benchScript);
+      const processes = measureProcesses(corpus, processRunsAt(memories), cliScript, readOnlyScript);
+      const result: SizeResult = { corpus: kind, memories, files: corpus.files.length, bytes: corpus.bytes, inProcess, extensionLoad, edit, heap, processes };
+      results.push(result);
+      console.log(`  floor ${inProcess.floor.toFixed(0)} ms, readRoot ${inProcess.readRoot.toFixed(0)} ms, store ${inProcess.store.toFixed(0)} ms, store+rules ${inProcess.storeAndRules.toFixed(0)} ms, cli ${processes.cli.toFixed(0)} ms vs ${processes.readOnly.toFixed(0)} ms`);
+      console.log(`  problems: ${Object.entries(inProcess.problems).map(([code, count]) => `${code} ${count}`).join(', ')}`);
+    }
+  }
+  console.log(`\n${tables(results)}`);
+  const full = sizes.join(',') === FULL_SIZES.join(',') && corpora.length === CORPUS_KINDS.length;
+  // Only a full run replaces the committed figures; a quick or partial one goes beside the build output.
+  const out = process.env.BENCH_OUT ?? (full ? 'bench/results.json' : 'out/bench/results.json');
+  mkdirSync(dirname(out), { recursive: true });
+  const loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
+  writeFileSync(out, JSON.stringify({ machine: { ...machine, loadAverageAtEnd }, settings: { sizes, corpora, edits, runs: sizes.map(runsAt), processRuns: sizes.map(processRunsAt) }, bundle, results }, null, 2) + '\n');
+  console.log(`written: ${out} (load average at the end ${loadAverageAtEnd.join(' ')})`);
+  if (consumed() < 0) console.log('');
 }
 
-function measure(runs: number, work: () => void): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
-
-const folder = join(tmpdir(), `memory-shelf-bench-${COUNT}`);
-if (!existsSync(join(folder, 'MEMORY.md'))) generateRoot(folder, COUNT);
-const files = readdirSync(folder).filter((file) => file.endsWith('.md'));
-const bytes = files.reduce((sum, file) => sum + statSync(join(folder, file)).size, 0);
-console.log(`root: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB (${folder}); median of ${RUNS} runs, warm page cache`);
-
-const floor = measure(RUNS, () => {
-  for (const file of files) {
-    const text = readFileSync(join(folder, file), 'utf8');
-    text.indexOf('\n---');
-  }
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
 });
-
-// Parsing alone, results kept as the store keeps them, to tell parse cost from the store's bookkeeping.
-let parsed: unknown[] = [];
-const parse = measure(RUNS, () => {
-  parsed = [];
-  for (const file of files) if (file !== 'MEMORY.md') parsed.push(parseMemoryFile(file, readFileSync(join(folder, file), 'utf8')));
-});
-parsed = [];
-
-let store = new MemoryStore();
-const load = measure(RUNS, () => {
-  store = new MemoryStore();
-  for (const file of files) store.update(file, readFileSync(join(folder, file), 'utf8'));
-});
-
-const texts = files.slice(0, 1000).map((file) => [file, readFileSync(join(folder, file), 'utf8')] as const);
-const update = measure(RUNS, () => {
-  for (const [file, text] of texts) store.update(file, text + ' ');
-}) / texts.length;
-
-// The scanner's fast path is only worth its keep if it takes nearly every file; yaml parses the rest.
-const memories = [...store.memories()];
-const scanned = memories.filter(({ text, frontmatter }) => frontmatter.status !== 'missing' && scanFrontmatter(text.slice(frontmatter.yamlStart, frontmatter.yamlEnd))).length;
-
-const reservations = measure(RUNS, () => store.reservations());
-const sample = [...store.memories()].slice(0, 1000);
-const backlinks = measure(RUNS, () => {
-  for (const memory of sample) store.backlinks(memory);
-}) / sample.length;
-
-// Every rule over the whole root, then one memory edited and its dependants re-checked. The generated
-// bodies are drawn from eight sentences, so most memories are near-duplicates of many others: a worst
-// case for the near-duplicate rule, which reports one problem per memory there.
-const ruleOptions: ProblemEngineOptions = { typeSet: resolveTypeSet('claude-code', []) };
-const allOptions: ProblemEngineOptions = { ...ruleOptions, textRules: [relativeDate, secret], modifiedTime: () => Date.UTC(2026, 6, 30) };
-const checkAll = (options: ProblemEngineOptions): ProblemEngine => {
-  const engine = new ProblemEngine(store, options);
-  engine.checkAll();
-  return engine;
-};
-const nearDuplicates = measure(RUNS, () => {
-  const index = new NearDuplicateIndex({}, store.size);
-  for (const memory of store.memories()) index.add(memory.path, similarityText(memory));
-  for (const memory of store.memories()) index.neighbors(memory.path);
-});
-const checkRules = measure(RUNS, () => checkAll(ruleOptions));
-let engine = checkAll(allOptions);
-const checkEverything = measure(RUNS, () => {
-  engine = checkAll(allOptions);
-});
-const problemCounts = new Map<string, number>();
-for (const problem of engine.allProblems()) problemCounts.set(problem.code, (problemCounts.get(problem.code) ?? 0) + 1);
-const incremental = measure(RUNS, () => {
-  for (const [file, text] of texts) engine.applyChange(store.update(file, text + '  '));
-}) / texts.length;
-
-const rows: [string, number, string][] = [
-  ['floor: readFileSync + indexOf("\\n---") per file', floor, '1.0x'],
-  ['read + parseMemoryFile per memory file (no store)', parse, `${(parse / floor).toFixed(1)}x`],
-  ['read + MemoryStore.update per file (frontmatter scanner)', load, `${(load / floor).toFixed(1)}x`],
-  ['one file updated in a full store', update, ''],
-  ['all reservations of the root', reservations, ''],
-  ['backlinks of one memory', backlinks, ''],
-  ['near-duplicates: index every memory, then all neighbours', nearDuplicates, ''],
-  ['ProblemEngine.checkAll, every rule but the text rules', checkRules, ''],
-  ['ProblemEngine.checkAll, with relative-date and secret', checkEverything, ''],
-  ['one file: MemoryStore.update + ProblemEngine.applyChange', incremental, ''],
-];
-console.log(`frontmatter read by the scanner: ${scanned} of ${memories.length} memories (the rest through yaml parseDocument)`);
-console.log(`problems found by checkAll: ${[...problemCounts].map(([code, count]) => `${code} ${count}`).join(', ')}`);
-for (const [label, ms, ratio] of rows) console.log(`${label.padEnd(58)} ${ms.toFixed(ms < 1 ? 3 : 0).padStart(8)} ms  ${ratio}`);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seeded } from './random';
 
 const TYPES = ['user', 'feedback', 'project', 'reference'];
 const PHRASES = [
@@ -13,22 +14,15 @@ const PHRASES = [
   'Deploys happen from the main branch only, after the checks pass.',
 ];
 
-/** A deterministic PRNG so every run measures the same root. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /**
- * Writes `count` memory files shaped like Claude Code's (metadata.type, session id, timestamp,
+ * The stress corpus: eight sentences for every body, so most memories are near-duplicates of many
+ * others (a worst case for the near-duplicate rule). Writes `count` memory files shaped like Claude Code's (metadata.type, session id, timestamp,
  * a body of a few lines with [[links]]), about 1.1 KB each, and a MEMORY.md listing them.
  */
 export function generateRoot(folder: string, count: number): void {
   mkdirSync(folder, { recursive: true });
-  const next = random(42);
+  const next = seeded(42).next;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const index: string[] = ['# Memory index', ''];
   for (let i = 0; i < count; i++) {
