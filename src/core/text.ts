@@ -27,7 +27,8 @@ export function formatText(text: Text): string {
   if (args.length === 0) return template;
   // A hand scan for `{n}` rather than replace() with a callback: every problem of a root formats its
   // message and its related locations' at check time, and the callback cost more than the rest of it.
-  let result = '';
+  // The pieces are joined once, so the message held is one flat string, not a rope of slices.
+  let parts: string[] | undefined;
   let copied = 0;
   for (let open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
     let end = open + 1;
@@ -36,9 +37,11 @@ export function formatText(text: Text): string {
     if (end === open + 1 || template.charCodeAt(end) !== 125 || (template.charCodeAt(open + 1) === 48 && end > open + 2)) continue;
     const value = args[Number(template.slice(open + 1, end))];
     if (value === undefined) continue;
-    result += template.slice(copied, open) + String(value);
+    (parts ??= []).push(template.slice(copied, open), String(value));
     copied = end + 1;
     open = end;
   }
-  return copied === 0 ? template : result + template.slice(copied);
+  if (!parts) return template;
+  parts.push(template.slice(copied));
+  return parts.join('');
 }
