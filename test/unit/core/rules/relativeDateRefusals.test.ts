@@ -92,6 +92,10 @@ describe('relative-date: what is not a finding', () => {
     ['매주 화요일 배포, 월요일 18시 동결', 'Korean schedule'],
     ['매주 월요일 10시 회의', 'Korean recurring'],
     ['毎週月曜10時に定例', 'Japanese recurring'],
+    ['No merges after Thursday 18:00.', 'a standing rule bounded by a weekday'],
+    ['목요일 18:00 이후 머지 금지', 'Korean standing rule'],
+    ['목요일 18:00 이후에는 배포하지 않는다', 'Korean standing rule, in the plain present'],
+    ['木曜18時以降はデプロイしない', 'Japanese standing rule'],
     // countdowns counted from an event, not the writing
     ['Send the reminder 3 days before the deadline', 'relative to the event'],
   ];
@@ -103,6 +107,7 @@ describe('relative-date: what is not a finding', () => {
 describe('relative-date: what is a finding', () => {
   const cases: [string, [string, string | undefined][]][] = [
     ['interview Monday 10:30', [['Monday', '2026-08-10']]],
+    ['Interview Monday 10:30, no laptop needed', [['Monday', '2026-08-10']]],
     ['Interviewed Monday 10:30 with the CTO', [['Monday', '2026-08-03']]],
     ['월요일 오전 10시 면접', [['월요일', '2026-08-10']]],
     ['月曜10時に面接', [['月曜', '2026-08-10']]],
