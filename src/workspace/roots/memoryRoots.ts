@@ -61,6 +61,7 @@ export class MemoryRoots extends Disposable {
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reload()));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reload()));
     this._register(this.watchWorkspaceFolders());
+    this._register(this.followFileOperations());
     this._register({ dispose: () => disposeAll(this.takeOutsideWatchers(new Set())) });
     this._register({ dispose: () => this.stopFolderWatches([...this.folderWatches.keys()]) });
   }
@@ -197,6 +198,22 @@ export class MemoryRoots extends Disposable {
     watcher.onDidChange((uri) => this.route(uri));
     watcher.onDidDelete((uri) => this.route(uri));
     return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(pending)));
+  }
+
+  /**
+   * Files VS Code itself creates, deletes or moves (the Explorer, a WorkspaceEdit, its Undo) are read
+   * again when the operation ends, whatever the watchers report: a file that leaves and comes back
+   * quickly (Undo of a delete) was seen to be missed by them.
+   */
+  private followFileOperations(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.workspace.onDidCreateFiles((event) => event.files.forEach((uri) => this.route(uri))),
+      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.route(uri))),
+      vscode.workspace.onDidRenameFiles((event) => event.files.forEach(({ oldUri, newUri }) => {
+        this.route(oldUri);
+        this.route(newUri);
+      })),
+    );
   }
 
   /** Roots outside every workspace folder need a watcher of their own; one per folder, kept while the folder is a root. */
