@@ -69,6 +69,9 @@ describe('relative-date: what is not a finding', () => {
     ['ホーム画面に今日のタスクと明日の予定を表示します。', 'Japanese product shows, 予定 as a noun'],
     ['毎朝、ボットが今日の当番を通知する。', 'Japanese habit'],
     ['今日できることを明日に延ばさない。', 'Japanese proverb'],
+    ["Every Friday we review this week's incidents.", 'every weekday'],
+    ['On Mondays we plan the week ahead and review last week.', 'plural weekday'],
+    ['先週比の数字はダッシュボードの「週次」パネルで見る。', 'Japanese metric name'],
     // durations and periods
     ['The model converged in one week of training.', 'duration (of)'],
     ['The model converged in one week.', 'past-tense duration'],
@@ -146,6 +149,8 @@ describe('relative-date: what is a finding', () => {
     ['昨日、ダッシュボードが今日の支出を表示した。', ['昨日', '今日']],
     ['通知は毎日出すが、明日は止める予定。', ['明日']],
     ['来週からリリースは毎月第一月曜日', ['来週']],
+    ['売上は先週比20%増。', ['先週']],
+    ['Signups are up 12% vs last week.', ['last week']],
   ];
   for (const [body, words] of occasions) {
     it(`${JSON.stringify(body)} (one occasion)`, () => assert.deepEqual(found(body).map(([text]) => text), words));
