@@ -16,6 +16,8 @@ export const Commands = {
   showBacklinks: 'memoryShelf.showBacklinks',
   deleteMemory: 'memoryShelf.deleteMemory',
   mergeMemories: 'memoryShelf.mergeMemories',
+  promoteToProject: 'memoryShelf.promoteToProject',
+  promoteToRule: 'memoryShelf.promoteToRule',
   changeType: 'memoryShelf.changeType',
   openLink: '_memoryShelf.openLink',
   openBacklink: '_memoryShelf.openBacklink',

@@ -43,7 +43,11 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
-    vscode.commands.registerCommand(Commands.refresh, () => services.roots.reload()),
+    // Resolves once the rules have run too, so whoever refreshes (a test, a script) reads final diagnostics.
+    vscode.commands.registerCommand(Commands.refresh, async () => {
+      await services.roots.reload();
+      await services.problems.whenChecked();
+    }),
     vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
   );
   void services.roots.reload();

@@ -1,6 +1,6 @@
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type YAMLMap } from 'yaml';
 import { scanFrontmatter } from './frontmatterScanner';
-import type { LineIndex } from './lineIndex';
+import type { LinePositions } from './lineCursor';
 import { MAX_YAML_NESTING, yamlTooDeepAt } from './yamlNesting';
 import type { Range } from './types';
 
@@ -80,11 +80,62 @@ function findFences(text: string): Fences | 'missing' | 'unterminated' {
   return 'unterminated';
 }
 
+/**
+ * A field's place, held as eight numbers and made into ranges when asked: a root's every memory keeps
+ * some six fields, and as Range and Position objects they were a third of the store's heap.
+ */
+class PackedField implements FieldLocation {
+  readonly key: string;
+  private readonly keyLine: number;
+  private readonly keyFrom: number;
+  private readonly keyEndLine: number;
+  private readonly keyTo: number;
+  private readonly valueLine: number;
+  private readonly valueFrom: number;
+  private readonly valueEndLine: number;
+  private readonly valueTo: number;
+
+  constructor(key: string, lines: LinePositions, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number) {
+    this.key = internKey(key);
+    this.keyLine = lines.lineOf(keyStart);
+    this.keyFrom = lines.characterOf(keyStart);
+    this.keyEndLine = lines.lineOf(keyEnd);
+    this.keyTo = lines.characterOf(keyEnd);
+    this.valueLine = lines.lineOf(valueStart);
+    this.valueFrom = lines.characterOf(valueStart);
+    this.valueEndLine = lines.lineOf(valueEnd);
+    this.valueTo = lines.characterOf(valueEnd);
+  }
+
+  get keyRange(): Range {
+    return { start: { line: this.keyLine, character: this.keyFrom }, end: { line: this.keyEndLine, character: this.keyTo } };
+  }
+
+  get valueRange(): Range {
+    return { start: { line: this.valueLine, character: this.valueFrom }, end: { line: this.valueEndLine, character: this.valueTo } };
+  }
+
+  toJSON(): FieldLocation {
+    return { key: this.key, keyRange: this.keyRange, valueRange: this.valueRange };
+  }
+}
+
+// Every memory names the same few keys (`metadata.originSessionId`): one string each, not one per file.
+const internedKeys = new Map<string, string>();
+const MAX_INTERNED_KEYS = 512;
+
+function internKey(key: string): string {
+  const held = internedKeys.get(key);
+  if (held !== undefined) return held;
+  if (internedKeys.size < MAX_INTERNED_KEYS) internedKeys.set(key, key);
+  return key;
+}
+
 const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
 const NO_ERRORS: readonly FrontmatterError[] = Object.freeze([]);
 
 /** Parses the frontmatter of a memory file's text (without BOM). Never throws. */
-export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
+export function parseFrontmatter(text: string, lines: LinePositions): Frontmatter {
   const fences = findFences(text);
   if (fences === 'missing') {
     return { status: 'missing', data: {}, fields: EMPTY_FIELDS, errors: [], yamlStart: 0, yamlEnd: 0, bodyStart: 0 };
@@ -110,11 +161,8 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
   if (scanned) {
     const fields = new Map<string, FieldLocation>();
     for (const field of scanned.fields) {
-      fields.set(field.key, {
-        key: field.key,
-        keyRange: lines.rangeAt(yamlStart + field.keyStart, yamlStart + field.keyEnd),
-        valueRange: lines.rangeAt(yamlStart + field.valueStart, yamlStart + field.valueEnd),
-      });
+      const packed = new PackedField(field.key, lines, yamlStart + field.keyStart, yamlStart + field.keyEnd, yamlStart + field.valueStart, yamlStart + field.valueEnd);
+      fields.set(packed.key, packed);
     }
     return { status: 'ok', data: scanned.data, fields, errors: NO_ERRORS, ...base };
   }
@@ -160,18 +208,16 @@ export function parseFrontmatter(text: string, lines: LineIndex): Frontmatter {
   return { status: 'ok', data, fields, errors: [], ...base };
 }
 
-function collectFields(map: YAMLMap, prefix: string, base: number, lines: LineIndex, out: Map<string, FieldLocation>): void {
+function collectFields(map: YAMLMap, prefix: string, base: number, lines: LinePositions, out: Map<string, FieldLocation>): void {
   for (const pair of map.items) {
     if (!isScalar(pair.key) || !pair.key.range) continue;
     const key = prefix + String(pair.key.value);
-    const keyRange = lines.rangeAt(base + pair.key.range[0], base + pair.key.range[1]);
     const value = pair.value as YamlNode | null;
     const valueSpan = value?.range;
     // A key with no value (`type:`) still gets a place to insert one: right after the colon.
-    const valueRange = valueSpan
-      ? lines.rangeAt(base + valueSpan[0], base + valueSpan[1])
-      : lines.rangeAt(base + pair.key.range[1] + 1, base + pair.key.range[1] + 1);
-    out.set(key, { key, keyRange, valueRange });
+    const [valueStart, valueEnd] = valueSpan ? [valueSpan[0], valueSpan[1]] : [pair.key.range[1] + 1, pair.key.range[1] + 1];
+    const field = new PackedField(key, lines, base + pair.key.range[0], base + pair.key.range[1], base + valueStart, base + valueEnd);
+    out.set(field.key, field);
     if (value && isMap(value)) collectFields(value, key + '.', base, lines, out);
   }
 }

@@ -1,3 +1,4 @@
+import type { LinePositions } from './lineCursor';
 import type { Position, Range } from './types';
 
 /**
@@ -5,7 +6,7 @@ import type { Position, Range } from './types';
  * search, so recording the position of every key and link stays linear in the file's size.
  * `\r\n`, `\n` and a lone `\r` all end a line, as they do for VS Code.
  */
-export class LineIndex {
+export class LineIndex implements LinePositions {
   private readonly lineStarts: number[];
 
   constructor(readonly text: string) {
@@ -34,22 +35,31 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const line = this.lineOf(clamped);
+    const line = this.lineOfClamped(clamped);
     return { line, character: clamped - this.lineStarts[line] };
   }
 
   rangeAt(start: number, end: number): Range {
     const from = Math.max(0, Math.min(start, this.text.length));
     const to = Math.max(0, Math.min(end, this.text.length));
-    const line = this.lineOf(from);
+    const line = this.lineOfClamped(from);
     const lineStart = this.lineStarts[line];
     // Keys, values and links nearly always end on the line they start on: no second search then.
     const next = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : Infinity;
-    const endLine = to >= from && to < next ? line : this.lineOf(to);
+    const endLine = to >= from && to < next ? line : this.lineOfClamped(to);
     return {
       start: { line, character: from - lineStart },
       end: { line: endLine, character: to - this.lineStarts[endLine] },
     };
+  }
+
+  lineOf(offset: number): number {
+    return this.lineOfClamped(Math.max(0, Math.min(offset, this.text.length)));
+  }
+
+  characterOf(offset: number): number {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    return clamped - this.lineStarts[this.lineOfClamped(clamped)];
   }
 
   offsetAt(position: Position): number {
@@ -58,7 +68,7 @@ export class LineIndex {
   }
 
   /** The line holding `offset`, which must already be clamped to the text. */
-  private lineOf(offset: number): number {
+  private lineOfClamped(offset: number): number {
     const starts = this.lineStarts;
     let low = 0;
     let high = starts.length - 1;

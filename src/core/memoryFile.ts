@@ -1,5 +1,5 @@
 import { parseFrontmatter, type FieldLocation, type Frontmatter } from './frontmatter';
-import { LineIndex } from './lineIndex';
+import { LineCursor } from './lineCursor';
 import { findLinks, type MemoryLink } from './wikiLinks';
 import { fileStem } from './rootPath';
 import type { RootPath } from './types';
@@ -37,7 +37,8 @@ export function parseMemoryFile(path: RootPath, text: string): MemoryFile {
   const hasBom = text.charCodeAt(0) === 0xfeff;
   // Positions count from after the BOM, as an editor shows the text.
   const content = hasBom ? text.slice(1) : text;
-  const lines = new LineIndex(content);
+  // Keys and links are found in order, so a cursor walking forward places them without a table of line starts.
+  const lines = new LineCursor(content);
   const frontmatter = parseFrontmatter(content, lines);
   const data = frontmatter.data;
   const metadata = isRecord(data.metadata) ? data.metadata : undefined;

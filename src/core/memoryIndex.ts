@@ -1,3 +1,4 @@
+import { lineRange } from './lineCursor';
 import { LineIndex } from './lineIndex';
 import { joinRootPath } from './rootPath';
 import type { Range, RootPath } from './types';
@@ -87,7 +88,7 @@ export function parseMemoryIndex(text: string): MemoryIndex {
     let lineEnd = line + 1 < index.lineCount ? index.offsetAt({ line: line + 1, character: 0 }) : content.length;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 10) lineEnd--;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 13 && line + 1 < index.lineCount) lineEnd--;
-    const parsed = parseLine(content.slice(lineOffset, lineEnd), line, lineOffset, index, links);
+    const parsed = parseLine(content.slice(lineOffset, lineEnd), line, lineOffset, links);
     lines.push(parsed);
     if (parsed.kind === 'entry') entries.push(parsed);
   }
@@ -104,11 +105,11 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   };
 }
 
-function parseLine(text: string, line: number, lineOffset: number, index: LineIndex, links: IndexLink[]): IndexLine {
+function parseLine(text: string, line: number, lineOffset: number, links: IndexLink[]): IndexLine {
   const addLink = (start: number, end: number, linkEnd: number): void => {
     const raw = text.slice(start, end);
     const href = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-    links.push({ line, href, target: resolveHref(href), hrefRange: index.rangeAt(lineOffset + start, lineOffset + end), end: lineOffset + linkEnd });
+    links.push(new PackedIndexLink(line, href, resolveHref(href), start, end, lineOffset + linkEnd));
   };
   const entry = scanEntry(text);
   if (entry) {
@@ -117,18 +118,7 @@ function parseLine(text: string, line: number, lineOffset: number, index: LineIn
     const rawHref = text.slice(entry.hrefStart, entry.hrefEnd);
     const href = rawHref.startsWith('<') ? rawHref.slice(1, -1) : rawHref;
     const hook = entry.hookEnd > entry.hookStart ? text.slice(entry.hookStart, entry.hookEnd) : undefined;
-    return {
-      kind: 'entry',
-      line,
-      text,
-      title: text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'),
-      href,
-      target: resolveHref(href),
-      hook,
-      titleRange: index.rangeAt(lineOffset + entry.titleStart, lineOffset + entry.titleEnd),
-      hrefRange: index.rangeAt(lineOffset + entry.hrefStart, lineOffset + entry.hrefEnd),
-      hookRange: hook ? index.rangeAt(lineOffset + entry.hookStart, lineOffset + entry.hookEnd) : undefined,
-    };
+    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, resolveHref(href), hook, entry);
   }
   let linked = false;
   for (const link of scanLinks(text, 0)) {
@@ -145,6 +135,74 @@ function parseLine(text: string, line: number, lineOffset: number, index: LineIn
   if (HEADING.test(text)) return { kind: 'heading', line, text };
   if (!linked && BULLET.test(text) && /\]\(|\.md\b|\[\[/.test(text)) return { kind: 'malformed', line, text };
   return { kind: 'text', line, text };
+}
+
+/**
+ * An entry with its ranges held as offsets into its line, made into Range objects when asked: an
+ * index of 20,000 entries held some 100,000 Position objects for them. Every range lies on the entry's line.
+ */
+class PackedEntry implements IndexEntry {
+  readonly kind = 'entry';
+  private readonly titleFrom: number;
+  private readonly titleTo: number;
+  private readonly hrefFrom: number;
+  private readonly hrefTo: number;
+  private readonly hookFrom: number;
+  private readonly hookTo: number;
+
+  constructor(
+    readonly line: number,
+    readonly text: string,
+    readonly title: string,
+    readonly href: string,
+    readonly target: RootPath | undefined,
+    readonly hook: string | undefined,
+    span: EntrySpan,
+  ) {
+    this.titleFrom = span.titleStart;
+    this.titleTo = span.titleEnd;
+    this.hrefFrom = span.hrefStart;
+    this.hrefTo = span.hrefEnd;
+    this.hookFrom = span.hookStart;
+    this.hookTo = span.hookEnd;
+  }
+
+  get titleRange(): Range {
+    return lineRange(this.line, this.titleFrom, this.titleTo);
+  }
+
+  get hrefRange(): Range {
+    return lineRange(this.line, this.hrefFrom, this.hrefTo);
+  }
+
+  get hookRange(): Range | undefined {
+    return this.hook ? lineRange(this.line, this.hookFrom, this.hookTo) : undefined;
+  }
+
+  toJSON(): IndexEntry {
+    const { kind, line, text, title, href, target, hook, titleRange, hrefRange, hookRange } = this;
+    return { kind, line, text, title, href, target, hook, titleRange, hrefRange, hookRange };
+  }
+}
+
+/** An index link, its href's range held as offsets into its line. */
+class PackedIndexLink implements IndexLink {
+  constructor(
+    readonly line: number,
+    readonly href: string,
+    readonly target: RootPath | undefined,
+    private readonly hrefFrom: number,
+    private readonly hrefTo: number,
+    readonly end: number,
+  ) {}
+
+  get hrefRange(): Range {
+    return lineRange(this.line, this.hrefFrom, this.hrefTo);
+  }
+
+  toJSON(): IndexLink {
+    return { line: this.line, href: this.href, target: this.target, hrefRange: this.hrefRange, end: this.end };
+  }
 }
 
 interface EntrySpan {

@@ -1,5 +1,5 @@
 import { INLINE_CODE, stepFence } from './codeFence';
-import type { LineIndex } from './lineIndex';
+import { lineRange, type LinePositions } from './lineCursor';
 import type { Range } from './types';
 
 /** One `[[target]]` (or `[[target|label]]`, `[[target#heading]]`) in a file. */
@@ -12,6 +12,32 @@ export interface MemoryLink {
   readonly targetRange: Range;
 }
 
+/**
+ * A link's place as four numbers, made into ranges when asked: a `[[...]]` never spans lines, and a
+ * root's links held as Range and Position objects cost more heap than the links themselves.
+ */
+class PackedLink implements MemoryLink {
+  constructor(
+    readonly target: string,
+    private readonly line: number,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly targetFrom: number,
+  ) {}
+
+  get range(): Range {
+    return lineRange(this.line, this.from, this.to);
+  }
+
+  get targetRange(): Range {
+    return lineRange(this.line, this.targetFrom, this.targetFrom + this.target.length);
+  }
+
+  toJSON(): MemoryLink {
+    return { target: this.target, range: this.range, targetRange: this.targetRange };
+  }
+}
+
 const WIKI_LINK = /\[\[([^\[\]\r\n|#]+)((?:[|#][^\[\]\r\n]*)?)\]\]/g;
 
 /**
@@ -20,7 +46,7 @@ const WIKI_LINK = /\[\[([^\[\]\r\n|#]+)((?:[|#][^\[\]\r\n]*)?)\]\]/g;
  * are needed for every file of a 20,000-file root at load, and a full Markdown parse would cost more
  * than everything else together while changing nothing for this one construct.
  */
-export function findLinks(text: string, start: number, lines: LineIndex): MemoryLink[] {
+export function findLinks(text: string, start: number, lines: LinePositions): MemoryLink[] {
   const links: MemoryLink[] = [];
   // Most bodies have no link at all, and in the rest only a few lines do: lines are sliced only when
   // they hold a `[[` or could open or close a code fence.
@@ -53,7 +79,7 @@ function mayBeFence(text: string, lineStart: number, lineEnd: number): boolean {
   return false;
 }
 
-function collectLineLinks(line: string, lineOffset: number, lines: LineIndex, out: MemoryLink[]): void {
+function collectLineLinks(line: string, lineOffset: number, lines: LinePositions, out: MemoryLink[]): void {
   WIKI_LINK.lastIndex = 0;
   for (let match = WIKI_LINK.exec(line); match; match = WIKI_LINK.exec(line)) {
     const raw = match[1];
@@ -61,11 +87,8 @@ function collectLineLinks(line: string, lineOffset: number, lines: LineIndex, ou
     if (!target) continue;
     const startOffset = lineOffset + match.index;
     const targetStart = startOffset + 2 + (raw.length - raw.trimStart().length);
-    out.push({
-      target,
-      range: lines.rangeAt(startOffset, startOffset + match[0].length),
-      targetRange: lines.rangeAt(targetStart, targetStart + target.length),
-    });
+    const character = lines.characterOf(startOffset);
+    out.push(new PackedLink(target, lines.lineOf(startOffset), character, character + match[0].length, character + targetStart - startOffset));
   }
 }
 

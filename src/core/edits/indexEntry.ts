@@ -1,8 +1,8 @@
 import { LineIndex } from '../lineIndex';
-import type { IndexEntry, MemoryIndex } from '../memoryIndex';
+import type { IndexEntry, IndexLink, MemoryIndex } from '../memoryIndex';
 import type { FileEdit } from '../problems';
 import { baseName, dirName, fileStem, INDEX_FILE_NAME } from '../rootPath';
-import type { RootPath } from '../types';
+import type { Position, RootPath } from '../types';
 import { shorten } from './shorten';
 
 /** The longest hook we write: Claude Code's advice is an index line of about 150 characters, title and path included. */
@@ -70,11 +70,19 @@ export function indexHref(path: RootPath): string {
   return wrapIfNeeded(encodeIndexPath(path), false);
 }
 
+/** What rewriting a link of MEMORY.md reads: the text of its line, where its href is written, what it points at. */
+export type WrittenIndexLink = Pick<IndexEntry, 'text' | 'href' | 'target' | 'hrefRange'>;
+
+/** A link anywhere in MEMORY.md (prose, a table cell, a nested bullet) with the text of its line. */
+export function writtenIndexLink(index: MemoryIndex, link: IndexLink): WrittenIndexLink {
+  return { ...link, text: index.lines[link.line]?.text ?? '' };
+}
+
 /**
- * The entry's link pointed at `path`, the one rewriter of index links (renames, moves, the rename fix):
- * a `#fragment` and `<...>` kept, and the folder kept as written (`./`, `team/`) when the file stays in it.
+ * The link pointed at `path`, the one rewriter of index links (renames, moves, the rename fix): a
+ * `#fragment` and `<...>` kept, and the folder kept as written (`./`, `team/`) when the file stays in it.
  */
-export function retargetIndexHref(entry: IndexEntry, path: RootPath): string {
+export function retargetIndexHref(entry: WrittenIndexLink, path: RootPath): string {
   const written = entry.text.slice(entry.hrefRange.start.character, entry.hrefRange.end.character);
   const hash = entry.href.indexOf('#');
   const fragment = hash >= 0 ? entry.href.slice(hash) : '';
@@ -111,7 +119,14 @@ export function entryLine(title: string, path: RootPath, hook: string | undefine
  * MEMORY.md holding it (`eol` is the root's line ending, for a new index).
  */
 export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, text: IndexEntryText, style: { readonly indexDash: string; readonly eol: '\n' | '\r\n' }): FileEdit {
-  const line = indexEntryLine(path, text, style.indexDash);
+  return planIndexLine(index, indexEntryLine(path, text, style.indexDash), style);
+}
+
+/**
+ * Adds a line already written by {@link entryLine} (an entry moved from another root's index, title
+ * and hook kept) where {@link planIndexEntry} would put a new one.
+ */
+export function planIndexLine(index: MemoryIndex | undefined, line: string, style: { readonly eol: '\n' | '\r\n' }): FileEdit {
   if (!index) return { kind: 'create', path: INDEX_FILE_NAME, content: `${NEW_INDEX_HEADING}${style.eol}${style.eol}${line}${style.eol}` };
   const eol = index.eol;
   const last = index.entries[index.entries.length - 1];
@@ -121,7 +136,16 @@ export function planIndexEntry(index: MemoryIndex | undefined, path: RootPath, t
   }
   // Every entry fix planned from one index appends at its end, and the CLI applies them all at once, in
   // order: each must bring exactly one line break, on the side that keeps whether the file ends with one.
-  const end = new LineIndex(index.text).positionAt(index.text.length);
+  const end = endOf(index);
   const endsWithBreak = index.text === '' || /[\r\n]$/.test(index.text);
   return { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start: end, end }, newText: endsWithBreak ? line + eol : eol + line }] };
+}
+
+// Every unlisted memory of an index without entries appends at the same end: found once per index.
+const ends = new WeakMap<MemoryIndex, Position>();
+
+function endOf(index: MemoryIndex): Position {
+  let end = ends.get(index);
+  if (!end) ends.set(index, (end = new LineIndex(index.text).positionAt(index.text.length)));
+  return end;
 }

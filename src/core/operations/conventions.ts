@@ -133,10 +133,21 @@ function languageOfText(sample: string): MemoryLanguage | undefined {
   return 'en';
 }
 
+// An index is immutable, and every unlisted memory's fix asks for the same one's dash: counted once
+// per index, not once per memory (which made index-unlisted quadratic in a long MEMORY.md).
+const dashes = new WeakMap<MemoryIndex, RootConventions['indexDash']>();
+
 /** The dash most of MEMORY.md's entries put before their hook; `—` when none has one. */
 export function indexDash(index: MemoryIndex | undefined): RootConventions['indexDash'] {
+  if (!index) return '—';
+  let dash = dashes.get(index);
+  if (dash === undefined) dashes.set(index, (dash = countDashes(index)));
+  return dash;
+}
+
+function countDashes(index: MemoryIndex): RootConventions['indexDash'] {
   const counts = new Map<string, number>();
-  for (const entry of index?.entries ?? []) {
+  for (const entry of index.entries) {
     if (!entry.hookRange) continue;
     const between = entry.text.slice(entry.hrefRange.end.character, entry.hookRange.start.character);
     const dash = /[—–-]/.exec(between)?.[0];

@@ -9,7 +9,7 @@ import { memoryFileName, rootConventions, separatorOf, type RootConventions } fr
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { linksTo, linksToReservation } from './references';
 import { yamlScalar } from '../edits/yamlScalar';
-import { indexTitleText, retargetIndexHref } from '../edits/indexEntry';
+import { indexTitleText, retargetIndexHref, writtenIndexLink } from '../edits/indexEntry';
 
 export type RenamePlan =
   | {
@@ -90,7 +90,14 @@ export function planRename(
 
   for (const entry of store.indexEntriesFor(memory.path)) {
     if (entry.title === oldName || entry.title === memory.stem) add(INDEX_FILE_NAME, { range: entry.titleRange, newText: indexTitleText(name) });
-    if (newPath) add(INDEX_FILE_NAME, { range: entry.hrefRange, newText: retargetIndexHref(entry, newPath) });
+  }
+  // Every link of MEMORY.md to the file follows it, not only the entries': a memory linked in prose or a
+  // table would otherwise turn into a missing file.
+  const index = store.index;
+  if (newPath && index) {
+    for (const link of index.links) {
+      if (link.target === memory.path) add(INDEX_FILE_NAME, { range: link.hrefRange, newText: retargetIndexHref(writtenIndexLink(index, link), newPath) });
+    }
   }
 
   const result: FileEdit[] = [];
@@ -120,21 +127,22 @@ export function planReservationRename(store: MemoryStore, name: string, newName:
 }
 
 /**
- * Keeps MEMORY.md pointing at files that move: every entry whose target is `from` (or lies under it,
- * when `from` is a folder) gets the new path. Paths are root-relative; moves out of the root are the
- * caller's to leave alone.
+ * Keeps MEMORY.md pointing at files that move: every link whose target is `from` (or lies under it,
+ * when `from` is a folder) gets the new path, in entries, prose, tables and reference definitions
+ * alike. Paths are root-relative; moves out of the root are the caller's to leave alone.
  */
 export function planIndexMove(index: MemoryIndex | undefined, moves: readonly { readonly from: RootPath; readonly to: RootPath }[]): FileEdit | undefined {
   if (!index) return undefined;
   const edits: TextEdit[] = [];
-  for (const entry of index.entries) {
-    if (entry.target === undefined) continue;
+  for (const link of index.links) {
+    const target = link.target;
+    if (target === undefined) continue;
     for (const move of moves) {
-      const moved = entry.target === move.from
+      const moved = target === move.from
         ? move.to
-        : entry.target.startsWith(move.from + '/') ? move.to + entry.target.slice(move.from.length) : undefined;
+        : target.startsWith(move.from + '/') ? move.to + target.slice(move.from.length) : undefined;
       if (moved === undefined) continue;
-      edits.push({ range: entry.hrefRange, newText: retargetIndexHref(entry, moved) });
+      edits.push({ range: link.hrefRange, newText: retargetIndexHref(writtenIndexLink(index, link), moved) });
       break;
     }
   }

@@ -3,8 +3,11 @@ import type { Services } from '../../workspace/services';
 import { registerDeleteMemories } from './deleteMemories';
 import { registerDeleteParticipant } from './deleteParticipant';
 import { registerMergeMemories } from './mergeMemories';
+import { registerPromoteToProject } from './promoteToProject';
+import { registerPromoteToRule } from './promoteToRule';
 
-/** Deleting and merging memories: the people's side of keeping memory right. */
+/** Deleting, merging and promoting memories: the people's side of keeping memory right. */
 export function registerCuration(services: Services): vscode.Disposable {
-  return vscode.Disposable.from(registerDeleteMemories(services), registerMergeMemories(services), registerDeleteParticipant(services));
+  return vscode.Disposable.from(registerDeleteMemories(services), registerMergeMemories(services), registerDeleteParticipant(services),
+    registerPromoteToProject(services), registerPromoteToRule(services));
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parseMemoryFile } from '../../core';
 import { Commands } from '../../commands';
+import { anyOf } from '../../workspace/events';
 import type { Services } from '../../workspace/services';
 import type { MemoryEditorDeps } from './editorDeps';
 
@@ -10,7 +11,7 @@ export function memoryEditorDeps(extensionUri: vscode.Uri, services: Services): 
   return {
     extensionUri,
     typeSet: () => config.typeSet(),
-    onDidChange: roots.onDidChange,
+    onDidChange: anyOf<unknown>(roots.onDidChange, problems.onDidCheck),
     memoryFor(document) {
       const model = documents.current(document);
       if (!model?.memory) return { memory: parseMemoryFile(document.uri.path.split('/').pop() ?? 'memory.md', document.getText()) };

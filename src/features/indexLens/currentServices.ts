@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { anyOf } from '../../workspace/events';
 import type { Services } from '../../workspace/services';
 import { Commands } from '../../commands';
 import type { IndexLensDeps } from './indexLensDeps';
@@ -13,7 +14,7 @@ export function indexLensDeps(services: Services): IndexLensDeps {
   return {
     roots: () => roots.roots,
     rootOf: (uri) => roots.rootOf(uri),
-    onDidChange: roots.onDidChange,
+    onDidChange: anyOf<unknown>(roots.onDidChange, problems.onDidCheck),
     flush: (document) => void documents.current(document),
     problemsFor: (root, path) => problems.engineOf(root as MemoryRoot)?.problemsFor(path) ?? [],
     applyEdits: async (root, fileEdits, options) =>

@@ -2,12 +2,14 @@ import * as vscode from 'vscode';
 import { isPendingCandidate, planApproveCandidate } from '../../core';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
+import { ARCHIVE_COMMAND, registerArchiveCandidates } from './archiveCandidates';
 
 export const ReviewCommands = {
   approve: 'memoryShelf.review.approve',
   edit: 'memoryShelf.review.edit',
   reject: 'memoryShelf.review.reject',
   showChanges: 'memoryShelf.review.showChanges',
+  archive: ARCHIVE_COMMAND,
 } as const;
 
 /** The lead's delete command: Reject is a delete, with its confirmation and backlink choice. */
@@ -16,7 +18,7 @@ const DELETE_MEMORY = 'memoryShelf.deleteMemory';
 /** A tree item (`{ root, entry }`) or the memory's file URI: commands work from the tree and from code alike. */
 type ReviewTarget = vscode.Uri | { readonly root: MemoryRoot; readonly entry: { readonly memory: { readonly path: string } } };
 
-/** Approve, Edit, Reject and Show changes for the "To review" items. */
+/** Approve, Edit, Reject, Show changes and (for stale candidates) Archive for the "To review" items. */
 export function registerReview(services: Services): vscode.Disposable {
   const resolve = (target: ReviewTarget | undefined): { root: MemoryRoot; path: string; uri: vscode.Uri } | undefined => {
     if (!target) return undefined;
@@ -30,6 +32,7 @@ export function registerReview(services: Services): vscode.Disposable {
   };
 
   return vscode.Disposable.from(
+    registerArchiveCandidates(services),
     vscode.commands.registerCommand(ReviewCommands.approve, async (target?: ReviewTarget) => {
       const found = resolve(target);
       const memory = found && found.root.store.get(found.path);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, groupByType, isKnownType, memoryLabel, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { displayName, groupByType, isKnownType, memoryLabel, STALE_CANDIDATE_DAYS, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -32,7 +32,10 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
     this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
-    this._register(services.review.onDidChange(() => this.refresh()));
+    // One root's waiting memories redraw that root only (VS Code merges it with the root's own refresh).
+    this._register(services.review.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
+    this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
     }));
@@ -149,7 +152,8 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, prob
   item.description = memory.description ?? '';
   item.resourceUri = uri;
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
-  item.contextValue = 'memory';
+  // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
+  item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
   item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
   const lines = [`**${escapeMarkdown(displayName(memory))}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
@@ -176,8 +180,10 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
 function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
   const item = memoryItem(root, entry.memory, typeSet, problemCount);
   item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
-  const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate') };
+  const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate, untouched {0}+ days', STALE_CANDIDATE_DAYS) };
   item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
+  // A stale candidate is offered for archiving rather than approval: it looks set aside.
+  if (entry.reason === 'stale-candidate') item.iconPath = new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground'));
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
   item.contextValue = `memory.review.${entry.reason}`;
   return item;

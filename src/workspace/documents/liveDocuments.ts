@@ -80,6 +80,16 @@ export class LiveDocuments extends Disposable implements UnsavedTexts {
     return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
   }
 
+  /** The files of `root` open with unsaved changes: one pass over the open documents, for whoever asks about every file. */
+  dirtyPaths(root: MemoryRoot): Set<RootPath> {
+    const paths = new Set<RootPath>();
+    for (const document of vscode.workspace.textDocuments) {
+      const path = document.isDirty ? root.relativePath(document.uri) : undefined;
+      if (path !== undefined) paths.add(path);
+    }
+    return paths;
+  }
+
   unsavedText(uri: vscode.Uri): string | undefined {
     const document = this.openDocument(uri);
     return document?.isDirty ? document.getText() : undefined;

@@ -6,23 +6,48 @@ import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
+import { LineHistories } from './lineHistories';
 import { effectiveSeverity } from './severity';
+import { SlicedCheck, type SliceTiming } from './slicedCheck';
 import { toDiagnostic } from './toDiagnostic';
 
 /** The rules that read a file's text, on top of the engine's own. */
 const TEXT_RULES: readonly TextRule[] = [relativeDate, secret];
 
+/** A root whose check takes longer than this shows a progress notification. */
+const PROGRESS_AFTER_MS = 1000;
+
 /**
  * One ProblemEngine per root, fed with the roots' store changes, publishing to one
  * DiagnosticCollection so the Problems panel shows every memory, open or not. A change republishes
  * only the files whose problems it changed.
+ *
+ * A new set of roots (or of settings) checks every root again in slices that hand the extension host
+ * back between them, so the tree shows and typing goes on while the rules run; diagnostics are
+ * published file by file as they are settled, and the previous ones stay until then.
  */
 export class ProblemsService extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('memoryShelf'));
   private readonly engines = new Map<MemoryRoot, ProblemEngine>();
+  /** The running check of each root still being checked. */
+  private readonly checks = new Map<MemoryRoot, SlicedCheck>();
+  /** Diagnostics published before the current rebuild and not replaced yet: removed once every root is checked. */
+  private readonly leftovers = new Map<string, vscode.Uri>();
+  private checked: Promise<void> = Promise.resolve();
+  private readonly checkedEmitter = this._register(new vscode.EventEmitter<MemoryRoot>());
+  /** Fires with a root once all its files are checked: views showing problem counts refresh it. */
+  readonly onDidCheck = this.checkedEmitter.event;
 
-  constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly config: Configuration) {
+  constructor(
+    private readonly roots: MemoryRoots,
+    private readonly documents: LiveDocuments,
+    private readonly config: Configuration,
+    private readonly histories: LineHistories = new LineHistories(),
+    private readonly timing?: SliceTiming,
+  ) {
     super();
+    this._register(histories);
+    this._register(histories.onDidLearn((uri) => this.historyLearned(uri)));
     this._register(roots.onDidChangeFiles((change) => this.applyChanges(change)));
     this._register(roots.onDidChange((root) => {
       if (!root) this.rebuild();
@@ -31,7 +56,17 @@ export class ProblemsService extends Disposable {
       if (change.affects('typesPreset', 'typesCustom', 'indexMaxLines', 'indexMaxCharacters', 'exclude')) this.rebuild();
       else if (change.affects('severity')) this.republishAll();
     }));
+    this._register({ dispose: () => this.cancelChecks() });
     this.rebuild();
+  }
+
+  /** Resolves once every root of the latest rebuild is checked (a rebuild started meanwhile is waited for too). */
+  async whenChecked(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.checked;
+      await current;
+    } while (current !== this.checked);
   }
 
   /** The problems core found in a document as the editor shows it now (with their fixes), whatever severity the user gave them. */
@@ -43,43 +78,137 @@ export class ProblemsService extends Disposable {
     return { ...found, problems: engine.problemsFor(found.path) };
   }
 
+  /** Whether `root`'s rules are still running after a load or a settings change. */
+  isChecking(root: MemoryRoot): boolean {
+    return this.checks.has(root);
+  }
+
   engineOf(root: MemoryRoot): ProblemEngine | undefined {
     return this.engines.get(root);
   }
 
   /** What the rules read besides the file, for a root: adapters asking core for more than the engine's problems use it. */
   ruleContext(root: MemoryRoot): RuleContext {
-    return { store: root.store, typeSet: this.config.typeSet(), budget: this.config.budget(), modifiedTime: (path) => root.modifiedTime(path) };
+    return {
+      store: root.store,
+      typeSet: this.config.typeSet(),
+      budget: this.config.budget(),
+      modifiedTime: (path) => root.modifiedTime(path),
+      lineHistory: (path) => this.histories.historyOf(root.uriOf(path)),
+    };
   }
 
-  /** A new set of roots, types or budget: every engine starts over. */
+  /** A new set of roots, types or budget: every engine starts over, checked in slices. */
   private rebuild(): void {
+    this.cancelChecks();
     this.engines.clear();
-    this.collection.clear();
+    this.collection.forEach((uri) => {
+      // A root no longer shown loses its diagnostics now; the others keep theirs until re-checked.
+      if (this.roots.rootOf(uri)) this.leftovers.set(uri.toString(), uri);
+      else this.collection.delete(uri);
+    });
+    const runs: Promise<boolean>[] = [];
     for (const root of this.roots.roots) {
-      const { typeSet, budget, modifiedTime } = this.ruleContext(root);
-      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
-      engine.checkAll();
+      const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
+      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
       this.engines.set(root, engine);
-      for (const path of engine.problemPaths()) this.publish(root, engine, path);
-      for (const skip of root.skippedFiles()) this.publish(root, engine, skip.path);
+      const check = new SlicedCheck(engine, (paths) => {
+        for (const path of paths) this.publish(root, engine, path);
+      }, this.timing);
+      this.checks.set(root, check);
+      // Files the reader refused are not in the store, so no rule waits for them (a cut MEMORY.md is: it waits).
+      for (const skip of root.skippedFiles()) if (root.heldText(skip.path) === undefined) this.publish(root, engine, skip.path);
+      runs.push(this.follow(root, check));
     }
+    this.checked = Promise.all(runs).then((finished) => {
+      if (!finished.every(Boolean)) return;
+      for (const uri of this.leftovers.values()) this.collection.delete(uri);
+      this.leftovers.clear();
+    });
+  }
+
+  /** Waits for `check` of `root`, with a progress notification if it takes long; true when it finished. */
+  private async follow(root: MemoryRoot, check: SlicedCheck): Promise<boolean> {
+    const slow = setTimeout(() => {
+      if (!check.isFinished) void this.showProgress(root, check);
+    }, PROGRESS_AFTER_MS);
+    try {
+      const finished = await check.done;
+      if (finished) {
+        this.checks.delete(root);
+        this.checkedEmitter.fire(root);
+      }
+      return finished;
+    } catch (error) {
+      // A rule that throws must not leave the root half published forever: the next change or refresh retries.
+      this.checks.delete(root);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Memory Shelf could not check {0}: {1}', root.info.label, String(error)));
+      return false;
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  private showProgress(root: MemoryRoot, check: SlicedCheck): Thenable<void> {
+    const title = vscode.l10n.t('Memory Shelf: checking the memories of {0}', root.info.label);
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async (progress) => {
+      let shown = 0;
+      const report = (): void => {
+        const percent = Math.floor(check.fraction * 100);
+        if (percent > shown) progress.report({ increment: percent - shown, message: `${percent}%` });
+        shown = Math.max(shown, percent);
+      };
+      const timer = setInterval(report, 250);
+      try {
+        await check.done.catch(() => false);
+      } finally {
+        clearInterval(timer);
+      }
+    });
+  }
+
+  private cancelChecks(): void {
+    for (const check of this.checks.values()) check.cancel();
+    this.checks.clear();
   }
 
   private applyChanges({ root, changes }: MemoryFilesChange): void {
     const engine = this.engines.get(root);
     if (!engine) return;
     const touched = new Set<RootPath>();
+    // Typing changes no history (blame reads the disk, and an edited line no longer matches its record):
+    // only a file written to disk is asked about again.
+    for (const change of changes) {
+      const uri = root.uriOf(change.path);
+      if (!this.documents.openDocument(uri)?.isDirty) this.histories.forget(uri);
+    }
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
     // A file that turned unreadable leaves the store like a deleted one: its finding is published here.
     for (const change of changes) touched.add(change.path);
-    for (const path of touched) this.publish(root, engine, path);
+    for (const path of touched) if (this.isSettled(root, path)) this.publish(root, engine, path);
+  }
+
+  /**
+   * Whether `path`'s problems are final: a check still running has re-run only some rules on a file
+   * it has not reached; that file is published when the check reaches it. A file the store does not
+   * hold has no rule problems left to wait for.
+   */
+  private isSettled(root: MemoryRoot, path: RootPath): boolean {
+    const check = this.checks.get(root);
+    return !check || check.isSettled(path) || root.heldText(path) === undefined;
+  }
+
+  /** A file's version history arrived: its relative dates may now have a better anchor than the file time. */
+  private historyLearned(uri: vscode.Uri): void {
+    const found = this.roots.rootOf(uri);
+    const engine = found && this.engines.get(found.root);
+    // A file the running check has not reached gets the history with the rest of its rules.
+    if (found && engine?.recheckText(found.path) && this.isSettled(found.root, found.path)) this.publish(found.root, engine, found.path);
   }
 
   private republishAll(): void {
-    this.collection.clear();
     for (const [root, engine] of this.engines) {
-      for (const path of engine.problemPaths()) this.publish(root, engine, path);
+      for (const path of engine.problemPaths()) if (this.isSettled(root, path)) this.publish(root, engine, path);
       for (const skip of root.skippedFiles()) this.publish(root, engine, skip.path);
     }
   }
@@ -96,6 +225,7 @@ export class ProblemsService extends Disposable {
       if (severity !== undefined) diagnostics.push(toDiagnostic(problem, root, severity));
     }
     const uri = root.uriOf(path);
+    this.leftovers.delete(uri.toString());
     if (diagnostics.length > 0) this.collection.set(uri, diagnostics);
     else this.collection.delete(uri);
   }

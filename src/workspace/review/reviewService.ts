@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { contentHash, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
+import { contentHash, isPendingCandidate, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { Log } from '../log';
@@ -32,8 +32,14 @@ export type FirstRunChoice = 'from-now' | 'everything';
  * as approving its text; changes arriving from disk (an agent's writes) do not.
  */
 export class ReviewService extends Disposable {
-  private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<MemoryRoot | undefined>());
+  /** Fires with the root whose waiting memories may have changed, or undefined for every root. */
   readonly onDidChange = this.changeEmitter.event;
+  /**
+   * The hash of each parsed file's text: a parsed file never changes (an edit parses a new one), and
+   * the tree asks what waits on every refresh, which hashed all of a root's texts each time.
+   */
+  private readonly hashes = new WeakMap<MemoryFile, string>();
   private readonly store: ReviewStore;
   private readonly records = new Map<string, RootReviewRecord>();
   private readonly workspaceCopies: ApprovedCopies;
@@ -54,7 +60,7 @@ export class ReviewService extends Disposable {
     this.globalCopies = new ApprovedCopies(storage.globalFolder);
     this._register(roots.onDidChange((root) => {
       if (!root) this.adoptNewRoots();
-      this.changeEmitter.fire();
+      this.changeEmitter.fire(root);
     }));
     this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.approveSaved(document)));
     this.adoptNewRoots();
@@ -67,10 +73,14 @@ export class ReviewService extends Disposable {
     for (const candidate of root ? [root] : this.roots.roots) {
       const record = this.records.get(candidate.uri.toString());
       if (!record) continue;
+      // A memory the person is typing in is theirs: it is approved when they save it.
+      const typing = this.documents.dirtyPaths(candidate);
       for (const memory of candidate.store.memories()) {
-        // A memory the person is typing in is theirs: it is approved when they save it.
-        if (this.documents.openDocument(candidate.uriOf(memory.path))?.isDirty) continue;
-        const reason = reviewReason(memory, record.approved[memory.path], candidate.modifiedTime(memory.path), now);
+        if (typing.has(memory.path)) continue;
+        const approved = record.approved[memory.path];
+        // Most memories are as approved: settled by a remembered hash, without hashing the text again.
+        if (approved !== undefined && approved === this.hashOf(memory) && !isPendingCandidate(memory)) continue;
+        const reason = reviewReason(memory, approved, candidate.modifiedTime(memory.path), now);
         if (reason) entries.push({ root: candidate, memory, reason });
       }
     }
@@ -84,7 +94,7 @@ export class ReviewService extends Disposable {
     const record = this.records.get(key) ?? { mode: 'from-now', approved: {} };
     const next: RootReviewRecord = { mode: record.mode, approved: { ...record.approved, [path]: contentHash(text) } };
     this.records.set(key, next);
-    this.changeEmitter.fire();
+    this.changeEmitter.fire(root);
     await Promise.all([this.store.write(key, isGlobal(root), next), this.copiesOf(root).keep(text).catch((error: unknown) => this.log.warn('Could not keep the approved copy', error))]);
   }
 
@@ -94,6 +104,12 @@ export class ReviewService extends Disposable {
     if (!hash) return undefined;
     const copies = this.copiesOf(root);
     return (await copies.has(hash)) ? copies.uriOf(hash) : undefined;
+  }
+
+  private hashOf(memory: MemoryFile): string {
+    let hash = this.hashes.get(memory);
+    if (hash === undefined) this.hashes.set(memory, (hash = contentHash(memory.text)));
+    return hash;
   }
 
   private copiesOf(root: MemoryRoot): ApprovedCopies {
@@ -124,14 +140,14 @@ export class ReviewService extends Disposable {
     void Promise.resolve(this.askFirstRun(fresh)).then((choice) => {
       if (choice !== 'everything') return;
       for (const root of fresh) this.startFrom(root, 'everything');
-      this.changeEmitter.fire();
+      this.changeEmitter.fire(undefined);
     });
   }
 
   private startFrom(root: MemoryRoot, mode: FirstRunChoice): void {
     const approved: Record<string, string> = {};
     const memories = mode === 'from-now' ? [...root.store.memories()] : [];
-    for (const memory of memories) approved[memory.path] = contentHash(memory.text);
+    for (const memory of memories) approved[memory.path] = this.hashOf(memory);
     const record: RootReviewRecord = { mode, approved };
     this.records.set(root.uri.toString(), record);
     const copies = this.copiesOf(root);

@@ -1,5 +1,6 @@
 import { LineIndex } from '../../lineIndex';
 import type { MemoryFile } from '../../memoryFile';
+import type { MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
@@ -33,7 +34,10 @@ export function planDeleteMemories(store: MemoryStore, memories: readonly Memory
 
   const index = store.index;
   const indexLines = new Set<number>();
-  for (const memory of memories) for (const entry of store.indexEntriesFor(memory.path)) indexLines.add(entry.line);
+  for (const memory of memories) {
+    for (const entry of store.indexEntriesFor(memory.path)) indexLines.add(entry.line);
+    for (const link of store.indexLinksFor(memory.path)) if (index && isListingOnly(index, link.line, deleted)) indexLines.add(link.line);
+  }
   if (index && indexLines.size > 0) {
     const lines = new IndexText(index);
     for (const line of [...indexLines].sort((a, b) => a - b)) add(INDEX_FILE_NAME, lines.removeLine(line));
@@ -58,4 +62,14 @@ export function planDeleteMemories(store: MemoryStore, memories: readonly Memory
   // Text edits first, deletions last, so no edit lands in a file already gone.
   for (const memory of memories) edits.push({ kind: 'delete', path: memory.path });
   return { edits, summary: { files: memories.length, indexLines: indexLines.size, links, linkingFiles: linkingFiles.size } };
+}
+
+/**
+ * A list item of MEMORY.md that lists only memories being deleted, in whatever shape it takes
+ * (`- **Release** — [project_release.md](project_release.md): freeze on Thursdays`): the line goes with
+ * them. A link inside prose, or an item that also lists a memory that stays, keeps its line.
+ */
+function isListingOnly(index: MemoryIndex, line: number, deleted: ReadonlySet<RootPath>): boolean {
+  if (!/^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(index.lines[line]?.text ?? '')) return false;
+  return index.links.every((link) => link.line !== line || (link.target !== undefined && deleted.has(link.target)));
 }

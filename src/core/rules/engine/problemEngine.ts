@@ -115,19 +115,44 @@ export class ProblemEngine {
     this.nearDuplicates = new NearDuplicateIndex(options.nearDuplicates);
   }
 
+  /** Memories a stepped check has not counted yet (see {@link checkSteps}). */
+  private uncounted = new Set<RootPath>();
+
   /** Checks every file of the store from scratch. */
   checkAll(): void {
+    for (const _ of this.checkSteps());
+  }
+
+  /**
+   * `checkAll()` one file at a time, for an adapter that must not block: each step counts or checks one
+   * file, and yields the path whose problems it just settled (undefined while counting). The store may
+   * change between steps as long as each change reaches `applyChange`; once the steps are done the
+   * problems are those a fresh `checkAll()` finds.
+   */
+  *checkSteps(): Generator<RootPath | undefined, void, void> {
     this.results.clear();
     this.indexDependents.clear();
     this.conventions = new ConventionTally();
     this.nameStyles.identifier = this.nameStyles.title = 0;
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
-    for (const memory of this.memories()) {
-      this.nearDuplicates.add(memory.path, similarityText(memory));
-      this.countShape(memory, 1);
+    this.uncounted = new Set([...this.memories()].map((memory) => memory.path));
+    for (const path of [...this.uncounted]) {
+      // A change meanwhile counted it already (applyChange takes an uncounted file as new).
+      if (!this.uncounted.delete(path)) continue;
+      const memory = this.store.get(path);
+      if (memory) {
+        this.nearDuplicates.add(memory.path, similarityText(memory));
+        this.countShape(memory, 1);
+      }
+      yield undefined;
     }
-    for (const memory of this.memories()) this.recheck(memory.path, ALL);
+    // Taken now, so a memory created while counting is checked with the finished counts.
+    for (const path of [...this.memories()].map((memory) => memory.path)) {
+      this.recheck(path, ALL);
+      yield path;
+    }
     if (this.store.index) this.recheck(INDEX_FILE_NAME, ALL);
+    yield INDEX_FILE_NAME;
   }
 
   /**
@@ -141,6 +166,8 @@ export class ProblemEngine {
       dirty.set(path, (dirty.get(path) ?? 0) | families);
     };
     if (change.path === INDEX_FILE_NAME) this.indexChanged(change.previous as MemoryIndex | undefined, mark);
+    // A file a stepped check has not counted yet is new to the counts, whatever the store held before.
+    else if (this.uncounted.delete(change.path)) this.memoryChanged(change.path, undefined, mark);
     else if (change.previous || change.current) this.memoryChanged(change.path, change.previous as MemoryFile | undefined, mark);
 
     const changed: RootPath[] = [];
@@ -150,6 +177,16 @@ export class ProblemEngine {
       if (!sameData(before, after)) changed.push(path);
     }
     return changed;
+  }
+
+  /**
+   * Checks one file's text again because something its rules read besides the text changed (its
+   * version history became known). Returns whether its problems changed.
+   */
+  recheckText(path: RootPath): boolean {
+    if (!this.results.has(path)) return false;
+    const before = this.problemsFor(path);
+    return !sameData(before, this.recheck(path, FILE));
   }
 
   /** The problems of one file, in order of position. */

@@ -189,6 +189,8 @@ function count(text: string, char: string): number {
  */
 function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): boolean {
   if (isPlaceholder(value) || namesASecret(value)) return false;
+  // Documentation stand-ins are refused after a key name as they are alone: AWS's `...EXAMPLEKEY` comes with its `aws_secret_access_key =`.
+  if (isExampleToken(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (/^(?:~|\.{1,2})?\//.test(value) || /\.(?:json|pem|key|env|txt|ya?ml|p12|pfx|crt|cer)$/i.test(value)) return false;
   if (/[()[\]]/.test(value)) return false;

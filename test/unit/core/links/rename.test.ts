@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fileFollowsName, linksTo, linksToReservation, parseMemoryIndex, planIndexMove, planRename, planReservationRename, renamedPath, rootConventions } from '../../../../src/core';
+import { fileFollowsName, MemoryStore, linksTo, linksToReservation, parseMemoryIndex, planIndexMove, planRename, planReservationRename, renamedPath, rootConventions } from '../../../../src/core';
 import { readFixtureRoot } from '../../helpers/fixtures';
 import { applyFileEdits, storeOf } from './fileEdits';
 
@@ -163,6 +163,36 @@ describe('index upkeep when files move', () => {
     const text = applyFileEdits(new Map([['MEMORY.md', index.text]]), [edit]).get('MEMORY.md')!;
     assert.deepEqual(parseMemoryIndex(text).entries.map((entry) => entry.target), ['a.md', 'shared/team/b c.md', 'shared/team/c.md', 'other.md']);
     assert.match(text, /\(shared\/team\/c\.md#part\)/);
+  });
+
+  it('points links in prose, a table, a nested bullet and a reference definition at the moved file too (ko/ja/en)', () => {
+    const text = [
+      '# 메모리 색인',
+      '- [인프라](infra.md) — 배포 서버와 포트',
+      '  - 자세한 내용: [infra.md](./infra.md) 참고',
+      '詳細は [インフラ](infra.md#ports) を参照。',
+      '| Topic | File |',
+      '|---|---|',
+      '| Infra | [infra](infra.md) |',
+      '[infra]: ./infra.md',
+      '- [Other](other.md)',
+      '',
+    ].join('\n');
+    const edit = planIndexMove(parseMemoryIndex(text), [{ from: 'infra.md', to: 'project_infra.md' }]);
+    assert.ok(edit);
+    const moved = applyFileEdits(new Map([['MEMORY.md', text]]), [edit]).get('MEMORY.md')!;
+    assert.equal(moved, text.replace('[인프라](infra.md)', '[인프라](project_infra.md)').replace('(./infra.md)', '(./project_infra.md)')
+      .replace('(infra.md#ports)', '(project_infra.md#ports)').replace('[infra](infra.md)', '[infra](project_infra.md)').replace('[infra]: ./infra.md', '[infra]: ./project_infra.md'));
+  });
+
+  it('renaming a memory with its file retargets its prose links in MEMORY.md as well as its entry', () => {
+    const store = new MemoryStore();
+    store.update('infra.md', '---\nname: infra\ndescription: Deploy hosts and ports\ntype: project\n---\nHosts.\n');
+    store.update('MEMORY.md', '# Memory\n- [infra](infra.md) — deploy hosts\nDetails: [infra.md](./infra.md)\n');
+    const plan = planRename(store, store.get('infra.md')!, 'deploy-hosts', { renameFile: true });
+    assert.ok(plan.ok);
+    const index = applyFileEdits(new Map([['MEMORY.md', store.index!.text]]), plan.edits.filter((edit) => edit.path === 'MEMORY.md')).get('MEMORY.md')!;
+    assert.equal(index, '# Memory\n- [deploy-hosts](deploy_hosts.md) — deploy hosts\nDetails: [infra.md](./deploy_hosts.md)\n');
   });
 
   it('changes nothing when no entry points at the moved path', () => {

@@ -50,6 +50,25 @@ describe('relative-date anchors, in the order of trust', () => {
     assert.deepEqual(summary(problems), [[6, 'on 2026-03-01', true], [8, undefined, undefined]]);
   });
 
+  it('never counts from a deadline or a plan written above, nor from a list field beside the line', () => {
+    const noTime = { ...contextWith(), modifiedTime: () => undefined };
+    const deadlines = [
+      '- 締切: 2026-10-31(最終稿)。\n- 来月から第7章に入る。\n',
+      '- 마감: 2026-06-19\n- 다음 주 월요일 10시 조교 면담.\n',
+      'Deadline: 2026-10-31\nWe start chapter 7 next month.\n',
+      '- Kickoff: 2026-03-02\n- Design review next week.\n',
+    ];
+    for (const body of deadlines) assert.deepEqual(summary(check('project_deal.md', front() + body, noTime)), [[6, undefined, undefined]], body);
+  });
+
+  it('counts from a list field for the lines nested under it, and from a log entry led by its date for the items below', () => {
+    const noTime = { ...contextWith(), modifiedTime: () => undefined };
+    const nested = check('project_deal.md', front() + '- Standup 2026-03-02\n  - Deploy froze yesterday.\n', noTime);
+    assert.deepEqual(summary(nested), [[6, 'on 2026-03-01', true]]);
+    const log = check('project_deal.md', front() + '- 2026-03-02:\n- Deploy froze yesterday.\n', noTime);
+    assert.deepEqual(summary(log), [[6, 'on 2026-03-01', true]]);
+  });
+
   it('counts from a date in the file name', () => {
     const problems = check('project_session_2026-03-25.md', front() + 'We froze the schema yesterday.\n');
     assert.deepEqual(summary(problems), [[5, 'on 2026-03-24', true]]);

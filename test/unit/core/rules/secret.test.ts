@@ -131,6 +131,9 @@ describe('secret rule', () => {
       'パスワード：金庫にある',
       'Use sk-learn for the baseline; see [[sk-some-very-long-kebab-case-name-2026]].',
       'AKIAIOSFODNN7EXAMPLE is the documented example key id.',
+      // AWS's credentials-file example, as its docs print it.
+      'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
       'https://user:password@example.com is the placeholder form.',
       'postgres://localhost:5432/app',
       'originSessionId: 2f3c4a5b6c-4f7e-9a51-7c2e8d9f0a11',

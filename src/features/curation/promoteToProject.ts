@@ -1,0 +1,126 @@
+import * as vscode from 'vscode';
+import { displayName, planPromoteToRoot, type MemoryFile, type PromotePlan } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { memoriesOf, type MemoryArgument } from './memoryArguments';
+
+/** How a test (or another command) runs the promotion without asking: the target root, and applying without the confirmation. */
+export interface PromoteToProjectOptions {
+  readonly target?: vscode.Uri;
+  /** `false` applies at once; `'preview'` opens the refactor preview; by default the person confirms. */
+  readonly confirm?: false | 'preview';
+}
+
+/**
+ * `memoryShelf.promoteToProject`: moves a memory from Claude Code's machine-local auto memory into the
+ * project's committed `memory/` folder, its MEMORY.md line with it, as one undoable edit spanning both
+ * folders. A name the project folder already has refuses the move. Links resolve inside one folder:
+ * the confirmation says which links stay behind as reservations (see planPromoteToRoot for why they are
+ * not rewritten).
+ */
+export function registerPromoteToProject(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToProjectOptions = {}) => {
+    const picked = memoriesOf(services, clicked, selected);
+    const count = picked.reduce((sum, group) => sum + group.memories.length, 0);
+    if (count === 0) return false;
+    if (count > 1) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
+      return false;
+    }
+    const source = picked[0].root;
+    const memory = picked[0].memories[0];
+    if (source.info.kind !== 'auto') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already in a project memory folder; only memories in Claude Code\'s auto memory are promoted to the project.', displayName(memory)));
+      return false;
+    }
+    const target = await targetRoot(services, options.target);
+    if (!target) return false;
+
+    const types = services.config.typeSet().types;
+    const first = planPromoteToRoot(source.store, memory, target.store, types);
+    if (!first.ok) {
+      void vscode.window.showErrorMessage(refusal(memory, target, first));
+      return false;
+    }
+    const how = options.confirm === undefined ? await confirm(memory, source, target, first) : options.confirm === 'preview' ? 'preview' : 'apply';
+    if (!how) return false;
+
+    const path = memory.path;
+    const result = await services.edits.apply(() => {
+      services.documents.currentRoot(source);
+      services.documents.currentRoot(target);
+      const current = source.store.get(path);
+      if (!current) return undefined;
+      const plan = planPromoteToRoot(source.store, current, target.store, types);
+      if (!plan.ok) {
+        void vscode.window.showErrorMessage(refusal(current, target, plan));
+        return undefined;
+      }
+      return services.edits.plan([{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }]);
+    }, { label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label), preview: how === 'preview' });
+    if (result !== 'applied') return false;
+    // A person chose to share this fact: in its new folder it does not wait for review again.
+    await services.review.approve(target, path, memory.text).catch((error: unknown) => services.log.warn('Could not record the promoted memory as reviewed', error));
+    return true;
+  });
+}
+
+/** The project folder to promote into: the one asked for, the only one, one picked, or a new `memory/` the person agrees to create. */
+async function targetRoot(services: Services, asked: vscode.Uri | undefined): Promise<MemoryRoot | undefined> {
+  if (asked) return services.roots.rootAt(asked);
+  const candidates = services.roots.roots.filter((root) => root.info.kind !== 'auto');
+  if (candidates.length === 1) return candidates[0];
+  if (candidates.length > 1) {
+    const pick = await vscode.window.showQuickPick(candidates.map((root) => ({ label: root.info.label, description: root.info.load.detail, detail: root.uri.fsPath || root.uri.toString(), root })), {
+      title: vscode.l10n.t('Promote to the project\'s memory'),
+      placeHolder: vscode.l10n.t('Which memory folder should the memory move to?'),
+    });
+    return pick?.root;
+  }
+  const create = vscode.l10n.t('Create memory/');
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t('This project has no memory folder yet.'),
+    { modal: true, detail: vscode.l10n.t('Create memory/ with a MEMORY.md in the workspace folder, committed with the project, and move the memory there?') },
+    create,
+  );
+  if (answer !== create) return undefined;
+  const index = await vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.createMemoryFolder);
+  return index ? services.roots.rootAt(vscode.Uri.joinPath(index, '..')) : undefined;
+}
+
+async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoot, plan: Extract<PromotePlan, { ok: true }>): Promise<'apply' | 'preview' | undefined> {
+  const indexLine = {
+    moved: vscode.l10n.t('Its MEMORY.md line moves with it.'),
+    added: vscode.l10n.t('The auto memory\'s MEMORY.md does not list it; a line is added to the project\'s MEMORY.md.'),
+    'already-listed': vscode.l10n.t('The project\'s MEMORY.md already lists it; its line in the auto memory\'s MEMORY.md is removed.'),
+  }[plan.indexLine];
+  const backlinkFiles = [...new Set(plan.backlinksLeft.map((occurrence) => occurrence.path))];
+  const detail = [
+    vscode.l10n.t('{0} moves from {1} (this machine only) to {2}, which is committed with the project.', memory.path, source.info.label, target.info.label),
+    indexLine,
+    plan.backlinksLeft.length > 0
+      ? vscode.l10n.t('{0} [[link(s)]] in the auto memory name it ({1}). Links resolve within one memory folder, so they stay as written and show there as reservations.', plan.backlinksLeft.length, shortList(backlinkFiles))
+      : undefined,
+    plan.linksLeft.length > 0
+      ? vscode.l10n.t('Its links to {0} stay behind in the auto memory and will be reservations in the project folder.', shortList([...new Set(plan.linksLeft.map((link) => `[[${link.target}]]`))]))
+      : undefined,
+    plan.indexLinksLeft > 0 ? vscode.l10n.t('{0} other link(s) in the auto memory\'s MEMORY.md point to the file and will point at nothing.', plan.indexLinksLeft) : undefined,
+    plan.reservationsResolved > 0 ? vscode.l10n.t('{0} reservation link(s) in the project folder will find it.', plan.reservationsResolved) : undefined,
+    vscode.l10n.t('Undo brings everything back.'),
+  ].filter((line): line is string => line !== undefined).join('\n');
+  const promote = vscode.l10n.t('Promote');
+  const preview = vscode.l10n.t('Preview…');
+  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', displayName(memory)), { modal: true, detail }, promote, preview);
+  return answer === promote ? 'apply' : answer === preview ? 'preview' : undefined;
+}
+
+function refusal(memory: MemoryFile, target: MemoryRoot, plan: Extract<PromotePlan, { ok: false }>): string {
+  return plan.reason === 'file-taken'
+    ? vscode.l10n.t('{0} already holds {1}; nothing was moved.', target.info.label, plan.path)
+    : vscode.l10n.t('{0} already has a memory named like "{1}" ({2}); nothing was moved. Merge or rename one of them first.', target.info.label, displayName(memory), plan.path);
+}
+
+function shortList(items: readonly string[]): string {
+  return items.slice(0, 5).join(', ') + (items.length > 5 ? ', …' : '');
+}

@@ -1,0 +1,132 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, type MemoryFile } from '../../core';
+import { Commands } from '../../commands';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { memoriesOf, type MemoryArgument } from './memoryArguments';
+
+/** Where a rule can go: the project's CLAUDE.md (shared), CLAUDE.local.md (this project, only you), the user's CLAUDE.md (every project). */
+export type RuleFileKind = 'project' | 'local' | 'user';
+
+export interface PromoteToRuleOptions {
+  readonly target?: RuleFileKind;
+  /** What to do with the memory afterwards without asking: `delete` (its backlinks kept as reservations) or `keep`. */
+  readonly afterwards?: 'delete' | 'keep';
+}
+
+interface RuleFile {
+  readonly kind: RuleFileKind;
+  readonly uri: vscode.Uri;
+  readonly label: string;
+  readonly description: string;
+}
+
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * `memoryShelf.promoteToRule`: writes a memory's fact and its reason as a bullet under "## Promoted from
+ * memory" in a CLAUDE.md picked by the person, then offers to delete the memory (a rule and a memory
+ * saying the same thing would drift apart). Only the inserted bytes are new; the file keeps its line
+ * endings, and Undo takes the bullet back out.
+ */
+export function registerPromoteToRule(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToRuleOptions = {}) => {
+    const picked = memoriesOf(services, clicked, selected);
+    const count = picked.reduce((sum, group) => sum + group.memories.length, 0);
+    if (count === 0) return false;
+    if (count > 1) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
+      return false;
+    }
+    const root = picked[0].root;
+    const memory = picked[0].memories[0];
+    const file = await pickRuleFile(root, options.target);
+    if (!file) return false;
+
+    const dirty = openDocument(file.uri)?.isDirty ?? false;
+    const text = await currentText(file.uri);
+    if (text === null) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no rule was written.', file.uri.fsPath || file.uri.toString()));
+      return false;
+    }
+    const bullet = ruleBullet(ruleTextOf(root.store.get(memory.path) ?? memory));
+    const edit = planPromoteToRule(text, bullet);
+    const folder = vscode.Uri.joinPath(file.uri, '..');
+    const name = path.posix.basename(file.uri.path);
+    const fileEdit: FileEdit = edit.kind === 'create' ? { kind: 'create', path: name, content: edit.content } : { kind: 'edit', path: name, edits: edit.edits };
+    const result = await services.edits.apply(() => {
+      const plan = services.edits.plan([{ root: folder, edits: [fileEdit] }]);
+      // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
+      return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
+    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label) });
+    if (result !== 'applied') return false;
+    // Like MEMORY.md after our edits: the rule belongs on disk unless the editor already held other unsaved text.
+    const document = openDocument(file.uri);
+    if (document?.isDirty && !dirty) await document.save();
+
+    const deleteMemory = (choice?: 'keep'): Thenable<unknown> => vscode.commands.executeCommand(Commands.deleteMemory, root.uriOf(memory.path), undefined, choice);
+    if (options.afterwards === 'delete') await deleteMemory('keep');
+    else if (options.afterwards === undefined) void offerDelete(memory, file, () => deleteMemory());
+    return true;
+  });
+}
+
+async function offerDelete(memory: MemoryFile, file: RuleFile, deleteMemory: () => Thenable<unknown>): Promise<void> {
+  const remove = vscode.l10n.t('Delete Memory…');
+  const open = vscode.l10n.t('Open {0}', file.label);
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t('"{0}" is now a rule in {1}. Delete the memory, so the two cannot drift apart?', displayName(memory), file.label),
+    remove,
+    open,
+  );
+  if (answer === remove) await deleteMemory();
+  if (answer === open) await vscode.window.showTextDocument(file.uri);
+}
+
+async function pickRuleFile(root: MemoryRoot, asked: RuleFileKind | undefined): Promise<RuleFile | undefined> {
+  const folder = vscode.workspace.getWorkspaceFolder(root.uri) ?? (await projectFolder());
+  const files: RuleFile[] = [];
+  if (folder) {
+    files.push({ kind: 'project', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), label: 'CLAUDE.md', description: vscode.l10n.t('this project, shared with everyone who clones it') });
+    files.push({ kind: 'local', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.local.md'), label: 'CLAUDE.local.md', description: vscode.l10n.t('this project, only you (not committed)') });
+  }
+  // Claude Code reads the user's CLAUDE.md from its config folder: CLAUDE_CONFIG_DIR, else ~/.claude.
+  const configDir = process.env.CLAUDE_CONFIG_DIR ? path.resolve(process.env.CLAUDE_CONFIG_DIR) : path.join(os.homedir(), '.claude');
+  const userFile = path.join(configDir, 'CLAUDE.md');
+  const home = os.homedir();
+  const userLabel = userFile.startsWith(home + path.sep) ? `~${userFile.slice(home.length)}` : userFile;
+  files.push({ kind: 'user', uri: vscode.Uri.file(userFile), label: userLabel, description: vscode.l10n.t('every project, only you') });
+  if (asked) return files.find((file) => file.kind === asked);
+  const pick = await vscode.window.showQuickPick(files.map((file) => ({ label: file.label, description: file.description, detail: file.uri.fsPath, file })), {
+    title: vscode.l10n.t('Promote to a rule'),
+    placeHolder: vscode.l10n.t('Which CLAUDE.md should the rule go to?'),
+  });
+  return pick?.file;
+}
+
+/** The workspace folder of a memory root outside every folder (the auto memory): the only one, or the one picked. */
+async function projectFolder(): Promise<vscode.WorkspaceFolder | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length <= 1) return folders[0];
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which project\'s CLAUDE.md?') });
+}
+
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+}
+
+/** The file's text as an editor shows it (an open editor's, else the disk's without BOM); undefined when missing, null when unreadable. */
+async function currentText(uri: vscode.Uri): Promise<string | undefined | null> {
+  const document = openDocument(uri);
+  if (document) return document.getText();
+  const stat = await vscode.workspace.fs.stat(uri).then((found) => found, () => undefined);
+  if (!stat) return undefined;
+  if (stat.type & vscode.FileType.Directory) return null;
+  try {
+    return decoder.decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return null;
+  }
+}

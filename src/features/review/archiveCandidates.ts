@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import { archivedPath, archiveFolderName, displayName, INDEX_FILE_NAME, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { archiveTargets, type ArchiveArgument } from './archiveTargets';
+
+export const ARCHIVE_COMMAND = 'memoryShelf.review.archive';
+
+/** How the command is told to skip its confirmation (tests, and callers that asked already). */
+export interface ArchiveOptions {
+  readonly confirmed?: boolean;
+}
+
+/**
+ * `memoryShelf.review.archive`: moves stale candidates (or any memories picked) out of the root into
+ * the extension's storage, `archive/<root>/`, keeping their bytes; their MEMORY.md lines go and their
+ * backlinks stay as reservations. One WorkspaceEdit per root, so Undo brings the files and lines back.
+ * Resolves to the archived files' new URIs, or false when nothing was archived.
+ */
+export function registerArchiveCandidates(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(ARCHIVE_COMMAND, async (clicked?: ArchiveArgument, selected?: readonly ArchiveArgument[], options?: ArchiveOptions) => {
+    const groups = archiveTargets(services, clicked, selected);
+    if (groups.length === 0) return false;
+    const folders = groups.map(({ root }) => archiveFolderOf(services, root));
+    if (folders.some((folder) => folder === undefined)) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Memory Shelf has no storage folder to archive into here.'));
+      return false;
+    }
+    if (!options?.confirmed && !(await confirm(groups, folders as vscode.Uri[]))) return false;
+    const archived: vscode.Uri[] = [];
+    for (const [i, group] of groups.entries()) archived.push(...await archiveRoot(services, group.root, group.memories, folders[i]!));
+    if (archived.length === 0) return false;
+    if (!options?.confirmed) void offerReveal(archived.length, folders as vscode.Uri[]);
+    return archived;
+  });
+}
+
+/** Says where the files went (the storage folder is nowhere a person would look) and offers to show it. */
+async function offerReveal(count: number, folders: readonly vscode.Uri[]): Promise<void> {
+  const reveal = vscode.l10n.t('Reveal archive folder');
+  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('{0} memory file(s) archived to {1}.', count, folders.map((folder) => folder.fsPath).join(', ')), reveal);
+  if (answer !== reveal) return;
+  // The OS file manager exists only for a desktop window on this machine; elsewhere the folder opens in a window of its own.
+  if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) await vscode.commands.executeCommand('revealFileInOS', folders[0]);
+  else await vscode.commands.executeCommand('vscode.openFolder', folders[0], { forceNewWindow: true });
+}
+
+/** The root's folder in the archive: workspace storage for a project's roots, global storage for the auto memory (it outlives the workspace). */
+export function archiveFolderOf(services: Services, root: MemoryRoot): vscode.Uri | undefined {
+  const { workspaceFolder, globalFolder } = services.review.storage;
+  const storage = root.info.kind === 'auto' ? globalFolder : workspaceFolder ?? globalFolder;
+  // The auto memory's label is localized; its project folder's name (`-home-ana-my-app`) is what stays the same.
+  const name = root.info.kind === 'auto'
+    ? archiveFolderName(`claude-auto-memory-${root.uri.path.split('/').slice(-2, -1)[0] ?? ''}`)
+    : archiveFolderName(root.info.label);
+  return storage && vscode.Uri.joinPath(storage, 'archive', name);
+}
+
+async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri): Promise<vscode.Uri[]> {
+  const current = (): MemoryFile[] => {
+    services.documents.currentRoot(root);
+    return picked.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
+  };
+  const memories = current();
+  if (memories.length === 0) return [];
+  const targets = await targetsIn(folder, memories.map((memory) => memory.path));
+  // The index edits are planned and checked like every other; the moves out of the root are added to the same edit.
+  const edit = await services.edits.prepare(() => {
+    const now = current();
+    return now.length > 0 ? services.edits.plan([{ root: root.uri, edits: planArchiveMemories(root.store, now).edits }]) : undefined;
+  });
+  if (!edit) return [];
+  const index = root.uriOf(INDEX_FILE_NAME);
+  const indexWasClean = !services.documents.openDocument(index)?.isDirty;
+  await vscode.workspace.fs.createDirectory(folder);
+  const label = { label: vscode.l10n.t('Archive candidates'), needsConfirmation: false };
+  const moved: vscode.Uri[] = [];
+  for (const memory of memories) {
+    const from = root.uriOf(memory.path);
+    const to = targets.get(memory.path)!;
+    // Our edit removes the index lines itself: the move participant must not plan them again.
+    services.edits.ownMoves.expect(from, to);
+    edit.renameFile(from, to, { overwrite: false }, label);
+    moved.push(to);
+  }
+  if (!(await services.edits.applyPrepared(edit))) {
+    services.log.warn(`VS Code refused to archive ${memories.map((memory) => memory.path).join(', ')}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
+    return [];
+  }
+  if (indexWasClean) {
+    const document = services.documents.openDocument(index);
+    if (document?.isDirty) await document.save();
+  }
+  return moved;
+}
+
+/** Each path's place in the archive, never over an earlier archived file (nor over another of this batch). */
+async function targetsIn(folder: vscode.Uri, paths: readonly RootPath[]): Promise<Map<RootPath, vscode.Uri>> {
+  const uriOf = (path: RootPath): vscode.Uri => vscode.Uri.joinPath(folder, ...path.split('/'));
+  const onDisk = new Set<RootPath>();
+  const result = new Map<RootPath, vscode.Uri>();
+  const claimed = new Set<RootPath>();
+  for (const path of paths) {
+    let chosen = archivedPath(path, (p) => claimed.has(p));
+    while (await exists(uriOf(chosen))) {
+      onDisk.add(chosen);
+      chosen = archivedPath(path, (p) => claimed.has(p) || onDisk.has(p));
+    }
+    claimed.add(chosen);
+    result.set(path, uriOf(chosen));
+  }
+  return result;
+}
+
+function exists(uri: vscode.Uri): Thenable<boolean> {
+  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
+}
+
+async function confirm(groups: readonly { root: MemoryRoot; memories: readonly MemoryFile[] }[], folders: readonly vscode.Uri[]): Promise<boolean> {
+  let files = 0;
+  let indexLines = 0;
+  let links = 0;
+  for (const { root, memories } of groups) {
+    const summary = planArchiveMemories(root.store, memories).summary;
+    files += summary.files;
+    indexLines += summary.indexLines;
+    links += summary.links;
+  }
+  const names = groups.flatMap(({ memories }) => memories.map(displayName));
+  const what = files === 1
+    ? vscode.l10n.t('Archive the candidate "{0}"?', names[0])
+    : vscode.l10n.t('Archive {0} candidates ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
+  const detail = [
+    vscode.l10n.t('The file moves out of the memory folder into {0}, so no agent reads it; Undo brings it back.', folders.map((folder) => folder.fsPath).join(', ')),
+    indexLines > 0 ? vscode.l10n.t('{0} MEMORY.md line(s) are removed.', indexLines) : undefined,
+    links > 0 ? vscode.l10n.t('{0} [[link(s)]] point to it and stay as reservations.', links) : undefined,
+  ].filter((line): line is string => line !== undefined).join('\n');
+  const archive = vscode.l10n.t('Archive');
+  return (await vscode.window.showWarningMessage(what, { modal: true, detail }, archive)) === archive;
+}
