@@ -75,7 +75,8 @@ export type WrittenIndexLink = Pick<IndexEntry, 'text' | 'href' | 'target' | 'hr
 
 /** A link anywhere in MEMORY.md (prose, a table cell, a nested bullet) with the text of its line. */
 export function writtenIndexLink(index: MemoryIndex, link: IndexLink): WrittenIndexLink {
-  return { ...link, text: index.lines[link.line]?.text ?? '' };
+  // Named one by one: a link computes its range when asked, which a spread would not copy.
+  return { text: index.lines[link.line]?.text ?? '', href: link.href, target: link.target, hrefRange: link.hrefRange };
 }
 
 /**

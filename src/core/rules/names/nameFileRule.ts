@@ -7,7 +7,7 @@ import { msg } from '../../text';
 import type { RootPath } from '../../types';
 import { fieldAnchor } from '../engine/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
-import { retargetIndexHref } from '../../edits/indexEntry';
+import { retargetIndexHref, writtenIndexLink } from '../../edits/indexEntry';
 import { makeProblem } from '../engine/makeProblem';
 import { nameStyle, namesFile } from './nameConvention';
 import { isSlug, suggestSlug } from './slug';
@@ -17,7 +17,7 @@ import { isSlug, suggestSlug } from './slug';
  * Claude Code's `<type>_` prefix never make a mismatch: `feedback_testing.md` matches `testing`,
  * `feedback-testing` and `feedback_testing`. Only identifiers are compared: a name written as a title
  * never matches a file name, and `name-not-slug` speaks for it where the folder's names are slugs. The rename fix also rewrites the
- * file's MEMORY.md entries, so that fixing one problem does not create two (a missing file and an
+ * file's links in MEMORY.md (entries, prose, tables), so that fixing one problem does not create two (a missing file and an
  * unlisted memory); this is why the rule reads the index and is re-run when it changes. No rename is
  * offered onto a file that exists, so the rule is also re-run when such a file comes or goes.
  */
@@ -32,8 +32,11 @@ export function checkNameFileMismatch(memory: MemoryFile, store: MemoryStore): P
   if (isSlug(name) && !fileTaken(store, memory, newPath)) {
     const edits: FileEdit[] = [];
     const index = store.index;
-    const entries = store.indexEntriesFor(path);
-    if (index && entries.length > 0) edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: entries.map((entry) => ({ range: entry.hrefRange, newText: retargetIndexHref(entry, newPath) })) });
+    // Every link of MEMORY.md to the file, prose and tables included, as a rename retargets them.
+    const links = index ? index.links.filter((link) => link.target === path) : [];
+    if (index && links.length > 0) {
+      edits.push({ kind: 'edit', path: INDEX_FILE_NAME, edits: links.map((link) => ({ range: link.hrefRange, newText: retargetIndexHref(writtenIndexLink(index, link), newPath) })) });
+    }
     // Text edits first, the rename last, as the rename planner orders them.
     edits.push({ kind: 'rename', path, newPath });
     fixes.push({ ...titleOf(msg('Rename the file to {0}', newBase)), preferred: true, edits });

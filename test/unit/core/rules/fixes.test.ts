@@ -85,6 +85,17 @@ describe('quick fixes', () => {
     assert.deepEqual(rename2.codes('feedback_docx.md'), []);
   });
 
+  it('the rename-file fix retargets every MEMORY.md link to the file, prose and table cells included', () => {
+    const root = new Map([
+      ['feedback_docx.md', '---\nname: project-docx-delivery\ndescription: 납품은 docx로 한다\ntype: project\n---\n본문.\n'],
+      ['MEMORY.md', '# 메모리\n- [납품 형식](feedback_docx.md) — docx로 납품\n자세한 내용: [feedback_docx.md](./feedback_docx.md)\n| 주제 | 파일 |\n|---|---|\n| 납품 | [docx](feedback_docx.md) |\n'],
+    ]);
+    const fix = fixNamed(only(checkedEngine(root), 'feedback_docx.md', ProblemCode.NameFileMismatch), 'Rename the file to project_docx_delivery.md');
+    const fixed = applyFileEdits(root, fix.edits);
+    assert.equal(fixed.get('MEMORY.md'), root.get('MEMORY.md')!.replaceAll('feedback_docx.md)', 'project_docx_delivery.md)'));
+    assert.deepEqual(checkedEngine(fixed).problemsFor('MEMORY.md').map((problem) => problem.code), []);
+  });
+
   it('offers only to set the name when the file to rename to exists, in any case', () => {
     const titles = (root: [string, string][], path: string): string[] => only(checkedEngine(new Map(root)), path, ProblemCode.NameFileMismatch).fixes!.map((fix) => fix.title);
     const memory = (name: string): string => `---\nname: ${name}\ndescription: d\ntype: user\n---\n`;
