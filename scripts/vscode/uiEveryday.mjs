@@ -51,8 +51,10 @@ export async function everydayCheck({ page, workspace, check, save }) {
   const file = join(workspace, 'memory', 'feedback_tabs_over_spaces.md');
   const written = await poll(async () => ({ done: existsSync(file) && /description: Indent with tabs, never spaces/.test(readFileSync(file, 'utf8')) }), 20_000);
   check('New Memory writes the file with its description', written.done);
-  const indexed = /\[feedback-tabs-over-spaces\]\(feedback_tabs_over_spaces\.md\) — Indent with tabs, never spaces/.test(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8'));
-  check('and its index line with the description as hook', indexed);
+  // MEMORY.md is saved after the edit that wrote both: wait for it too.
+  const indexLine = /\[feedback-tabs-over-spaces\]\(feedback_tabs_over_spaces\.md\) — Indent with tabs, never spaces/;
+  const indexed = await poll(async () => ({ done: indexLine.test(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8')) }), 10_000);
+  check('and its index line with the description as hook', indexed.done);
   // The file is written first and opened after: wait for its tab.
   const tab = await poll(async () => {
     const text = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');

@@ -86,7 +86,8 @@ async function offerDelete(memory: MemoryFile, file: RuleFile, deleteMemory: () 
 }
 
 async function pickRuleFile(root: MemoryRoot, asked: RuleFileKind | undefined): Promise<RuleFile | undefined> {
-  const folder = vscode.workspace.getWorkspaceFolder(root.uri) ?? (await projectFolder());
+  // The user's CLAUDE.md needs no project: asked for it alone, no workspace folder is picked.
+  const folder = asked === 'user' ? undefined : vscode.workspace.getWorkspaceFolder(root.uri) ?? (await projectFolder());
   const files: RuleFile[] = [];
   if (folder) {
     files.push({ kind: 'project', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), label: 'CLAUDE.md', description: vscode.l10n.t('this project, shared with everyone who clones it') });

@@ -5,6 +5,7 @@ import type { Configuration } from '../config/configuration';
 import { Disposable, disposeAll } from '../dispose';
 import type { Log } from '../log';
 import { discoverRoots } from './discoverRoots';
+import { FolderWatches } from './folderWatches';
 import { MemoryRoot, type MemoryRootInfo } from './memoryRoot';
 
 /** Files of one root that changed, with what the store held before and holds now. */
@@ -32,6 +33,8 @@ export class MemoryRoots extends Disposable {
   private readonly followers = new Map<MemoryRoot, (uri: vscode.Uri) => void>();
   /** Watchers of roots outside every workspace folder (Claude Code's auto memory), by folder, kept across reloads. */
   private outsideWatchers = new Map<string, vscode.Disposable>();
+  /** Each root's own folder watches (see {@link FolderWatches}), while the root is shown or being loaded. */
+  private readonly folderWatches = new Map<MemoryRoot, FolderWatches>();
   private readonly changeEmitter = this._register(new vscode.EventEmitter<MemoryRoot | undefined>());
   private readonly filesEmitter = this._register(new vscode.EventEmitter<MemoryFilesChange>());
   private loading: Promise<void> = Promise.resolve();
@@ -59,6 +62,7 @@ export class MemoryRoots extends Disposable {
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reload()));
     this._register(this.watchWorkspaceFolders());
     this._register({ dispose: () => disposeAll(this.takeOutsideWatchers(new Set())) });
+    this._register({ dispose: () => this.stopFolderWatches([...this.folderWatches.keys()]) });
   }
 
   /** Open documents whose unsaved text wins over the disk; set once, by the live documents service. */
@@ -121,13 +125,15 @@ export class MemoryRoots extends Disposable {
     // for a root that is not shown yet.
     for (const root of roots) this.followers.set(root, this.follower(root, adopted));
     this.watchOutside(roots);
+    for (const root of roots) this.watchFolders(root).add('');
     try {
       await Promise.all(roots.map((root) => root.load((uri) => this.unsaved.unsavedText(uri), skipped)));
     } finally {
-      if (generation !== this.generation || this.isDisposed) for (const root of roots) this.followers.delete(root);
+      if (generation !== this.generation || this.isDisposed) this.stopFollowing(roots);
     }
     if (generation !== this.generation || this.isDisposed) return;
-    for (const root of this.rootList) this.followers.delete(root);
+    for (const root of roots) this.watchFolders(root).addFoldersOf([...root.store.memories()].map((memory) => memory.path));
+    this.stopFollowing(this.rootList);
     disposeAll(this.takeOutsideWatchers(new Set(roots.map((root) => root.uri.toString()))));
     this.rootList = roots;
     adopt();
@@ -147,6 +153,24 @@ export class MemoryRoots extends Disposable {
         this.publish(root, await root.syncPath(path, unsaved, (what, error) => this.log.skipped(what, error)));
       }).catch((error: unknown) => this.log.warn(`Could not follow a change at ${uri.toString()}`, error));
     };
+  }
+
+  private watchFolders(root: MemoryRoot): FolderWatches {
+    let watches = this.folderWatches.get(root);
+    if (!watches) this.folderWatches.set(root, (watches = new FolderWatches(root.uri, (uri) => this.route(uri))));
+    return watches;
+  }
+
+  private stopFollowing(roots: readonly MemoryRoot[]): void {
+    for (const root of roots) this.followers.delete(root);
+    this.stopFolderWatches(roots);
+  }
+
+  private stopFolderWatches(roots: readonly MemoryRoot[]): void {
+    for (const root of roots) {
+      this.folderWatches.get(root)?.dispose();
+      this.folderWatches.delete(root);
+    }
   }
 
   private route(uri: vscode.Uri): void {

@@ -54,7 +54,8 @@ export function ruleTextOf(memory: MemoryFile): RuleText {
   }
   // The first paragraph up to a labelled line: Claude Code often writes the fact, then `**Why:**`, in one block.
   const firstBlock = blocks[0] ?? [];
-  const cut = firstBlock.findIndex((line) => LABEL_LINE.test(line) || REASON_LINE.test(line));
+  // A label on the paragraph's own first line (`Dashboards: https://…`) is part of it; only the reason's is not.
+  const cut = firstBlock.findIndex((line, i) => REASON_LINE.test(line) || (i > 0 && LABEL_LINE.test(line)));
   const firstLines = cut < 0 ? firstBlock : firstBlock.slice(0, cut);
   const firstParagraph = firstLines.length > 0 ? oneLine(firstLines.join(' ')) : undefined;
   const fact = description || firstParagraph || oneLine(memory.name ?? memory.stem);

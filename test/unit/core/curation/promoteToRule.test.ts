@@ -39,6 +39,11 @@ describe('the rule a memory makes', () => {
     assert.equal(ruleBullet(repeated), '- Indent with tabs.');
   });
 
+  it('keeps a label on the first paragraph\'s own first line as part of it, and stops it at a later label', () => {
+    const rule = ruleTextOf(memory('reference_grafana.md', '---\nname: grafana\ndescription: Where the dashboards are and which one to open first during an incident\ntype: reference\n---\nDashboards: https://grafana.internal.example/d/ — start with **Service overview**.\nOwner: SRE 팀\n'));
+    assert.deepEqual(rule, { fact: 'Where the dashboards are and which one to open first during an incident', reason: 'Dashboards: https://grafana.internal.example/d/ — start with **Service overview**.' });
+  });
+
   it('uses the first paragraph as the fact when there is no description', () => {
     const rule = ruleTextOf(memory('feedback_claude-md.md', '---\ntype: feedback\n---\nCLAUDE.md is loaded every session, so it stays short.\n\n**Why:** a 300-line CLAUDE.md pushed the task out of context.\n'));
     assert.deepEqual(rule, { fact: 'CLAUDE.md is loaded every session, so it stays short.', reason: 'a 300-line CLAUDE.md pushed the task out of context.', reasonLabel: 'Why' });
