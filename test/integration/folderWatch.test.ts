@@ -31,6 +31,7 @@ describe('A memory folder VS Code\'s own watcher does not report', () => {
   after(async () => {
     await vscode.workspace.fs.delete(workspaceUri('watch-suite'), { recursive: true });
     await vscode.workspace.getConfiguration('files').update('watcherExclude', undefined, vscode.ConfigurationTarget.Workspace);
+    await untilVsCodeWatcherReports();
     await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
@@ -43,3 +44,27 @@ describe('A memory folder VS Code\'s own watcher does not report', () => {
     await eventually(() => assert.equal(root().store.get('feedback_rollback.md'), undefined));
   });
 });
+
+/**
+ * VS Code restarts its workspace watcher when the exclusions change; until it reports again, documents
+ * do not follow the disk, so the suites after this one would plan against stale editors. A probe file
+ * is written until an event for it arrives.
+ */
+async function untilVsCodeWatcherReports(): Promise<void> {
+  const probe = workspaceUri('watch-probe.txt');
+  const watcher = vscode.workspace.createFileSystemWatcher('**/watch-probe.txt');
+  let seen = false;
+  const mark = (): void => void (seen = true);
+  watcher.onDidCreate(mark);
+  watcher.onDidChange(mark);
+  try {
+    for (let attempt = 0; !seen && attempt < 100; attempt++) {
+      writeFileSync(probe.fsPath, `probe ${attempt}\n`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(seen, "VS Code's watcher reports changes again");
+  } finally {
+    watcher.dispose();
+    await vscode.workspace.fs.delete(probe).then(undefined, () => undefined);
+  }
+}
