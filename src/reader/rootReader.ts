@@ -137,7 +137,11 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
   };
 
   const readEntry = async (relative: RootPath, kind: EntryKind): Promise<void> => {
-    if (kind === 'directory') return visit(relative);
+    if (kind === 'directory') {
+      // Its memories are still read; only the index is missing, and saying so beats a silent empty index.
+      if (relative === INDEX_FILE_NAME) skipped.push({ path: relative, reason: { kind: 'index-folder' } });
+      return visit(relative);
+    }
     if (kind === 'symlink') return followLink(relative, full(relative));
     if (!isTrackedPath(relative)) return;
     if (kind === 'file') return readFile(relative, full(relative));

@@ -12,6 +12,8 @@ export type SkipReason =
   | { readonly kind: 'link-not-regular' }
   | { readonly kind: 'link-unverifiable' }
   | { readonly kind: 'link-folder' }
+  /** A folder named MEMORY.md: there is no index to read, and nothing may be written in its place. */
+  | { readonly kind: 'index-folder' }
   | { readonly kind: 'vanished' }
   | { readonly kind: 'changing' }
   | { readonly kind: 'unreadable'; readonly code: string }

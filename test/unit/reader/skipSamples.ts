@@ -13,6 +13,7 @@ const SAMPLES: { readonly [K in SkipReason['kind']]: Extract<SkipReason, { kind:
   'link-not-regular': { kind: 'link-not-regular' },
   'link-unverifiable': { kind: 'link-unverifiable' },
   'link-folder': { kind: 'link-folder' },
+  'index-folder': { kind: 'index-folder' },
   vanished: { kind: 'vanished' },
   changing: { kind: 'changing' },
   unreadable: { kind: 'unreadable', code: 'EACCES' },
