@@ -12,6 +12,7 @@ import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
+import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 import { poll } from './poll.mjs';
 
@@ -210,6 +211,7 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
 
     await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });
     await indexLensCheck({ browser, server, check, save, workspace: join(server.dir, 'lab-project') });
+    await curationCheck({ browser, server, check, save, workspace: join(server.dir, 'curation-project') });
 
     // An empty folder: no memory root anywhere (HOME is the run's temp folder), so the welcome view.
     const empty = join(server.dir, 'empty-project');

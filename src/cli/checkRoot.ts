@@ -1,6 +1,6 @@
 import { resolve, relative, isAbsolute } from 'node:path';
 import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
-import { nodeReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
+import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
 import { gitLineHistory } from './gitHistory';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
@@ -28,12 +28,19 @@ export interface CheckRootOptions {
    */
   readonly writeBoundary?: string;
   readonly hooks?: WriteHooks;
+  /**
+   * How the root is read: `sync` (the default) reads file after file with synchronous calls, which on a
+   * 20,000-file root took a quarter of the CPU time of the async host at any concurrency from 4 to
+   * 256; a number reads through the async host with that many files at once.
+   */
+  readonly readConcurrency?: number | 'sync';
 }
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
 export async function checkRoot(argument: string, cwd: string, options: CheckRootOptions): Promise<CheckedRoot> {
   const folder = resolve(cwd, argument);
-  const read = await readRoot(nodeReaderHost, folder);
+  const concurrency = options.readConcurrency ?? 'sync';
+  const read = concurrency === 'sync' ? await readRoot(nodeSyncReaderHost, folder) : await readRoot(nodeReaderHost, folder, { concurrency });
   const store = new MemoryStore();
   for (const [path, file] of read.files) store.update(path, file.text);
   const check = (): Problem[] => {

@@ -81,54 +81,107 @@ function findFences(text: string): Fences | 'missing' | 'unterminated' {
 }
 
 /**
- * A field's place, held as eight numbers and made into ranges when asked: a root's every memory keeps
- * some six fields, and as Range and Position objects they were a third of the store's heap.
+ * A frontmatter's fields: their keys (one array shared by every file with the same keys) and eight
+ * numbers a field (line and character of the key's and the value's ends) in one Int32Array, made into
+ * FieldLocations when asked. A Map of field objects with Range and Position objects was a third of the
+ * store's heap: some six fields a memory in every memory of a root.
  */
-class PackedField implements FieldLocation {
-  readonly key: string;
-  private readonly keyLine: number;
-  private readonly keyFrom: number;
-  private readonly keyEndLine: number;
-  private readonly keyTo: number;
-  private readonly valueLine: number;
-  private readonly valueFrom: number;
-  private readonly valueEndLine: number;
-  private readonly valueTo: number;
+class FieldTable implements ReadonlyMap<string, FieldLocation> {
+  constructor(
+    private readonly keyList: readonly string[],
+    private readonly places: Int32Array,
+  ) {}
 
-  constructor(key: string, lines: LinePositions, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number) {
-    this.key = internKey(key);
-    this.keyLine = lines.lineOf(keyStart);
-    this.keyFrom = lines.characterOf(keyStart);
-    this.keyEndLine = lines.lineOf(keyEnd);
-    this.keyTo = lines.characterOf(keyEnd);
-    this.valueLine = lines.lineOf(valueStart);
-    this.valueFrom = lines.characterOf(valueStart);
-    this.valueEndLine = lines.lineOf(valueEnd);
-    this.valueTo = lines.characterOf(valueEnd);
+  get size(): number {
+    return this.keyList.length;
   }
 
-  get keyRange(): Range {
-    return { start: { line: this.keyLine, character: this.keyFrom }, end: { line: this.keyEndLine, character: this.keyTo } };
+  get(key: string): FieldLocation | undefined {
+    const index = this.keyList.indexOf(key);
+    return index < 0 ? undefined : this.at(index);
   }
 
-  get valueRange(): Range {
-    return { start: { line: this.valueLine, character: this.valueFrom }, end: { line: this.valueEndLine, character: this.valueTo } };
+  has(key: string): boolean {
+    return this.keyList.includes(key);
   }
 
-  toJSON(): FieldLocation {
-    return { key: this.key, keyRange: this.keyRange, valueRange: this.valueRange };
+  forEach(callback: (value: FieldLocation, key: string, map: ReadonlyMap<string, FieldLocation>) => void, thisArg?: unknown): void {
+    for (let i = 0; i < this.keyList.length; i++) callback.call(thisArg, this.at(i), this.keyList[i], this);
+  }
+
+  // Iteration is for edits and the editor, once in a while: it goes through a Map made for it.
+  entries(): MapIterator<[string, FieldLocation]> {
+    return this.asMap().entries();
+  }
+
+  keys(): MapIterator<string> {
+    return this.asMap().keys();
+  }
+
+  values(): MapIterator<FieldLocation> {
+    return this.asMap().values();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, FieldLocation]> {
+    return this.asMap()[Symbol.iterator]();
+  }
+
+  private asMap(): Map<string, FieldLocation> {
+    return new Map(this.keyList.map((key, i) => [key, this.at(i)]));
+  }
+
+  private at(index: number): FieldLocation {
+    const p = this.places;
+    const o = index * PLACES;
+    return {
+      key: this.keyList[index],
+      keyRange: { start: { line: p[o], character: p[o + 1] }, end: { line: p[o + 2], character: p[o + 3] } },
+      valueRange: { start: { line: p[o + 4], character: p[o + 5] }, end: { line: p[o + 6], character: p[o + 7] } },
+    };
   }
 }
 
-// Every memory names the same few keys (`metadata.originSessionId`): one string each, not one per file.
-const internedKeys = new Map<string, string>();
-const MAX_INTERNED_KEYS = 512;
+const PLACES = 8;
 
-function internKey(key: string): string {
-  const held = internedKeys.get(key);
-  if (held !== undefined) return held;
-  if (internedKeys.size < MAX_INTERNED_KEYS) internedKeys.set(key, key);
-  return key;
+/** Collects fields in order; a key given twice keeps its first place in the order and its last range, as Map.set does. */
+class FieldTableBuilder {
+  private readonly keyList: string[] = [];
+  private readonly places: number[] = [];
+
+  constructor(private readonly lines: LinePositions) {}
+
+  add(key: string, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): void {
+    let index = this.keyList.indexOf(key);
+    if (index < 0) index = this.keyList.push(key) - 1;
+    const lines = this.lines;
+    const o = index * PLACES;
+    this.places[o] = lines.lineOf(keyStart);
+    this.places[o + 1] = lines.characterOf(keyStart);
+    this.places[o + 2] = lines.lineOf(keyEnd);
+    this.places[o + 3] = lines.characterOf(keyEnd);
+    this.places[o + 4] = lines.lineOf(valueStart);
+    this.places[o + 5] = lines.characterOf(valueStart);
+    this.places[o + 6] = lines.lineOf(valueEnd);
+    this.places[o + 7] = lines.characterOf(valueEnd);
+  }
+
+  build(): ReadonlyMap<string, FieldLocation> {
+    if (this.keyList.length === 0) return EMPTY_FIELDS;
+    return new FieldTable(sharedKeyList(this.keyList), Int32Array.from(this.places));
+  }
+}
+
+// Every memory of a root names the same few keys in the same order: one key list for all of them.
+const keyLists = new Map<string, readonly string[]>();
+const MAX_KEY_LISTS = 256;
+
+function sharedKeyList(keys: readonly string[]): readonly string[] {
+  const id = keys.join('\n');
+  const held = keyLists.get(id);
+  if (held) return held;
+  const list = Object.freeze([...keys]);
+  if (keyLists.size < MAX_KEY_LISTS && id.length < 2000) keyLists.set(id, list);
+  return list;
 }
 
 const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
@@ -159,12 +212,9 @@ export function parseFrontmatter(text: string, lines: LinePositions): Frontmatte
   // time, and refuses everything else; its result is the same as the parser's by construction and test.
   const scanned = scanFrontmatter(yamlText);
   if (scanned) {
-    const fields = new Map<string, FieldLocation>();
-    for (const field of scanned.fields) {
-      const packed = new PackedField(field.key, lines, yamlStart + field.keyStart, yamlStart + field.keyEnd, yamlStart + field.valueStart, yamlStart + field.valueEnd);
-      fields.set(packed.key, packed);
-    }
-    return { status: 'ok', data: scanned.data, fields, errors: NO_ERRORS, ...base };
+    const fields = new FieldTableBuilder(lines);
+    for (const field of scanned.fields) fields.add(field.key, yamlStart + field.keyStart, yamlStart + field.keyEnd, yamlStart + field.valueStart, yamlStart + field.valueEnd);
+    return { status: 'ok', data: scanned.data, fields: fields.build(), errors: NO_ERRORS, ...base };
   }
   const tooDeep = yamlTooDeepAt(yamlText);
   if (tooDeep !== undefined) {
@@ -203,12 +253,12 @@ export function parseFrontmatter(text: string, lines: LinePositions): Frontmatte
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [], ...base };
   }
-  const fields = new Map<string, FieldLocation>();
-  if (contents) collectFields(contents, '', yamlStart, lines, fields);
-  return { status: 'ok', data, fields, errors: [], ...base };
+  const fields = new FieldTableBuilder(lines);
+  if (contents) collectFields(contents, '', yamlStart, fields);
+  return { status: 'ok', data, fields: fields.build(), errors: [], ...base };
 }
 
-function collectFields(map: YAMLMap, prefix: string, base: number, lines: LinePositions, out: Map<string, FieldLocation>): void {
+function collectFields(map: YAMLMap, prefix: string, base: number, out: FieldTableBuilder): void {
   for (const pair of map.items) {
     if (!isScalar(pair.key) || !pair.key.range) continue;
     const key = prefix + String(pair.key.value);
@@ -216,9 +266,8 @@ function collectFields(map: YAMLMap, prefix: string, base: number, lines: LinePo
     const valueSpan = value?.range;
     // A key with no value (`type:`) still gets a place to insert one: right after the colon.
     const [valueStart, valueEnd] = valueSpan ? [valueSpan[0], valueSpan[1]] : [pair.key.range[1] + 1, pair.key.range[1] + 1];
-    const field = new PackedField(key, lines, base + pair.key.range[0], base + pair.key.range[1], base + valueStart, base + valueEnd);
-    out.set(field.key, field);
-    if (value && isMap(value)) collectFields(value, key + '.', base, lines, out);
+    out.add(key, base + pair.key.range[0], base + pair.key.range[1], base + valueStart, base + valueEnd);
+    if (value && isMap(value)) collectFields(value, key + '.', base, out);
   }
 }
 

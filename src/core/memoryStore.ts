@@ -37,12 +37,13 @@ export interface StoreChange {
 export class MemoryStore {
   private readonly files = new Map<RootPath, MemoryFile>();
   private memoryIndex: MemoryIndex | undefined;
-  private readonly byName = new Map<string, Set<RootPath>>();
-  private readonly byFoldedKey = new Map<string, Set<RootPath>>();
-  private readonly linkSourcesByFoldedTarget = new Map<string, Set<RootPath>>();
-  private readonly entriesByTarget = new Map<RootPath, IndexEntry[]>();
-  private readonly linksByTarget = new Map<RootPath, IndexLink[]>();
-  private readonly byTopicKey = new Map<string, Set<RootPath>>();
+  private readonly byName = new Map<string, PathBag>();
+  private readonly byFoldedKey = new Map<string, PathBag>();
+  private readonly linkSourcesByFoldedTarget = new Map<string, PathBag>();
+  // One entry or link per target, as nearly every memory has, is held as itself rather than in an array.
+  private readonly entriesByTarget = new Map<RootPath, IndexEntry | IndexEntry[]>();
+  private readonly linksByTarget = new Map<RootPath, IndexLink | IndexLink[]>();
+  private readonly byTopicKey = new Map<string, PathBag>();
 
   get size(): number {
     return this.files.size;
@@ -112,7 +113,7 @@ export class MemoryStore {
     const references: LinkReference[] = [];
     const seenSources = new Set<RootPath>();
     for (const key of keys) {
-      for (const sourcePath of this.linkSourcesByFoldedTarget.get(key) ?? []) {
+      for (const sourcePath of pathsIn(this.linkSourcesByFoldedTarget.get(key))) {
         if (seenSources.has(sourcePath)) continue;
         seenSources.add(sourcePath);
         const source = this.files.get(sourcePath);
@@ -132,7 +133,7 @@ export class MemoryStore {
     const result: Reservation[] = [];
     for (const [key, sources] of this.linkSourcesByFoldedTarget) {
       const references: LinkReference[] = [];
-      for (const sourcePath of sources) {
+      for (const sourcePath of pathsIn(sources)) {
         const source = this.files.get(sourcePath)!;
         for (const link of source.links) {
           if (foldName(link.target) === key && this.resolveLink(link.target).status === 'dangling') references.push({ source, link });
@@ -148,7 +149,9 @@ export class MemoryStore {
    * memories whose links may resolve differently when a memory with that name or stem comes or goes.
    */
   linkSourcesOf(foldedTarget: string): ReadonlySet<RootPath> {
-    return this.linkSourcesByFoldedTarget.get(foldedTarget) ?? NO_PATHS;
+    const paths = this.linkSourcesByFoldedTarget.get(foldedTarget);
+    if (paths === undefined) return NO_PATHS;
+    return typeof paths === 'string' ? new Set([paths]) : paths;
   }
 
   /**
@@ -161,12 +164,12 @@ export class MemoryStore {
 
   /** MEMORY.md entries pointing at `path`. */
   indexEntriesFor(path: RootPath): readonly IndexEntry[] {
-    return this.entriesByTarget.get(path) ?? [];
+    return listOf(this.entriesByTarget.get(path));
   }
 
   /** Every link of MEMORY.md to `path`: entries, links in prose, tables, reference definitions. */
   indexLinksFor(path: RootPath): readonly IndexLink[] {
-    return this.linksByTarget.get(path) ?? [];
+    return listOf(this.linksByTarget.get(path));
   }
 
   /**
@@ -182,18 +185,8 @@ export class MemoryStore {
     this.memoryIndex = index;
     this.entriesByTarget.clear();
     this.linksByTarget.clear();
-    for (const entry of index?.entries ?? []) {
-      if (entry.target === undefined) continue;
-      const list = this.entriesByTarget.get(entry.target) ?? [];
-      list.push(entry);
-      this.entriesByTarget.set(entry.target, list);
-    }
-    for (const link of index?.links ?? []) {
-      if (link.target === undefined) continue;
-      const list = this.linksByTarget.get(link.target) ?? [];
-      list.push(link);
-      this.linksByTarget.set(link.target, list);
-    }
+    for (const entry of index?.entries ?? []) if (entry.target !== undefined) addItem(this.entriesByTarget, entry.target, entry);
+    for (const link of index?.links ?? []) if (link.target !== undefined) addItem(this.linksByTarget, link.target, link);
   }
 
   private link(memory: MemoryFile): void {
@@ -210,8 +203,9 @@ export class MemoryStore {
     for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
   }
 
-  private pathsToFiles(paths: ReadonlySet<RootPath> | undefined): MemoryFile[] {
-    if (!paths) return [];
+  private pathsToFiles(paths: PathBag | undefined): MemoryFile[] {
+    if (paths === undefined) return [];
+    if (typeof paths === 'string') return [this.files.get(paths)!];
     return [...paths].sort().map((path) => this.files.get(path)!);
   }
 }
@@ -235,15 +229,43 @@ export function topicKeys(memory: MemoryFile): Set<string> {
   return keys;
 }
 
-function addTo(map: Map<string, Set<RootPath>>, key: string, path: RootPath): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(path);
+function addItem<T extends object>(map: Map<RootPath, T | T[]>, key: RootPath, item: T): void {
+  const held = map.get(key);
+  if (held === undefined) map.set(key, item);
+  else if (Array.isArray(held)) held.push(item);
+  else map.set(key, [held, item]);
 }
 
-function removeFrom(map: Map<string, Set<RootPath>>, key: string, path: RootPath): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(path);
-  if (set.size === 0) map.delete(key);
+function listOf<T extends object>(held: T | T[] | undefined): readonly T[] {
+  if (held === undefined) return [];
+  return Array.isArray(held) ? held : [held];
+}
+
+/**
+ * The paths under one key: the path itself while it is alone, as nearly every name, stem and link
+ * target is, and a Set from the second on. A Set per key was a fifth of the store's heap.
+ */
+type PathBag = RootPath | Set<RootPath>;
+
+function pathsIn(paths: PathBag | undefined): Iterable<RootPath> {
+  if (paths === undefined) return NO_PATHS;
+  return typeof paths === 'string' ? [paths] : paths;
+}
+
+function addTo(map: Map<string, PathBag>, key: string, path: RootPath): void {
+  const paths = map.get(key);
+  if (paths === undefined) map.set(key, path);
+  else if (typeof paths !== 'string') paths.add(path);
+  else if (paths !== path) map.set(key, new Set([paths, path]));
+}
+
+function removeFrom(map: Map<string, PathBag>, key: string, path: RootPath): void {
+  const paths = map.get(key);
+  if (paths === undefined) return;
+  if (typeof paths === 'string') {
+    if (paths === path) map.delete(key);
+    return;
+  }
+  paths.delete(path);
+  if (paths.size === 1) map.set(key, paths.values().next().value!);
 }

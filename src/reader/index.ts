@@ -3,3 +3,4 @@ export type { ReaderHost, DirectoryEntry, EntryKind, FileStamp, HostRead, ReadOp
 export { hidesMemory, type SkipReason } from './skipReason';
 export { makeSkipProblem, skipMessage, withSkipProblems } from './skipProblem';
 export { nodeReaderHost } from './nodeReaderHost';
+export { nodeSyncReaderHost } from './nodeSyncReaderHost';

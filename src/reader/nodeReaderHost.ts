@@ -6,6 +6,8 @@ import type { EntryKind, HostRead, ReaderHost, ReadOptions } from './readerHost'
 // Not every platform has these (Windows has neither); there a missing flag is simply not asked for.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
+/** How every node:fs host opens a file: read-only, no final link followed, never blocking on a FIFO. */
+export const OPEN_FLAGS = constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING;
 
 /**
  * {@link ReaderHost} over node:fs, for the CLI and for `file:` roots in the extension. A file is
@@ -36,7 +38,7 @@ export const nodeReaderHost: ReaderHost = {
   readRegularFile: readRegularNodeFile,
 };
 
-function kindOfEntry(entry: Dirent | Stats): EntryKind {
+export function kindOfEntry(entry: Dirent | Stats): EntryKind {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'directory';
   if (entry.isSymbolicLink()) return 'symlink';
@@ -46,7 +48,7 @@ function kindOfEntry(entry: Dirent | Stats): EntryKind {
 export async function readRegularNodeFile(path: string, options: ReadOptions): Promise<HostRead> {
   let handle;
   try {
-    handle = await open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+    handle = await open(path, OPEN_FLAGS);
   } catch (error) {
     return openFailure(error);
   }
@@ -76,7 +78,7 @@ export async function readRegularNodeFile(path: string, options: ReadOptions): P
   }
 }
 
-function openFailure(error: unknown): HostRead {
+export function openFailure(error: unknown): HostRead {
   const code = errorCode(error);
   if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
   // A final link where a regular file was listed: the entry changed under the reader.

@@ -26,6 +26,7 @@ const FILES: Record<string, string> = {
 
 describe('Curation: archiving stale candidates, undoing a delete', () => {
   let api: MemoryShelfApi;
+  let archiveFolder: vscode.Uri | undefined;
   const root = () => {
     const found = api.roots.roots.find((candidate) => candidate.uri.toString() === folder().toString());
     assert.ok(found, 'curation-suite/memory is a root');
@@ -75,6 +76,7 @@ describe('Curation: archiving stale candidates, undoing a delete', () => {
     const archived = await vscode.commands.executeCommand<vscode.Uri[] | false>('memoryShelf.review.archive', node, undefined, { confirmed: true });
     assert.ok(archived && archived.length === 1, 'one file archived');
     const [target] = archived;
+    archiveFolder = vscode.Uri.joinPath(target, '..');
     assert.ok(!target.path.startsWith(`${workspaceUri().path}/`), `archived outside the workspace: ${target.toString()}`);
     assert.match(target.path, /\/archive\/curation-suite-memory\/project_release-freeze\.md$/);
     assert.equal(await read(target), FILES['project_release-freeze.md']);
@@ -116,5 +118,24 @@ describe('Curation: archiving stale candidates, undoing a delete', () => {
     for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
     await eventually(async () => assert.equal(await read(file('feedback_testing.md')), FILES['feedback_testing.md']));
     assert.equal(await read(file('MEMORY.md')), INDEX);
+  });
+
+  it('archives every candidate picked at once, and never over a file an earlier archive left', async () => {
+    // The delete before is undone: plan from the store that has caught up with it.
+    await eventually(() => assert.ok(root().store.get('feedback_testing.md') && root().store.index?.text === INDEX));
+    const picked = (await reviewNodes()).filter((node) => node.kind === 'reviewItem' && node.entry.reason !== 'new' && node.entry.reason !== 'changed');
+    assert.equal(picked.length, 2, 'both candidates are picked');
+    // What an archive of an earlier week left under the same name.
+    const earlier = '---\nname: grafana\ndescription: older copy\ntype: reference\nstatus: pending\n---\n';
+    assert.ok(archiveFolder, 'the archive folder is known from the archive above');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(archiveFolder, 'reference_grafana.md'), new TextEncoder().encode(earlier));
+
+    const archived = await vscode.commands.executeCommand<vscode.Uri[] | false>('memoryShelf.review.archive', picked[1], picked, { confirmed: true });
+    assert.ok(archived, 'archived');
+    const folderPath = archiveFolder.path;
+    assert.deepEqual(archived.map((uri) => uri.path.slice(folderPath.length + 1)).sort(), ['project_release-freeze.md', 'reference_grafana~2.md']);
+    assert.equal(await read(vscode.Uri.joinPath(archiveFolder, 'reference_grafana.md')), earlier, 'the earlier archive is kept');
+    assert.equal(await read(vscode.Uri.joinPath(archiveFolder, 'reference_grafana~2.md')), FILES['reference_grafana.md']);
+    assert.equal(await read(file('MEMORY.md')), INDEX.replace(FREEZE_LINE, '').replace('- [ダッシュボード](reference_grafana.md) — 本番の遅延は Grafana の「API latency」パネルで見る\n', ''));
   });
 });

@@ -5,8 +5,9 @@ import { activateExtension, eventually, workspaceUri } from './helpers';
 
 const encoder = new TextEncoder();
 
-// Enough memories that the rules take several slices, written the way Claude Code's folders look.
-const COUNT = 800;
+// Enough memories that the rules take several slices, and more than one search for memory folders
+// lists, written the way Claude Code's folders look.
+const COUNT = 1100;
 const TOPICS = [
   { topic: 'testing', body: 'Run the integration suite before every merge; the unit tests alone missed the watcher bug.' },
   { topic: 'report_format', body: '보고서는 .docx로 납품하고 PDF는 받지 않는다. 실측 데이터가 없으면 표의 셀은 빈칸으로 남긴다.' },
@@ -49,6 +50,8 @@ describe('Rules in slices after a reload', () => {
       await Promise.all(Array.from({ length: Math.min(50, COUNT - start) }, (_, k) => vscode.workspace.fs.writeFile(file(pathOf(start + k)), encoder.encode(memoryText(start + k)))));
     }
     await vscode.workspace.fs.writeFile(file('MEMORY.md'), encoder.encode(indexText()));
+    // A second, small memory folder beside the big one.
+    await vscode.workspace.fs.writeFile(workspaceUri('sliced', 'later', 'memory', 'user_role.md'), encoder.encode('---\nname: role\ndescription: 백엔드 담당, 2주차 당번\ntype: user\n---\n\nBackend; on call in week 2.\n'));
     // A memory/ folder appearing makes the extension reload its roots 300 ms later: let that happen first.
     await new Promise((resolve) => setTimeout(resolve, 600));
     api = await activateExtension();
@@ -58,6 +61,12 @@ describe('Rules in slices after a reload', () => {
   after(async () => {
     await vscode.workspace.fs.delete(workspaceUri('sliced'), { recursive: true });
     await vscode.commands.executeCommand('memoryShelf.refresh');
+  });
+
+  it('finds a small memory folder beside one of more than a thousand memories', () => {
+    const labels = api.roots.roots.map((root) => root.info.label);
+    assert.ok(labels.includes('sliced/memory') && labels.includes('sliced/later/memory'), `roots: ${labels.join(', ')}`);
+    for (const fixture of ['memory', 'checks/memory']) assert.ok(labels.includes(fixture), `${fixture} is still a root; roots: ${labels.join(', ')}`);
   });
 
   it('publishes the reloaded root as a clean check does, with a change made while the rules ran reflected', async function () {

@@ -18,6 +18,29 @@ export interface ArchiveOptions {
  * Resolves to the archived files' new URIs, or false when nothing was archived.
  */
 export function registerArchiveCandidates(services: Services): vscode.Disposable {
+  return vscode.Disposable.from(registerArchiveCommand(services), rereadWhenBroughtBack(services));
+}
+
+/**
+ * A file moved back from the archive (Undo, or a person's move) is read into its root at once: its
+ * watcher may never report it, since a file that left and came back within moments can look unchanged.
+ */
+function rereadWhenBroughtBack(services: Services): vscode.Disposable {
+  return vscode.workspace.onDidRenameFiles((event) => {
+    for (const { oldUri, newUri } of event.files) {
+      const found = services.roots.rootOf(newUri);
+      if (!found || !isArchived(services, oldUri)) continue;
+      void services.documents.reread(found.root, found.path);
+    }
+  });
+}
+
+function isArchived(services: Services, uri: vscode.Uri): boolean {
+  const { workspaceFolder, globalFolder } = services.review.storage;
+  return [workspaceFolder, globalFolder].some((storage) => storage !== undefined && uri.toString().startsWith(vscode.Uri.joinPath(storage, 'archive').toString() + '/'));
+}
+
+function registerArchiveCommand(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(ARCHIVE_COMMAND, async (clicked?: ArchiveArgument, selected?: readonly ArchiveArgument[], options?: ArchiveOptions) => {
     const groups = archiveTargets(services, clicked, selected);
     if (groups.length === 0) return false;
@@ -92,6 +115,8 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
     const document = services.documents.openDocument(index);
     if (document?.isDirty) await document.save();
   }
+  // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
+  await Promise.all(memories.map((memory) => services.documents.reread(root, memory.path)));
   return moved;
 }
 

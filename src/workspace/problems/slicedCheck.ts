@@ -1,23 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import { INDEX_FILE_NAME, type ProblemEngine, type RootPath } from '../../core';
+import { HOST_TIMING, type SliceTiming } from '../slices';
 
-/** How long one slice of a check may hold the extension host: well under the 50 ms a person notices. */
-export const SLICE_MS = 20;
-
-/** What a sliced check needs from its surroundings; tests pass their own clock and pause. */
-export interface SliceTiming {
-  readonly sliceMs: number;
-  readonly now: () => number;
-  /** Hands the thread back (to VS Code's messages, the tree, typing) until the next slice. */
-  readonly pause: () => Promise<void>;
-}
-
-const HOST_TIMING: SliceTiming = {
-  sliceMs: SLICE_MS,
-  now: () => performance.now(),
-  // setImmediate runs after pending I/O, so a tree request or a keystroke waits at most one slice.
-  pause: () => new Promise((resolve) => setImmediate(resolve)),
-};
+export type { SliceTiming } from '../slices';
 
 /**
  * One engine's `checkAll()`, run in slices of at most `sliceMs` with the thread handed back between

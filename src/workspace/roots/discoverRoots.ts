@@ -10,6 +10,8 @@ import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
 
 /** Nested `memory/` folders are looked for this many at most; a monorepo can hold many. */
 const MAX_NESTED_ROOTS = 50;
+/** Files one search for nested memory folders lists at most. */
+const FILES_PER_SEARCH = 1000;
 
 /**
  * The memory roots of every workspace folder: Claude Code's auto memory folder, the project's
@@ -116,11 +118,24 @@ async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Ur
 
 /** `memory/` folders below the workspace folder's top, found through VS Code's file search. */
 async function nestedMemoryFolders(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
-  const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/memory/*.md'), '**/node_modules/**', MAX_NESTED_ROOTS * 20);
   const byFolder = new Map<string, vscode.Uri>();
-  for (const file of files) {
-    const parent = vscode.Uri.joinPath(file, '..');
-    if (byFolder.size < MAX_NESTED_ROOTS) byFolder.set(parent.toString(), parent);
+  const excluded = ['**/node_modules/**'];
+  // One root of a few thousand memories fills any cap on files by itself, hiding the roots after it:
+  // each search leaves out the folders found so far, until one finds no new folder.
+  for (let search = 0; search < MAX_NESTED_ROOTS && byFolder.size < MAX_NESTED_ROOTS; search++) {
+    const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/memory/*.md'), `{${excluded.join(',')}}`, FILES_PER_SEARCH);
+    const before = byFolder.size;
+    for (const file of files) {
+      const parent = vscode.Uri.joinPath(file, '..');
+      const key = parent.toString();
+      if (byFolder.has(key) || byFolder.size >= MAX_NESTED_ROOTS) continue;
+      byFolder.set(key, parent);
+      const relative = path.posix.relative(folder.uri.path, parent.path);
+      // Only its own files: a memory folder nested deeper is still searched for. A folder whose name a
+      // glob would misread stays in the search; it only costs a longer list.
+      if (relative && !/[{}[\],*?!\\]/.test(relative)) excluded.push(`${relative}/*.md`);
+    }
+    if (files.length < FILES_PER_SEARCH || byFolder.size === before) break;
   }
   return [...byFolder.values()].sort((a, b) => a.path.localeCompare(b.path));
 }

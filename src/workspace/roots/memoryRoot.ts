@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
 import type { SkippedEntry } from '../../reader';
+import { Slicer } from '../slices';
 import { readRootFromDisk, type DiskFile } from './readRootFromDisk';
 
 /** Where a root tells what it could not read. */
@@ -54,7 +55,13 @@ export class MemoryRoot {
 
   /** Reads every memory file under the root; `unsavedText` wins over the disk for the files it knows. */
   async load(unsavedText: (uri: vscode.Uri) => string | undefined, skipped: SkipLog): Promise<void> {
-    for (const file of await this.readFromDisk('', skipped)) this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
+    const files = await this.readFromDisk('', skipped);
+    // Parsing 2,000 files took 50-100 ms in one go in the extension host: the thread is handed back between slices.
+    const slicer = new Slicer();
+    for (const file of files) {
+      this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
+      if (slicer.due()) await slicer.pause();
+    }
   }
 
   modifiedTime(path: RootPath): number | undefined {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { StoreChange } from '../../core';
+import type { RootPath, StoreChange } from '../../core';
 import { ContextKeys } from '../../commands';
 import type { Configuration } from '../config/configuration';
 import { Disposable, disposeAll } from '../dispose';
@@ -61,6 +61,7 @@ export class MemoryRoots extends Disposable {
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reload()));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reload()));
     this._register(this.watchWorkspaceFolders());
+    this._register(this.followFileOperations());
     this._register({ dispose: () => disposeAll(this.takeOutsideWatchers(new Set())) });
     this._register({ dispose: () => this.stopFolderWatches([...this.folderWatches.keys()]) });
   }
@@ -142,15 +143,23 @@ export class MemoryRoots extends Disposable {
 
   /** Brings `root`'s store in line with the disk wherever an event points, one event after another. */
   private follower(root: MemoryRoot, adopted: Promise<void>): (uri: vscode.Uri) => void {
-    // Handled one after another, so a late event cannot undo a newer one.
+    // Handled one batch after another, so a late event cannot undo a newer one.
     let queue = adopted;
+    // The paths reported since the last batch started: a burst (a branch switch, a folder deleted)
+    // becomes one batch, and a big one one read of the whole root instead of one listing per file.
+    let waiting: Set<RootPath> | undefined;
     return (uri) => {
       const path = root.relativePath(uri);
       if (path === undefined || isHiddenPath(path)) return;
+      if (waiting) return void waiting.add(path);
+      const batch = (waiting = new Set([path]));
       queue = queue.then(async () => {
+        waiting = undefined;
         // An editor's unsaved text wins over the disk until it is saved or closed.
         const unsaved = (file: string): boolean => this.unsaved.unsavedText(root.uriOf(file)) !== undefined;
-        this.publish(root, await root.syncPath(path, unsaved, (what, error) => this.log.skipped(what, error)));
+        const skipped = (what: string, error: unknown): void => this.log.skipped(what, error);
+        const paths = batch.size > WHOLE_ROOT_BURST || batch.has('') ? [''] : [...batch];
+        for (const target of paths) this.publish(root, await root.syncPath(target, unsaved, skipped));
       }).catch((error: unknown) => this.log.warn(`Could not follow a change at ${uri.toString()}`, error));
     };
   }
@@ -199,6 +208,22 @@ export class MemoryRoots extends Disposable {
     return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(pending)));
   }
 
+  /**
+   * Files VS Code itself creates, deletes or moves (the Explorer, a WorkspaceEdit, its Undo) are read
+   * again when the operation ends, whatever the watchers report: a file that leaves and comes back
+   * quickly (Undo of a delete) was seen to be missed by them.
+   */
+  private followFileOperations(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.workspace.onDidCreateFiles((event) => event.files.forEach((uri) => this.route(uri))),
+      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.route(uri))),
+      vscode.workspace.onDidRenameFiles((event) => event.files.forEach(({ oldUri, newUri }) => {
+        this.route(oldUri);
+        this.route(newUri);
+      })),
+    );
+  }
+
   /** Roots outside every workspace folder need a watcher of their own; one per folder, kept while the folder is a root. */
   private watchOutside(roots: readonly MemoryRoot[]): void {
     for (const root of roots) {
@@ -224,6 +249,9 @@ export class MemoryRoots extends Disposable {
     return taken;
   }
 }
+
+/** More paths than this in one batch of events are read as the whole root, once. */
+const WHOLE_ROOT_BURST = 64;
 
 /** A file whose creation may mean a new root: a Markdown file directly in a folder named `memory`. */
 const NEW_ROOT_FILE = /(?:^|\/)memory\/[^/]+\.md$/;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { formatText, messageOf, msg, titleOf } from '../../../src/core';
 
 describe('core text', () => {
@@ -26,5 +27,16 @@ describe('core text', () => {
     const text = msg('Create {0}', 'a.md');
     assert.deepEqual(messageOf(text), { message: 'Create a.md', messageText: text });
     assert.deepEqual(titleOf(text), { title: 'Create a.md', titleText: text });
+  });
+
+  it('fills exactly what the placeholder pattern /\\{(0|[1-9]\\d*)\\}/g matches: leading zeros, empty and unclosed braces stay', () => {
+    // The pattern formatText used to replace with, kept here as the reference its hand scan must agree with.
+    const reference = (template: string, args: readonly (string | number)[]): string => args.length === 0
+      ? template
+      : template.replace(/\{(0|[1-9]\d*)\}/g, (placeholder, index: string) => (args[Number(index)] === undefined ? placeholder : String(args[Number(index)])));
+    const piece = fc.constantFrom('{', '}', '0', '1', '2', '9', '10', '{0}', '{1}', '{01}', '{}', '{{1}}', 'a', ' ', '줄', '行');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')), fc.array(fc.oneof(fc.constantFrom('{0}', '$&', ''), fc.integer()), { maxLength: 3 }), (template, args) => {
+      assert.equal(formatText({ template, args }), reference(template, args));
+    }), { numRuns: 2000 });
   });
 });

@@ -3,12 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeReaderHost, readRoot } from '../../../src/reader';
+import { nodeReaderHost, nodeSyncReaderHost, readRoot, type ReaderHost } from '../../../src/reader';
 
 const posixOnly = process.platform === 'win32' ? it.skip : it;
 const memory = (name: string): string => `---\nname: ${name}\ndescription: ${name} notes\ntype: reference\n---\n`;
 
-describe('readRoot over node:fs', () => {
+// The CLI reads synchronously, the extension's file: roots asynchronously: both must refuse the same things.
+for (const [label, host] of [['node:fs', nodeReaderHost], ['node:fs, synchronous', nodeSyncReaderHost]] as const satisfies readonly (readonly [string, ReaderHost])[]) describe(`readRoot over ${label}`, () => {
   let scratch: string;
   let root: string;
 
@@ -26,7 +27,7 @@ describe('readRoot over node:fs', () => {
     symlinkSync(join(scratch, 'fifo'), join(root, 'pipe.md'));
     symlinkSync('/dev/zero', join(root, 'zero.md'));
     symlinkSync('/proc/self/fd/0', join(root, 'stdin.md'));
-    const read = await readRoot(nodeReaderHost, root);
+    const read = await readRoot(host, root);
     const reasons = new Map(read.skipped.map((skip) => [skip.path, skip.reason.kind]));
     // /proc/self/fd/0 resolves to a terminal or a pipe outside the root, or (with no stdin) to nothing.
     assert.ok(['link-outside-root', 'link-broken'].includes(reasons.get('stdin.md') ?? ''), reasons.get('stdin.md'));
@@ -38,7 +39,7 @@ describe('readRoot over node:fs', () => {
   posixOnly('refuses a link to a FIFO inside the root as not a regular file', async () => {
     execFileSync('mkfifo', [join(root, 'fifo')]);
     symlinkSync('fifo', join(root, 'pipe.md'));
-    const read = await readRoot(nodeReaderHost, root);
+    const read = await readRoot(host, root);
     assert.deepEqual(read.skipped.map((skip) => `${skip.path} ${skip.reason.kind}`), ['pipe.md link-not-regular']);
   });
 
@@ -49,7 +50,7 @@ describe('readRoot over node:fs', () => {
     symlinkSync('shared/reference_api.md', join(root, 'api.md'));
     symlinkSync(join(scratch, 'outside.md'), join(root, 'outside.md'));
     symlinkSync(root, join(root, 'loop'));
-    const read = await readRoot(nodeReaderHost, root);
+    const read = await readRoot(host, root);
     assert.equal(read.files.get('api.md')?.linkTarget, 'shared/reference_api.md');
     assert.deepEqual(read.skipped.map((skip) => `${skip.path} ${skip.reason.kind}`), ['loop link-folder', 'outside.md link-outside-root']);
   });
@@ -60,31 +61,31 @@ describe('readRoot over node:fs', () => {
     symlinkSync(root, join(project, 'memory'));
     writeFileSync(join(root, 'a.md'), memory('a'));
     symlinkSync('a.md', join(root, 'b.md'));
-    const read = await readRoot(nodeReaderHost, join(project, 'memory'));
+    const read = await readRoot(host, join(project, 'memory'));
     assert.deepEqual([...read.files.keys()].sort(), ['MEMORY.md', 'a.md', 'b.md']);
-    assert.equal(read.realRoot, await nodeReaderHost.realPath(root));
+    assert.equal(read.realRoot, await host.realPath(root));
   });
 
   it('reads zero-byte files and skips a file over the limit by its size', async () => {
     writeFileSync(join(root, 'empty.md'), '');
     writeFileSync(join(root, 'big.md'), Buffer.alloc(3 * 1024 * 1024, 0x61));
-    const read = await readRoot(nodeReaderHost, root);
+    const read = await readRoot(host, root);
     assert.equal(read.files.get('empty.md')?.text, '');
     assert.deepEqual(read.skipped.map((skip) => skip.reason), [{ kind: 'too-large', size: 3 * 1024 * 1024, limit: 2 * 1024 * 1024 }]);
   });
 
   posixOnly('answers "not-regular" for a FIFO swapped in after the folder was listed, without waiting for a writer', async () => {
     execFileSync('mkfifo', [join(root, 'swapped.md')]);
-    assert.deepEqual(await nodeReaderHost.readRegularFile(join(root, 'swapped.md'), { maxBytes: 100, prefixWhenLarger: false }), { kind: 'not-regular', what: 'other' });
+    assert.deepEqual(await host.readRegularFile(join(root, 'swapped.md'), { maxBytes: 100, prefixWhenLarger: false }), { kind: 'not-regular', what: 'other' });
   });
 
   it('answers "missing" for a file deleted after the folder was listed', async () => {
-    assert.deepEqual(await nodeReaderHost.readRegularFile(join(root, 'deleted.md'), { maxBytes: 100, prefixWhenLarger: false }), { kind: 'missing' });
+    assert.deepEqual(await host.readRegularFile(join(root, 'deleted.md'), { maxBytes: 100, prefixWhenLarger: false }), { kind: 'missing' });
   });
 
   posixOnly('answers "changed" for a regular file replaced by a link after the folder was listed', async () => {
     writeFileSync(join(root, 'a.md'), memory('a'));
     symlinkSync('a.md', join(root, 'swapped.md'));
-    assert.deepEqual(await nodeReaderHost.readRegularFile(join(root, 'swapped.md'), { maxBytes: 100_000, prefixWhenLarger: false }), { kind: 'changed' });
+    assert.deepEqual(await host.readRegularFile(join(root, 'swapped.md'), { maxBytes: 100_000, prefixWhenLarger: false }), { kind: 'changed' });
   });
 });

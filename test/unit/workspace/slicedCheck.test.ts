@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MemoryStore, ProblemEngine, relativeDate, resolveTypeSet, secret, type Problem, type ProblemEngineOptions, type RootPath } from '../../../src/core';
 import { SlicedCheck, type SliceTiming } from '../../../src/workspace/problems/slicedCheck';
+import { Slicer } from '../../../src/workspace/slices';
 
 const options: ProblemEngineOptions = {
   typeSet: resolveTypeSet('claude-code', []),
@@ -186,5 +187,25 @@ describe('SlicedCheck: the rules in slices that hand the extension host back', (
     assert.deepEqual(publishedEarly, []);
     assert.deepEqual(run.shown.get(late)?.map((problem) => problem.code), freshProblems(store).get(late)?.map((problem) => problem.code));
     assert.ok(run.shown.get(late)?.some((problem) => problem.code === 'secret'));
+  });
+});
+
+describe('Slicer: a long loop that hands the thread back', () => {
+  it('is due once its slice is used up, and starts a fresh slice after each pause', async () => {
+    let time = 100;
+    let pauses = 0;
+    const slicer = new Slicer({ sliceMs: 20, now: () => time, pause: async () => void pauses++ });
+    const dueAt: number[] = [];
+    for (let step = 0; step < 100; step++) {
+      time += 3; // a file that takes 3 ms to parse
+      if (slicer.due()) {
+        dueAt.push(step);
+        await slicer.pause();
+      }
+    }
+    assert.equal(pauses, dueAt.length);
+    // 20 ms of 3 ms steps: a pause after every 7th step (21 ms), never later.
+    assert.deepEqual(dueAt.slice(0, 3), [6, 13, 20]);
+    assert.equal(dueAt.length, 14);
   });
 });

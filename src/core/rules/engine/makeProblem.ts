@@ -1,5 +1,5 @@
-import { messageOf, type Problem, type ProblemCode, type ProblemFix, type RelatedLocation } from '../../problems';
-import type { Text } from '../../text';
+import type { Problem, ProblemCode, ProblemFix, RelatedLocation } from '../../problems';
+import { formatText, type Text } from '../../text';
 import type { Range, RootPath } from '../../types';
 import { DEFAULT_SEVERITIES } from './severities';
 
@@ -12,14 +12,20 @@ export function makeProblem(
   related?: readonly RelatedLocation[],
   fixes?: readonly (ProblemFix | undefined)[],
 ): Problem {
-  const problem: { -readonly [K in keyof Problem]: Problem[K] } = { code, severity: DEFAULT_SEVERITIES[code], path, range, ...messageOf(message) };
-  if (related && related.length > 0) problem.related = related;
-  const presentFixes = fixes?.filter((fix): fix is ProblemFix => fix !== undefined);
-  if (presentFixes && presentFixes.length > 0) problem.fixes = presentFixes;
-  return problem;
+  const severity = DEFAULT_SEVERITIES[code];
+  const text = formatText(message);
+  const presentFixes = fixes?.some((fix) => fix === undefined) ? fixes.filter((fix): fix is ProblemFix => fix !== undefined) : fixes as readonly ProblemFix[] | undefined;
+  const hasRelated = related !== undefined && related.length > 0;
+  const hasFixes = presentFixes !== undefined && presentFixes.length > 0;
+  // Each shape written out whole: properties added after an object is made go to a second, out-of-line
+  // store, which every problem of a root paid for.
+  if (hasRelated && hasFixes) return { code, severity, path, range, message: text, messageText: message, related, fixes: presentFixes };
+  if (hasRelated) return { code, severity, path, range, message: text, messageText: message, related };
+  if (hasFixes) return { code, severity, path, range, message: text, messageText: message, fixes: presentFixes };
+  return { code, severity, path, range, message: text, messageText: message };
 }
 
 /** Another place a problem involves, with its message. */
 export function relatedAt(path: RootPath, range: Range, message: Text): RelatedLocation {
-  return { path, range, ...messageOf(message) };
+  return { path, range, message: formatText(message), messageText: message };
 }

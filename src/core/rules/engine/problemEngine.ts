@@ -151,7 +151,12 @@ export class ProblemEngine {
       this.recheck(path, ALL);
       yield path;
     }
-    if (this.store.index) this.recheck(INDEX_FILE_NAME, ALL);
+    // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per family.
+    for (const family of FAMILIES) {
+      if (!this.store.index) break;
+      this.recheck(INDEX_FILE_NAME, family);
+      yield undefined;
+    }
     yield INDEX_FILE_NAME;
   }
 
@@ -268,7 +273,10 @@ export class ProblemEngine {
     if (!results) this.results.set(path, (results = { families: FAMILIES.map(() => NONE), merged: NONE }));
     for (let i = 0; i < FAMILIES.length; i++) {
       const family = FAMILIES[i];
-      if (families & family) results.families[i] = memory ? this.runMemoryFamily(family, memory) : this.runIndexFamily(family, index!);
+      if (!(families & family)) continue;
+      const problems = memory ? this.runMemoryFamily(family, memory) : this.runIndexFamily(family, index!);
+      // Most families find nothing on most files: one shared empty list, not an array held per family.
+      results.families[i] = problems.length === 0 ? NONE : problems;
     }
     if (memory) {
       if (results.families[FAMILIES.indexOf(INDEX)].length > 0) this.indexDependents.add(path);
@@ -331,7 +339,10 @@ export class ProblemEngine {
   }
 }
 
-/** The families' problems in one list by position; families keep their order where positions tie. */
+/**
+ * The families' problems in one list by position; families keep their order where positions tie. A
+ * file with one family's problems, already in order, keeps that family's list rather than a copy.
+ */
 function merge(families: readonly (readonly Problem[])[]): readonly Problem[] {
   let only: readonly Problem[] | undefined;
   let count = 0;
@@ -341,6 +352,15 @@ function merge(families: readonly (readonly Problem[])[]): readonly Problem[] {
     count++;
   }
   if (count === 0) return NONE;
-  if (only && only.length === 1) return only;
-  return families.flat().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  if (only && inOrder(only)) return only;
+  return families.flat().sort(byPosition);
+}
+
+function byPosition(a: Problem, b: Problem): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
+
+function inOrder(problems: readonly Problem[]): boolean {
+  for (let i = 1; i < problems.length; i++) if (byPosition(problems[i - 1], problems[i]) > 0) return false;
+  return true;
 }

@@ -171,8 +171,9 @@ export class NearDuplicateIndex {
         for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
       }
     }
-    for (const key of this.passages[id]!.keys) {
-      const bucket = this.passageBuckets.get(key)!;
+    const own = this.passages[id]!;
+    for (let i = 0; i < own.count; i++) {
+      const bucket = this.passageBuckets.get(own.data[i])!;
       if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
       for (const member of bucket) consider(member);
     }
@@ -221,7 +222,8 @@ export class NearDuplicateIndex {
     this.paths[id] = path;
     const passages = passageSet(passageText(fact));
     this.passages[id] = passages;
-    for (const key of passages.keys) {
+    for (let i = 0; i < passages.count; i++) {
+      const key = passages.data[i];
       const bucket = this.passageBuckets.get(key);
       if (bucket === undefined) {
         this.passageBuckets.set(key, id);
@@ -252,7 +254,9 @@ export class NearDuplicateIndex {
 
   private remove(path: RootPath, affected: Set<RootPath> | undefined): void {
     const id = this.ids.get(path)!;
-    for (const key of this.passages[id]!.keys) {
+    const own = this.passages[id]!;
+    for (let i = 0; i < own.count; i++) {
+      const key = own.data[i];
       const bucket = this.passageBuckets.get(key)!;
       if (typeof bucket === 'number') {
         this.passageBuckets.delete(key);

@@ -10,11 +10,14 @@ import { FOLD, IS_WORD } from './minHash';
 /** A passage counts from this weight on (letters and digits, a Hangul, kana or kanji character counting two): shorter ones are labels. */
 export const MIN_PASSAGE_WEIGHT = 16;
 
-/** A memory's distinct passages: their hashes sorted, with their weights, in the order the text first has them, and the weights' sum. */
+/**
+ * A memory's distinct passages in one array: their hashes sorted (`count` of them), then their
+ * weights in the same order, then the hashes again in the order the text first has them; and the
+ * weights' sum. One typed array rather than three: every memory of a root holds one.
+ */
 export interface PassageSet {
-  readonly keys: Int32Array;
-  readonly weights: Int32Array;
-  readonly inOrder: Int32Array;
+  readonly data: Int32Array;
+  readonly count: number;
   readonly total: number;
 }
 
@@ -25,21 +28,24 @@ export function passageSet(text: string): PassageSet {
   scanPassages(text, (_start, _end, key, weight) => {
     packed.push(key * WEIGHT_SPAN + Math.min(weight, WEIGHT_SPAN - 1));
   });
-  const inOrder = new Int32Array(packed.length);
-  for (let i = 0; i < packed.length; i++) inOrder[i] = Math.floor(packed[i] / WEIGHT_SPAN);
+  const inOrder = packed.map((value) => Math.floor(value / WEIGHT_SPAN));
   sortNumbers(packed);
-  const keys = new Int32Array(packed.length);
-  const weights = new Int32Array(packed.length);
   let count = 0;
+  for (let i = 0; i < packed.length; i++) {
+    if (i === 0 || Math.floor(packed[i - 1] / WEIGHT_SPAN) !== Math.floor(packed[i] / WEIGHT_SPAN)) count++;
+  }
+  const data = new Int32Array(2 * count + inOrder.length);
+  let at = 0;
   let total = 0;
   for (const value of packed) {
     const key = Math.floor(value / WEIGHT_SPAN);
-    if (count > 0 && keys[count - 1] === key) continue;
-    keys[count] = key;
-    total += weights[count] = value - key * WEIGHT_SPAN;
-    count++;
+    if (at > 0 && data[at - 1] === key) continue;
+    data[at] = key;
+    total += data[count + at] = value - key * WEIGHT_SPAN;
+    at++;
   }
-  return { keys: keys.subarray(0, count), weights: weights.subarray(0, count), inOrder, total };
+  data.set(inOrder, 2 * count);
+  return { data, count, total };
 }
 
 /** Ascending, in place: insertion sort for the few passages of a memory, the built-in sort for long files. */
@@ -61,11 +67,12 @@ const WEIGHT_SPAN = 2 ** 22;
 
 /** Whether `key` is one of the set's passages: a binary search of its sorted keys. */
 export function holdsPassage(set: PassageSet, key: number): boolean {
+  const data = set.data;
   let low = 0;
-  let high = set.keys.length - 1;
+  let high = set.count - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const found = set.keys[middle];
+    const found = data[middle];
     if (found === key) return true;
     if (found < key) low = middle + 1;
     else high = middle - 1;
@@ -75,7 +82,8 @@ export function holdsPassage(set: PassageSet, key: number): boolean {
 
 /** The first passage of `inner`, in its text's order, that `outer` holds too. */
 export function firstSharedKey(inner: PassageSet, outer: PassageSet): number | undefined {
-  for (const key of inner.inOrder) if (holdsPassage(outer, key)) return key;
+  const data = inner.data;
+  for (let i = 2 * inner.count; i < data.length; i++) if (holdsPassage(outer, data[i])) return data[i];
   return undefined;
 }
 
@@ -92,13 +100,15 @@ export function passageWithKey(text: string, key: number): string | undefined {
 
 /** The weight two passage sets share: one merge of their sorted keys. */
 export function sharedWeight(a: PassageSet, b: PassageSet): number {
+  const aData = a.data;
+  const bData = b.data;
   let shared = 0;
-  for (let i = 0, j = 0; i < a.keys.length && j < b.keys.length; ) {
-    if (a.keys[i] === b.keys[j]) {
-      shared += a.weights[i];
+  for (let i = 0, j = 0; i < a.count && j < b.count; ) {
+    if (aData[i] === bData[j]) {
+      shared += aData[a.count + i];
       i++;
       j++;
-    } else if (a.keys[i] < b.keys[j]) i++;
+    } else if (aData[i] < bData[j]) i++;
     else j++;
   }
   return shared;

@@ -1,13 +1,14 @@
 import { LineIndex } from '../../lineIndex';
 import { hasAbsoluteDate } from './absoluteDates';
+import { HabitLine } from './habitual';
 import { languageOf, type DateMention } from './mention';
 
 /** Why a relative expression found in prose is not a finding; each is a class of false finding seen on real folders. */
-export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'duration' | 'dated-line';
+export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'habitual' | 'duration' | 'dated-line';
 
 /**
  * Decides, mention by mention, what the words alone cannot: whether "today" is a date or part of a
- * file name, a UI label, a quotation, an idiom or a duration, or sits on a line that already gives its
+ * file name, a UI label, a quotation, an idiom, a habit or a duration, or sits on a line that already gives its
  * date. Line facts (quotes, emphasis, idioms, absolute dates) are worked out once per line.
  */
 export class RefusalCheck {
@@ -31,6 +32,7 @@ export class RefusalCheck {
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
+    if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
     if (facts.dated) return 'dated-line';
     return undefined;
@@ -44,7 +46,7 @@ export class RefusalCheck {
     const start = this.lineIndex.offsetAt({ line, character: 0 });
     const end = this.lineIndex.offsetAt({ line: line + 1, character: 0 });
     const text = this.prose.slice(start, end).replace(/(?:\r\n|\n|\r)$/, '');
-    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), dated: hasAbsoluteDate(text) };
+    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dated: hasAbsoluteDate(text) };
     this.lines.set(line, facts);
     return facts;
   }
@@ -79,6 +81,7 @@ interface LineFacts {
   readonly quotes: readonly [number, number][];
   readonly emphasis: readonly [number, number, boolean][];
   readonly idioms: readonly [number, number][];
+  readonly habits: HabitLine;
   readonly dated: boolean;
 }
 
@@ -203,6 +206,9 @@ const IDIOMS: readonly RegExp[] = [
   /(?<!\p{Script=Hangul})어제의\s?(?:나|우리|적|친구|영광)/gu,
   /(?<!\p{Script=Hangul})오늘의\s?(?:나|우리)(?!\p{Script=Hangul})/gu,
   /明日(?:の|へ)(?:ために|ための|日本|世界|自分|希望)/gu,
+  // "Never put off till tomorrow" as Korean and Japanese say it.
+  /(?<!\p{Script=Hangul})오늘\s?(?:할|못\s?끝낸|끝내지\s?못한)\s?일[은을]?\s?내일로\s?(?:미루|넘기)/gu,
+  /今日(?:できる|出来る|やれる)ことを明日に(?:延ば|のば|回)[すさ]/gu,
   /今日(?:では|でも|の(?:日本|世界|社会|技術|AI))/gu,
 ];
 

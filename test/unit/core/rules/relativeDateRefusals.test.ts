@@ -56,6 +56,19 @@ describe('relative-date: what is not a finding', () => {
     ['Here today, gone tomorrow.', 'idiom'],
     ['내일을 위한 공부', 'Korean idiom'],
     ['今日では誰もが使う', 'Japanese nowadays'],
+    // habits, rules and what a product shows: the reader's day each time
+    ["The widget shows today's total and this month's budget.", 'product shows'],
+    ["The home screen displays today's tasks and tomorrow's events.", 'product shows, a list'],
+    ["The report runs every night and covers yesterday's orders.", 'nightly job'],
+    ["Each morning the bot posts today's on-call and tomorrow's.", 'each morning'],
+    ['Never deploy today what you cannot roll back tomorrow.', 'a rule'],
+    ['iOS 홈 화면 위젯 - 오늘 지출 합계와 이번 달 예산 잔액을 보여준다', 'Korean product shows'],
+    ['매일 아침 봇이 오늘 당번을 알려준다.', 'Korean habit'],
+    ['오늘 못 끝낸 일은 내일로 넘기지 않는다.', 'Korean proverb'],
+    ['ウィジェットは今日の支出合計と今月の予算残高を表示する。', 'Japanese product shows'],
+    ['ホーム画面に今日のタスクと明日の予定を表示します。', 'Japanese product shows, 予定 as a noun'],
+    ['毎朝、ボットが今日の当番を通知する。', 'Japanese habit'],
+    ['今日できることを明日に延ばさない。', 'Japanese proverb'],
     // durations and periods
     ['The model converged in one week of training.', 'duration (of)'],
     ['The model converged in one week.', 'past-tense duration'],
@@ -110,6 +123,27 @@ describe('relative-date: what is a finding', () => {
   ];
   for (const [body, expected] of cases) {
     it(JSON.stringify(body), () => assert.deepEqual(found(body), expected));
+  }
+
+  // One occasion told beside a habit or a display is still a point counted from the writing.
+  const occasions: [string, string[]][] = [
+    ["The dashboard showed yesterday's errors after the deploy.", ['yesterday']],
+    ['Every test failed yesterday.', ['yesterday']],
+    ['We ship every Tuesday, next release tomorrow.', ['tomorrow']],
+    ['We always review PRs; the freeze starts tomorrow.', ['tomorrow']],
+    ['Starting next week, standups are daily.', ['next week']],
+    ['어제 대시보드가 오늘 지출을 잘못 표시했다.', ['어제', '오늘']],
+    ['매주 월요일 배포, 내일은 예외.', ['내일']],
+    ['- 오늘 MOSFET I-V 측정 완료.', ['오늘']],
+    ['어제 회의에서 결정: 매주 금요일 배포 중단.', ['어제']],
+    ["The widget shows yesterday's numbers since the cache broke.", ['yesterday']],
+    ['다음 주부터 매일 배포한다.', ['다음 주']],
+    ['昨日、ダッシュボードが今日の支出を表示した。', ['昨日', '今日']],
+    ['通知は毎日出すが、明日は止める予定。', ['明日']],
+    ['来週からリリースは毎月第一月曜日', ['来週']],
+  ];
+  for (const [body, words] of occasions) {
+    it(`${JSON.stringify(body)} (one occasion)`, () => assert.deepEqual(found(body).map(([text]) => text), words));
   }
 
   it('offers a bare weekday as the nearest one, never as a safe fix', () => {

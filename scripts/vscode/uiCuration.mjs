@@ -1,0 +1,163 @@
+// UI check of curation in the real workbench: two near-duplicate memories picked in the tree are merged
+// from the context menu, and the Refactor Preview shows the edit before anything changes
+// (merge-preview.png: the preview's diffs of every file, the changes ticked as a person must before
+// Apply); applied there, the files on disk follow. Then the To review group with a pending candidate
+// nobody touched for 40 days, shown as stale, its context menu offering Archive (to-review-stale.png).
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { workbenchUrl } from './browser.mjs';
+import { REPO_ROOT } from './setup.mjs';
+import { poll } from './poll.mjs';
+
+const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
+const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
+const MENU_ITEMS = '.context-view .monaco-menu .action-item .action-label';
+const QUICK_INPUT = '.quick-input-widget';
+const PREVIEW = '.bulk-edit-panel[data-state=data]';
+
+const SURVIVOR = 'feedback_deploy-freeze.md';
+const REMOVED = 'feedback_no-thursday-deploys.md';
+const REMOVED_LINE = '- [목요일 배포 금지](feedback_no-thursday-deploys.md) — 목요일 저녁에는 배포하지 않는다\n';
+const STALE = 'project_api-latency.md';
+const FILES = {
+  'MEMORY.md': `# Memory\n\n- [배포 동결](${SURVIVOR}) — 목요일 18:00 이후에는 배포하지 않는다\n${REMOVED_LINE}- [Role](user_role.md) — backend, on call in week 2\n- [API latency](${STALE}) — p95 over 800 ms pages the on-call\n`,
+  [SURVIVOR]: '---\nname: deploy-freeze\ndescription: 목요일 18:00 이후에는 배포하지 않는다\ntype: feedback\n---\n\n목요일 18:00 이후에는 프로덕션 배포를 하지 않는다.\n\n**Why:** 2026-09-17 금요일 새벽 장애는 목요일 밤 배포에서 시작됐다.\n',
+  [REMOVED]: '---\nname: no-thursday-deploys\ndescription: 목요일 저녁에는 배포하지 않는다\ntype: feedback\n---\n\n목요일 18:00 이후에는 프로덕션 배포를 하지 않는다.\n\n例外: セキュリティ修正は `hotfix/*` ブランチから当番の承認を得て出してよい。\n',
+  'user_role.md': '---\nname: role\ndescription: backend, on call in week 2\ntype: user\n---\n\nBackend engineer; follows [[no-thursday-deploys]] and [[deploy-freeze]].\n',
+  // An agent queued this in October; nobody approved or edited it since.
+  [STALE]: '---\nname: api-latency\ndescription: p95 over 800 ms pages the on-call\ntype: project\nstatus: pending\n---\n\nAlert "API p95 > 800ms" pages the on-call after 5 minutes.\n',
+};
+
+export async function curationCheck({ browser, server, check, save, workspace }) {
+  const memory = join(workspace, 'memory');
+  mkdirSync(memory, { recursive: true });
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(memory, name), text);
+  const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000);
+  utimesSync(join(memory, STALE), fortyDaysAgo, fortyDaysAgo);
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    const entry = page.locator(ENTRY);
+    await entry.waitFor({ state: 'visible', timeout: 60_000 });
+    const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    const shown = await poll(async () => {
+      const visible = await rowOf('목요일 배포 금지').isVisible().catch(() => false);
+      if (!visible && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
+      return { done: visible && await rowOf('배포 동결').isVisible().catch(() => false) };
+    }, 60_000, 500);
+    if (!check('the two near-duplicate memories are shown in the tree', shown.done)) return;
+
+    // A wider side bar, so descriptions ("stale candidate, …") are readable in the pictures.
+    const box = await page.locator('.part.sidebar').boundingBox().catch(() => null);
+    if (box) {
+      const edge = box.x + box.width;
+      await page.mouse.move(edge, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge + 220, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    }
+
+    // The first-run question about counting existing files as reviewed: answered as most people will.
+    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});
+
+    // Two picked as a person picks them, then Merge from the context menu of the selection. The click
+    // on the first opens it in the editor, which can take the focus a moment later: picked again if so.
+    const rowsPicked = async () => {
+      await page.keyboard.press('Escape');
+      await rowOf('배포 동결').click();
+      await page.waitForTimeout(300);
+      await rowOf('목요일 배포 금지').click({ modifiers: ['Control'] });
+      await rowOf('목요일 배포 금지').click({ button: 'right' });
+      const menu = await poll(async () => {
+        const labels = await page.locator(MENU_ITEMS).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? '')).catch(() => []);
+        return { done: labels.includes('Merge Memories…'), labels };
+      }, 5_000);
+      if (!menu.done) {
+        await page.keyboard.press('Escape');
+        return { menu, pick: false };
+      }
+      // The menu ignores a click that comes too soon after it opened.
+      await page.waitForTimeout(500);
+      await page.locator(MENU_ITEMS).filter({ hasText: 'Merge Memories…' }).first().click().catch(() => {});
+      const pick = await page.locator(`${QUICK_INPUT} .monaco-list-row`).first().waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false);
+      return { menu, pick };
+    };
+    let attempt = await rowsPicked();
+    for (let i = 0; i < 2 && !attempt.pick; i++) attempt = await rowsPicked();
+    check('two memories selected offer Merge Memories… in the context menu', attempt.menu.done, attempt.menu.labels.join(' | '));
+    if (!check('Merge asks which memory stays', attempt.pick)) {
+      save('merge-failed.png', await page.screenshot());
+      return;
+    }
+    await page.keyboard.type('deploy-freeze');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+
+    // Nothing changes until the person applies the edit in the Refactor Preview.
+    const preview = await poll(async () => {
+      const rows = await page.locator(`${PREVIEW} .monaco-list-row`).evaluateAll((all) => all.map((row) => ({
+        text: row.textContent?.trim() ?? '',
+        deleted: row.querySelector('.monaco-icon-label.delete') !== null,
+        removed: [...row.querySelectorAll('.highlight.remove')].map((mark) => mark.textContent ?? '').join(''),
+      }))).catch(() => []);
+      return { done: rows.some((row) => row.text.includes(REMOVED)) && rows.some((row) => row.text.includes('MEMORY.md')) && rows.some((row) => row.removed.includes('목요일 배포 금지')), rows };
+    }, 20_000);
+    const describe = preview.rows.map((row) => `${row.deleted ? '[deleted] ' : ''}${row.text}${row.removed ? ` {-${row.removed}}` : ''}`).join(' | ').slice(0, 600);
+    check('the Refactor Preview opens with the merge', preview.rows.length > 0, describe);
+    check('it shows the survivor gaining the other\'s distinct paragraph', preview.rows.some((row) => row.text.includes(SURVIVOR)) && preview.rows.some((row) => row.text.includes('例外: セキュリティ修正')), describe);
+    check('it shows the other memory\'s file deleted', preview.rows.some((row) => row.text.includes(REMOVED) && row.deleted), describe);
+    check('it shows the other memory\'s MEMORY.md line removed', preview.rows.some((row) => row.text.includes('MEMORY.md')) && preview.rows.some((row) => row.removed.includes('목요일 배포 금지')), describe);
+    check('nothing on disk has changed yet', existsSync(join(memory, REMOVED)) && readFileSync(join(memory, 'MEMORY.md'), 'utf8') === FILES['MEMORY.md']);
+
+    // VS Code opens an edit that asks for confirmation with its changes unticked (microsoft/vscode#207578):
+    // the person ticks each file, as here, before Apply does anything.
+    const fileBoxes = page.locator(`${PREVIEW} .monaco-list-row[aria-level="1"] .edit-checkbox`);
+    const ticked = await poll(async () => {
+      const states = await fileBoxes.evaluateAll((boxes) => boxes.map((box) => box.checked)).catch(() => []);
+      const next = states.indexOf(false);
+      if (next >= 0) await fileBoxes.nth(next).click().catch(() => {});
+      return { done: states.length > 0 && next < 0, states };
+    }, 10_000);
+    check('each file of the merge can be ticked in the preview', ticked.done, ticked.states.join(', '));
+    // A change clicked in the preview opens the diffs of every file: what the merge appends, what it deletes.
+    await page.locator(`${PREVIEW} .monaco-list-row`).filter({ hasText: '例外: セキュリティ修正' }).first().click().catch(() => {});
+    const diff = await poll(async () => {
+      const tab = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');
+      const editor = await page.locator('.part.editor').innerText().catch(() => '');
+      return { done: /Refactor Preview/.test(tab) && editor.includes(SURVIVOR) && editor.includes(REMOVED), tab };
+    }, 10_000);
+    check('a change in the preview opens the diffs of the survivor and the deleted file', diff.done, diff.tab.replace(/\s+/g, ' '));
+    await page.mouse.move(640, 480);
+    await page.waitForTimeout(600);
+    save('merge-preview.png', await page.screenshot());
+
+    await page.locator(`${PREVIEW} .content .buttons .monaco-button`).filter({ hasText: 'Apply' }).first().click();
+    const applied = await poll(async () => {
+      const index = readFileSync(join(memory, 'MEMORY.md'), 'utf8');
+      return { done: !existsSync(join(memory, REMOVED)) && index === FILES['MEMORY.md'].replace(REMOVED_LINE, ''), index };
+    }, 20_000);
+    check('applied there: the other file and its index line are gone', applied.done, applied.index.split('\n').slice(2, 6).join(' / '));
+    const survivor = readFileSync(join(memory, SURVIVOR), 'utf8');
+    check('the survivor ends with the paragraph it lacked, and the link follows to it', survivor === `${FILES[SURVIVOR]}\n例外: セキュリティ修正は \`hotfix/*\` ブランチから当番の承認を得て出してよい。\n`
+      && readFileSync(join(memory, 'user_role.md'), 'utf8').includes('follows [[deploy-freeze]] and [[deploy-freeze]]'), survivor.split('\n').slice(-3).join(' / '));
+
+    // The stale candidate under To review: set apart from approval, with Archive beside it.
+    const staleRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^stale candidate/ }) }).first();
+    const stale = await poll(async () => ({ done: await staleRow.isVisible().catch(() => false), description: await staleRow.locator('.label-description').innerText().catch(() => '') }), 20_000);
+    check('To review shows the candidate untouched for 40 days as stale', stale.done && /^stale candidate, untouched 30\+ days/.test(stale.description), stale.description);
+    // Its context menu, opened as a person does: the row is selected, its inline actions shown, Archive offered.
+    await staleRow.click({ button: 'right' }).catch(() => {});
+    const staleMenu = await poll(async () => {
+      const labels = await page.locator(MENU_ITEMS).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? '')).catch(() => []);
+      return { done: ['Approve', 'Edit', 'Show Changes Since Approval', 'Archive (move out of the memory folder)', 'Reject (delete)'].every((label) => labels.includes(label)), labels };
+    }, 10_000);
+    check('its context menu offers Approve, Edit, Show Changes, Reject and Archive, saying the file moves out of the memory folder', staleMenu.done, staleMenu.labels.filter(Boolean).join(' | '));
+    check('and the row shows an Archive action', await staleRow.locator('.action-label[aria-label^="Archive"]').isVisible().catch(() => false));
+    await page.waitForTimeout(300);
+    save('to-review-stale.png', await page.screenshot());
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,146 @@
+// ---------------------------------------------------------------------------------------------------
+// Habits, rules and what a product shows: "the bot posts today's on-call each morning", "never deploy
+// today what you cannot roll back tomorrow", "the widget shows today's total", 홈 화면에 오늘 할 일을
+// 표시한다, 今日の支出合計を表示する. Their "today" is the reader's day every time the sentence holds, not a
+// point counted from the writing. A clause telling of one occasion (a past tense, a plan) stays a finding:
+// "every test failed yesterday", "the dashboard showed yesterday's errors", and so does the start or end
+// of a habit: "from next week, releases are monthly", 来週から毎月.
+
+const EN_FREQUENCY = /\b(?:always|never|usually|typically|generally|normally|whenever|daily|nightly|(?:every|each)\s+(?:day|night|morning|evening|afternoon|week|month|time|run|release|sprint|deploy|session|build))\b/i;
+const EN_EPISODE = new RegExp(
+  String.raw`\b(?:[a-z]+ed|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
+  'i',
+);
+// "shows today's total", "lists yesterday's signups": a product in the present, showing the day it is read.
+const EN_SHOWS = /\b(?:shows|displays|lists|renders|posts|covers|summari[sz]es|includes|highlights|pulls|sends|emails)\b/gi;
+const EN_BOUNDARY_BEFORE = /\b(?:from|starting|beginning|until|till|since|as\s+of|effective|after|before)\s+$/i;
+
+const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대/;
+const KO_PLAN = /예정|할\s?것|하기로/;
+const KO_PRODUCT = /위젯|화면|앱|대시보드|알림|봇|리포트|보고서|이메일|메일|탭|카드|페이지|피드|배너|보드|패널|목록|캘린더|홈/g;
+const KO_SHOWS = /보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
+
+const JA_FREQUENCY = /毎日|毎朝|毎晩|毎週|毎月|毎回|いつも|常に|通常|必ず|ごと/;
+// A past ending (届いた。, 表示した、, でした) or a plan (止める予定, つもり); 明日の予定 is only tomorrow's schedule.
+const JA_EPISODE = /た(?=[。、,.\s」)）]|$|ので|から|けど|が)|ました|でした|[るすくうつぬむぶぐ]予定|予定(?:だ|です)|つもり/;
+const JA_PRODUCT = /ウィジェット|画面|アプリ|ダッシュボード|通知|ボット|レポート|メール|タブ|カード|ページ|フィード|バナー|ボード|パネル|一覧|カレンダー|ホーム/g;
+const JA_SHOWS = /表示する|表示します|表示される|表示されます|見せる|見せます|出す|出します|載せる|並べる|通知する|通知します/g;
+
+const CJK_BOUNDARY_AFTER = /^\s?(?:から|より|まで|부터|까지|이후|以降)/;
+// A Korean or Japanese sentence ends on its verb; a comma or a colon starts another clause (매주 배포, 내일은 예외), 、 does not.
+const CJK_BREAK = /[.!?。！？;；,，:：\n]/g;
+const EN_BREAK = /[.!?;:,—–\n]/g;
+
+/** What one clause of a line says, worked out once for every mention in it. */
+interface Clause {
+  readonly start: number;
+  readonly end: number;
+  /** A past tense or a plan: the clause tells of one occasion. */
+  readonly episode: boolean;
+  readonly frequency: boolean;
+  /** Where the first product noun (Korean, Japanese) or display verb (English) ends, or Infinity. */
+  readonly firstShownBy: number;
+  /** Where the last display verb (Korean, Japanese) starts, or -1. */
+  readonly lastShowsAt: number;
+}
+
+/**
+ * Whether relative words of one line tell of a habit, a rule or a product's display. The line's clauses
+ * are split and read once per script family, so a line of thousands of mentions costs one pass.
+ */
+export class HabitLine {
+  private en?: readonly Clause[];
+  private cjk?: readonly Clause[];
+
+  constructor(private readonly line: string) {}
+
+  isHabitual(start: number, end: number, language: string): boolean {
+    const { line } = this;
+    if (language === 'ko' || language === 'ja') {
+      if (CJK_BOUNDARY_AFTER.test(line.slice(end, end + 4))) return false;
+      this.cjk ??= clausesOf(line, CJK_BREAK, (text) => cjkClause(text));
+      const clause = clauseAt(this.cjk, start);
+      if (!clause || clause.episode) return false;
+      return clause.frequency || (clause.firstShownBy <= start && clause.lastShowsAt >= end);
+    }
+    if (EN_BOUNDARY_BEFORE.test(line.slice(Math.max(0, start - 20), start))) return false;
+    this.en ??= clausesOf(line, EN_BREAK, enClause);
+    const clause = clauseAt(this.en, start);
+    if (!clause || clause.episode) return false;
+    return clause.frequency || (/^['’]s\b/.test(line.slice(end, end + 3)) && clause.firstShownBy <= start);
+  }
+}
+
+type ClauseFacts = Omit<Clause, 'start' | 'end'>;
+
+function clausesOf(line: string, breaks: RegExp, read: (text: string) => ClauseFacts): Clause[] {
+  const clauses: Clause[] = [];
+  let from = 0;
+  breaks.lastIndex = 0;
+  for (let match = breaks.exec(line); ; match = breaks.exec(line)) {
+    const to = match ? match.index : line.length;
+    const facts = read(line.slice(from, to));
+    clauses.push({
+      start: from,
+      end: to,
+      ...facts,
+      firstShownBy: facts.firstShownBy + from,
+      lastShowsAt: facts.lastShowsAt < 0 ? -1 : facts.lastShowsAt + from,
+    });
+    if (!match) return clauses;
+    from = to + 1;
+  }
+}
+
+/** The clause holding `offset`: a binary search over clauses in order. */
+function clauseAt(clauses: readonly Clause[], offset: number): Clause | undefined {
+  let low = 0;
+  let high = clauses.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (clauses[mid].end < offset) low = mid + 1;
+    else if (clauses[mid].start > offset) high = mid - 1;
+    else return clauses[mid];
+  }
+  return undefined;
+}
+
+function enClause(text: string): ClauseFacts {
+  return { episode: EN_EPISODE.test(text), frequency: EN_FREQUENCY.test(text), firstShownBy: firstEnd(EN_SHOWS, text), lastShowsAt: -1 };
+}
+
+function cjkClause(text: string): ClauseFacts {
+  const korean = /[\uac00-\ud7af]/.test(text);
+  const episode = korean ? hasKoreanPast(text) || KO_PLAN.test(text) : false;
+  return {
+    episode: episode || JA_EPISODE.test(text),
+    frequency: KO_FREQUENCY.test(text) || JA_FREQUENCY.test(text),
+    firstShownBy: Math.min(firstEnd(KO_PRODUCT, text), firstEnd(JA_PRODUCT, text)),
+    lastShowsAt: Math.max(lastStart(KO_SHOWS, text), lastStart(JA_SHOWS, text)),
+  };
+}
+
+function firstEnd(pattern: RegExp, text: string): number {
+  pattern.lastIndex = 0;
+  const match = pattern.exec(text);
+  return match ? match.index + match[0].length : Infinity;
+}
+
+function lastStart(pattern: RegExp, text: string): number {
+  let last = -1;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) last = match.index;
+  return last;
+}
+
+/**
+ * Korean past and future-guess endings carry a final ㅆ (했다, 바꿨다, 열렸다, 하겠다); 있 (is, has) is
+ * present, as in 표시되어 있다.
+ */
+function hasKoreanPast(text: string): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0) - 0xac00;
+    if (code >= 0 && code < 11172 && code % 28 === 20 && char !== '있') return true;
+  }
+  return false;
+}
