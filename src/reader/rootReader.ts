@@ -131,7 +131,13 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
     for (const entry of entries) {
       // Hidden folders hold tool state (.git, .obsidian), never memories.
       if (entry.name.startsWith('.')) continue;
-      work.push(readEntry(folder ? `${folder}/${entry.name}` : entry.name, entry.kind));
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.nameNotUtf8) {
+        // It cannot be opened by the name we hold; only a folder or a memory's name is worth saying so.
+        if (entry.kind === 'directory' || isTrackedPath(relative)) skipped.push({ path: relative, reason: { kind: 'name-not-utf8' } });
+        continue;
+      }
+      work.push(readEntry(relative, entry.kind));
     }
     await Promise.all(work);
   };

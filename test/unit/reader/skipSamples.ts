@@ -14,6 +14,7 @@ const SAMPLES: { readonly [K in SkipReason['kind']]: Extract<SkipReason, { kind:
   'link-unverifiable': { kind: 'link-unverifiable' },
   'link-folder': { kind: 'link-folder' },
   'index-folder': { kind: 'index-folder' },
+  'name-not-utf8': { kind: 'name-not-utf8' },
   vanished: { kind: 'vanished' },
   changing: { kind: 'changing' },
   unreadable: { kind: 'unreadable', code: 'EACCES' },
