@@ -41,9 +41,11 @@ const EN_RELATIVE_BEFORE = /\b(?:this|next|last|past|coming|upcoming|previous)\s
 const EN_PAST_BEFORE = /\b(?:[a-z]+ed|was|were|did|had|went|met|took|ran|got|came)\b(?:\s+\w+){0,3}\s+(?:on\s+)?$/i;
 
 // A schedule said once for every time: "releases every other Tuesday, freeze Monday 18:00", "매주 화요일 배포, 월요일 18시 동결".
-const EN_RECURRING = /\b(?:every|each|weekly|bi-?weekly|fortnightly|daily|monthly|recurring|usually|always|routinely|standing|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b/i;
-const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다/;
-const JA_RECURRING = /毎週|毎日|毎月|隔週|定期|いつも|通常|ごと/;
+// A standing rule bounded by a weekday holds every week: "no merges after Thursday 18:00",
+// "목요일 18:00 이후 머지 금지", "木曜18時以降はデプロイしない".
+const EN_RECURRING = /\b(?:every|each|weekly|bi-?weekly|fortnightly|daily|monthly|recurring|usually|always|routinely|standing|(?:mon|tues|wednes|thurs|fri|satur|sun)days|no(?:\s+[a-z-]+){1,2}\s+(?:after|before|until|till|on)|never|don't|do\s+not|must\s+not|mustn't|not\s+allowed|forbidden|prohibited)\b/i;
+const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다|금지|않는다|불가/;
+const JA_RECURRING = /毎週|毎日|毎月|隔週|定期|いつも|通常|ごと|禁止|しない|不可/;
 
 /** Whether the sentence around a weekday says it recurs: the 80 characters around it, within its sentence and line. */
 function recursInSentence(prose: string, start: number, end: number, recurring: RegExp): boolean {

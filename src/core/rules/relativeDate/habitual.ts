@@ -6,7 +6,11 @@
 // "every test failed yesterday", "the dashboard showed yesterday's errors", and so does the start or end
 // of a habit: "from next week, releases are monthly", 来週から毎月.
 
-const EN_FREQUENCY = /\b(?:always|never|usually|typically|generally|normally|whenever|daily|nightly|(?:every|each)\s+(?:day|night|morning|evening|afternoon|week|month|time|run|release|sprint|deploy|session|build))\b/i;
+const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const EN_FREQUENCY = new RegExp(
+  String.raw`\b(?:always|never|usually|typically|generally|normally|whenever|daily|nightly|${WEEKDAY}s|(?:every|each)\s+(?:other\s+)?(?:day|night|morning|evening|afternoon|week|month|time|run|release|sprint|deploy|session|build|weekday|${WEEKDAY}))\b`,
+  'i',
+);
 const EN_EPISODE = new RegExp(
   String.raw`\b(?:[a-z]+ed|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
   'i',
@@ -18,15 +22,18 @@ const EN_BOUNDARY_BEFORE = /\b(?:from|starting|beginning|until|till|since|as\s+o
 const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대/;
 const KO_PLAN = /예정|할\s?것|하기로/;
 const KO_PRODUCT = /위젯|화면|앱|대시보드|알림|봇|리포트|보고서|이메일|메일|탭|카드|페이지|피드|배너|보드|패널|목록|캘린더|홈/g;
-const KO_SHOWS = /보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
+const KO_SHOWS = /보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|뜬다|뜹니다|나온다|나옵니다|생성된다|생성됩니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
 
 const JA_FREQUENCY = /毎日|毎朝|毎晩|毎週|毎月|毎回|いつも|常に|通常|必ず|ごと/;
 // A past ending (届いた。, 表示した、, でした) or a plan (止める予定, つもり); 明日の予定 is only tomorrow's schedule.
 const JA_EPISODE = /た(?=[。、,.\s」)）]|$|ので|から|けど|が)|ました|でした|[るすくうつぬむぶぐ]予定|予定(?:だ|です)|つもり/;
 const JA_PRODUCT = /ウィジェット|画面|アプリ|ダッシュボード|通知|ボット|レポート|メール|タブ|カード|ページ|フィード|バナー|ボード|パネル|一覧|カレンダー|ホーム/g;
-const JA_SHOWS = /表示する|表示します|表示される|表示されます|見せる|見せます|出す|出します|載せる|並べる|通知する|通知します/g;
+const JA_SHOWS = /表示する|表示します|表示される|表示されます|見せる|見せます|出す|出します|出る|出ます|流れる|流れます|生成される|生成されます|載せる|並べる|通知する|通知します/g;
 
-const CJK_BOUNDARY_AFTER = /^\s?(?:から|より|まで|부터|까지|이후|以降)/;
+// 明日以降の予約 (bookings from tomorrow on) names what a list holds: a modifier, not a habit's start.
+const CJK_BOUNDARY_AFTER = /^\s?(?:から|より|まで|부터|까지|이후|以降)(?![の의])/;
+// A metric's name, read the same every day: 先週比の数字, 前日比の推移. "売上は先週比20%増" states one week's figure.
+const JA_METRIC_AFTER = /^(?:比|対比)の/;
 // A Korean or Japanese sentence ends on its verb; a comma or a colon starts another clause (매주 배포, 내일은 예외), 、 does not.
 const CJK_BREAK = /[.!?。！？;；,，:：\n]/g;
 const EN_BREAK = /[.!?;:,—–\n]/g;
@@ -61,6 +68,7 @@ export class HabitLine {
       this.cjk ??= clausesOf(line, CJK_BREAK, (text) => cjkClause(text));
       const clause = clauseAt(this.cjk, start);
       if (!clause || clause.episode) return false;
+      if (JA_METRIC_AFTER.test(line.slice(end, end + 3))) return true;
       return clause.frequency || (clause.firstShownBy <= start && clause.lastShowsAt >= end);
     }
     if (EN_BOUNDARY_BEFORE.test(line.slice(Math.max(0, start - 20), start))) return false;

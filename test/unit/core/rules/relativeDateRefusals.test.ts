@@ -69,6 +69,9 @@ describe('relative-date: what is not a finding', () => {
     ['ホーム画面に今日のタスクと明日の予定を表示します。', 'Japanese product shows, 予定 as a noun'],
     ['毎朝、ボットが今日の当番を通知する。', 'Japanese habit'],
     ['今日できることを明日に延ばさない。', 'Japanese proverb'],
+    ["Every Friday we review this week's incidents.", 'every weekday'],
+    ['On Mondays we plan the week ahead and review last week.', 'plural weekday'],
+    ['先週比の数字はダッシュボードの「週次」パネルで見る。', 'Japanese metric name'],
     // durations and periods
     ['The model converged in one week of training.', 'duration (of)'],
     ['The model converged in one week.', 'past-tense duration'],
@@ -92,6 +95,10 @@ describe('relative-date: what is not a finding', () => {
     ['매주 화요일 배포, 월요일 18시 동결', 'Korean schedule'],
     ['매주 월요일 10시 회의', 'Korean recurring'],
     ['毎週月曜10時に定例', 'Japanese recurring'],
+    ['No merges after Thursday 18:00.', 'a standing rule bounded by a weekday'],
+    ['목요일 18:00 이후 머지 금지', 'Korean standing rule'],
+    ['목요일 18:00 이후에는 배포하지 않는다', 'Korean standing rule, in the plain present'],
+    ['木曜18時以降はデプロイしない', 'Japanese standing rule'],
     // countdowns counted from an event, not the writing
     ['Send the reminder 3 days before the deadline', 'relative to the event'],
   ];
@@ -103,6 +110,7 @@ describe('relative-date: what is not a finding', () => {
 describe('relative-date: what is a finding', () => {
   const cases: [string, [string, string | undefined][]][] = [
     ['interview Monday 10:30', [['Monday', '2026-08-10']]],
+    ['Interview Monday 10:30, no laptop needed', [['Monday', '2026-08-10']]],
     ['Interviewed Monday 10:30 with the CTO', [['Monday', '2026-08-03']]],
     ['월요일 오전 10시 면접', [['월요일', '2026-08-10']]],
     ['月曜10時に面接', [['月曜', '2026-08-10']]],
@@ -141,6 +149,8 @@ describe('relative-date: what is a finding', () => {
     ['昨日、ダッシュボードが今日の支出を表示した。', ['昨日', '今日']],
     ['通知は毎日出すが、明日は止める予定。', ['明日']],
     ['来週からリリースは毎月第一月曜日', ['来週']],
+    ['売上は先週比20%増。', ['先週']],
+    ['Signups are up 12% vs last week.', ['last week']],
   ];
   for (const [body, words] of occasions) {
     it(`${JSON.stringify(body)} (one occasion)`, () => assert.deepEqual(found(body).map(([text]) => text), words));
