@@ -86,6 +86,18 @@ describe('memory-shelf check', () => {
     assert.ok(once.problems.length > 0, 'the fixture has problems to count');
   });
 
+  it('--fix writes no index entry into a memory that MEMORY.md links to', () => {
+    const root = join(scratch, 'memory');
+    mkdirSync(root);
+    const memoryText = '---\nname: idx\ndescription: the release checklist\ntype: project\n---\nShip on Tuesdays.\n';
+    writeFileSync(join(root, 'project_idx.md'), memoryText);
+    writeFileSync(join(root, 'project_other.md'), '---\nname: other\ndescription: the deploy window\ntype: project\n---\nDeploy before noon.\n');
+    symlinkSync('project_idx.md', join(root, 'MEMORY.md'));
+    const report = JSON.parse(run(['check', root, '--fix', '--json']).stdout) as JsonReport;
+    assert.equal(readFileSync(join(root, 'project_idx.md'), 'utf8'), memoryText);
+    assert.ok(report.problems.some((problem) => problem.code === 'index-unlisted' && problem.file.endsWith('project_other.md')), 'still reported');
+  });
+
   it('checks ./memory when no ROOT is given', () => {
     cpSync(join(FIXTURES, 'workspace', 'memory'), join(scratch, 'memory'), { recursive: true });
     const report = JSON.parse(run(['check', '--json'], scratch).stdout) as JsonReport;
