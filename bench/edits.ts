@@ -10,9 +10,15 @@ export interface EditFigures {
   readonly p50: number;
   readonly p95: number;
   readonly max: number;
+  /** p50 and p95 of each kind of edit, to tell which one is slow. */
+  readonly byKind: Record<EditKind, { readonly p50: number; readonly p95: number }>;
 }
 
-const WARM_UP = 25;
+const EDIT_KINDS = ['sentence', 'description', 'link'] as const;
+type EditKind = (typeof EDIT_KINDS)[number];
+
+// Enough edits first for the engine's code to be compiled: the first ones at any size are the JIT's, not the rules'.
+const WARM_UP = 100;
 
 /**
  * One keystroke's worth of work, `count` times: a random memory changes (a sentence added, the
@@ -26,6 +32,7 @@ export function measureEdits(corpus: Corpus, count: number): EditFigures {
   const paths = corpus.files.filter((file) => file !== INDEX_FILE_NAME);
   const names = [...store.memories()].map((memory) => memory.name).filter((name): name is string => name !== undefined);
   const times: number[] = [];
+  const byKind = new Map<EditKind, number[]>(EDIT_KINDS.map((kind) => [kind, []]));
   for (let i = 0; i < WARM_UP + count; i++) {
     const path = random.pick(paths);
     const text = store.get(path)?.text ?? '';
@@ -35,7 +42,11 @@ export function measureEdits(corpus: Corpus, count: number): EditFigures {
         : `${text}\nSee [[${random.pick(names)}]].\n`;
     const start = performance.now();
     engine.applyChange(store.update(path, edited));
-    if (i >= WARM_UP) times.push(performance.now() - start);
+    const time = performance.now() - start;
+    if (i < WARM_UP) continue;
+    times.push(time);
+    byKind.get(EDIT_KINDS[kind])!.push(time);
   }
-  return { edits: count, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: percentile(times, 1) };
+  const kinds = Object.fromEntries([...byKind].map(([kind, list]) => [kind, { p50: percentile(list, 0.5), p95: percentile(list, 0.95) }])) as EditFigures['byKind'];
+  return { edits: count, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: percentile(times, 1), byKind: kinds };
 }

@@ -43,6 +43,7 @@ const ROWS: readonly Row[] = [
   { label: 'heap per memory beyond the text: store + problems', cell: (r) => kb(r.heap.storeAndProblems) },
   { label: 'one edit (store.update + applyChange): p50 / p95', cell: (r) => `${r.edit.p50.toFixed(3)} / ${r.edit.p95.toFixed(3)} ms` },
   { label: 'one edit: p95 to the smallest size\'s p95', cell: (r, s) => times(r.edit.p95, s.edit.p95) },
+  { label: 'one edit, p95 by kind: a sentence / the description / a link added', cell: (r) => `${r.edit.byKind.sentence.p95.toFixed(2)} / ${r.edit.byKind.description.p95.toFixed(2)} / ${r.edit.byKind.link.p95.toFixed(2)} ms` },
   { label: 'problems found by every rule', cell: (r) => Object.values(r.inProcess.problems).reduce((a, b) => a + b, 0).toLocaleString('en-US') },
 ];
 

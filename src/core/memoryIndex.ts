@@ -1,3 +1,4 @@
+import { stepFence } from './codeFence';
 import { lineRange } from './lineCursor';
 import { LineIndex } from './lineIndex';
 import { joinRootPath } from './rootPath';
@@ -83,12 +84,21 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   const links: IndexLink[] = [];
   // Lines are cut from the line index rather than split with a regular expression: V8 caches a
   // split's result for a string it has seen, which would make timing one parse against another a lie.
+  let fence: string | undefined;
   for (let line = 0; line < index.lineCount; line++) {
     const lineOffset = index.offsetAt({ line, character: 0 });
     let lineEnd = line + 1 < index.lineCount ? index.offsetAt({ line: line + 1, character: 0 }) : content.length;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 10) lineEnd--;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 13 && line + 1 < index.lineCount) lineEnd--;
-    const parsed = parseLine(content.slice(lineOffset, lineEnd), line, lineOffset, links);
+    const lineText = content.slice(lineOffset, lineEnd);
+    const step = stepFence(lineText, fence);
+    fence = step.fence;
+    // An entry shown as an example in a fenced block is code, not an entry: it lists nothing.
+    if (step.isCode) {
+      lines.push({ kind: 'text', line, text: lineText });
+      continue;
+    }
+    const parsed = parseLine(lineText, line, lineOffset, links);
     lines.push(parsed);
     if (parsed.kind === 'entry') entries.push(parsed);
   }

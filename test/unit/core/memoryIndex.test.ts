@@ -123,4 +123,25 @@ describe('parseMemoryIndex on real index shapes', () => {
       if (failure) throw failure;
     }
   });
+
+  it('takes no entry or link from a fenced code block: an example entry lists nothing (ko/ja/en)', () => {
+    const parsed = parseMemoryIndex([
+      '# 메모리',
+      '- [테스트 원칙](feedback_testing.md) — 실제 VS Code에서 확인',
+      '',
+      '항목 예시:',
+      '```md',
+      '- [Title](file.md) — hook',
+      '[[example-link]] and [例](例.md)',
+      '```',
+      '~~~',
+      '- [インフラ](infra.md) — ポート',
+      '~~~',
+      '- [Deploys](project_deploys.md) — main only',
+      '',
+    ].join('\n'));
+    assert.deepEqual(parsed.entries.map((entry) => entry.target), ['feedback_testing.md', 'project_deploys.md']);
+    assert.deepEqual(parsed.links.map((link) => link.target), ['feedback_testing.md', 'project_deploys.md']);
+    assert.deepEqual(parsed.lines.slice(4, 11).map((line) => line.kind), ['text', 'text', 'text', 'text', 'text', 'text', 'text']);
+  });
 });

@@ -82,13 +82,12 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   if (!mayMention(input)) return [];
   const offset = options.utcOffsetMinutes ?? localOffset;
   const { text } = input;
-  const prose = proseOf(text, input.memory);
-  const scan = fileScan(prose);
   const fileAnchor = isIndex(input) ? undefined : statedAnchor(input.path, input.memory, offset);
   // The words decide what is a date, whatever the day; each line's anchor then decides which day. The
   // first pass counts from the day most lines will have, so only lines dated otherwise are read again.
   const reference = fileAnchor?.day ?? fileTimeDay(input, context, offset) ?? PLACEHOLDER_DAY;
-  const found = findMentions(scan, reference, 0, prose.length);
+  const { scan, found } = isIndex(input) ? indexMentions(text, context, reference) : mentionsOf(text, input.memory, reference);
+  const { prose } = scan;
   if (found.length === 0) return [];
   const lines = new LineIndex(text);
   const anchors = new LineAnchors(input, context, prose, lines, offset, fileAnchor);
@@ -104,6 +103,36 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
     for (const mention of mentions) problems.push(toProblem(input, lines, mention, anchor));
   }
   return problems;
+}
+
+interface FileMentions {
+  readonly scan: FileScan;
+  readonly found: readonly DateMention[];
+}
+
+function mentionsOf(text: string, memory: TextRuleInput['memory'], reference: CalendarDate): FileMentions {
+  const scan = fileScan(proseOf(text, memory));
+  return { scan, found: findMentions(scan, reference, 0, scan.prose.length) };
+}
+
+/**
+ * MEMORY.md's mentions, kept with the parsed index they were read from: its lines count from the
+ * memories they list, so a memory whose date changes checks the index again, and reading 20,000 lines
+ * of words again for one memory's date made one keystroke cost a quarter of a second. The words depend
+ * only on the text and the day counted from; only the anchors are worked out again. A new index text
+ * is a new parsed index, so nothing stale is ever found here.
+ */
+const indexMentionMemo = new WeakMap<MemoryIndex, { readonly day: string; readonly mentions: FileMentions }>();
+
+function indexMentions(text: string, context: RuleContext, reference: CalendarDate): FileMentions {
+  const index = context.store.index;
+  if (!index || index.text !== text) return mentionsOf(text, undefined, reference);
+  const day = `${reference.year}-${reference.month}-${reference.day}`;
+  const held = indexMentionMemo.get(index);
+  if (held?.day === day) return held.mentions;
+  const mentions = mentionsOf(text, undefined, reference);
+  indexMentionMemo.set(index, { day, mentions });
+  return mentions;
 }
 
 function fileTimeDay(input: TextRuleInput, context: RuleContext, offset: UtcOffset): CalendarDate | undefined {
