@@ -28,8 +28,12 @@ export function planFixes(read: RootRead, store: MemoryStore, problems: readonly
   const editsByPath = new Map<RootPath, TextEdit[]>();
   const fixes: RootPath[][] = [];
   const writable = (path: RootPath): boolean => {
-    if (read.files.get(path)?.truncated) return false;
-    return path === INDEX_FILE_NAME ? store.index !== undefined : store.get(path)?.frontmatter.status === 'ok';
+    const file = read.files.get(path);
+    if (file?.truncated) return false;
+    if (path !== INDEX_FILE_NAME) return store.get(path)?.frontmatter.status === 'ok';
+    // A MEMORY.md linked to a memory (a file with frontmatter) would get index entries written into that memory.
+    const linkedMemory = file?.linkTarget !== undefined && store.get(file.linkTarget)?.frontmatter.status === 'ok';
+    return store.index !== undefined && !linkedMemory;
   };
   for (const problem of problems) {
     if (!SAFE_FIX_CODES.has(problem.code)) continue;

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
@@ -39,11 +40,17 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
+  // One folder named twice (`a a`, `a ./a/`, a link to it) is checked once: twice printed every problem
+  // twice, and with --fix it planned a second time what the first pass had just written.
+  const seen = new Set<string>();
   for (const root of roots) {
     if (!(await isDirectory(resolve(cwd, root)))) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: not a readable folder\n`);
       return 2;
     }
+    const real = await realpath(resolve(cwd, root)).catch(() => resolve(cwd, root));
+    if (seen.has(real)) continue;
+    seen.add(real);
     try {
       checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {

@@ -1,7 +1,7 @@
 import { constants, type Dirent, type Stats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { errorCode } from './errorCode';
-import type { EntryKind, HostRead, ReaderHost, ReadOptions } from './readerHost';
+import type { DirectoryEntry, EntryKind, HostRead, ReaderHost, ReadOptions } from './readerHost';
 
 // Not every platform has these (Windows has neither); there a missing flag is simply not asked for.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -18,8 +18,7 @@ export const nodeReaderHost: ReaderHost = {
   pathStyle: process.platform === 'win32' ? 'win32' : 'posix',
   resolvesLinks: true,
   async readDirectory(folder) {
-    const entries = await readdir(folder, { withFileTypes: true });
-    return entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
+    return directoryEntries(await readdir(folder, { withFileTypes: true, encoding: 'buffer' }));
   },
   async realPath(path) {
     try {
@@ -38,7 +37,19 @@ export const nodeReaderHost: ReaderHost = {
   readRegularFile: readRegularNodeFile,
 };
 
-export function kindOfEntry(entry: Dirent | Stats): EntryKind {
+/**
+ * Entries listed with their names as bytes: a name that is not UTF-8 decodes to U+FFFD, which names
+ * no file, so it is flagged rather than reported later as a file deleted mid-scan.
+ */
+export function directoryEntries(entries: readonly Dirent<Buffer>[]): DirectoryEntry[] {
+  return entries.map((entry) => {
+    const name = entry.name.toString('utf8');
+    const kind = kindOfEntry(entry);
+    return Buffer.byteLength(name) === entry.name.length && Buffer.from(name).equals(entry.name) ? { name, kind } : { name, kind, nameNotUtf8: true };
+  });
+}
+
+export function kindOfEntry(entry: Dirent<string | Buffer> | Stats): EntryKind {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'directory';
   if (entry.isSymbolicLink()) return 'symlink';

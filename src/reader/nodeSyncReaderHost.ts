@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { errorCode } from './errorCode';
-import { kindOfEntry, nodeReaderHost, OPEN_FLAGS, openFailure } from './nodeReaderHost';
+import { directoryEntries, kindOfEntry, nodeReaderHost, OPEN_FLAGS, openFailure } from './nodeReaderHost';
 import type { HostRead, ReaderHost, ReadOptions } from './readerHost';
 
 /**
@@ -16,7 +16,7 @@ export const nodeSyncReaderHost: ReaderHost = {
   resolvesLinks: true,
   readDirectory(folder) {
     try {
-      return Promise.resolve(readdirSync(folder, { withFileTypes: true }).map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) })));
+      return Promise.resolve(directoryEntries(readdirSync(folder, { withFileTypes: true, encoding: 'buffer' })));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

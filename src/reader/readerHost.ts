@@ -29,6 +29,8 @@ export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 export interface DirectoryEntry {
   readonly name: string;
   readonly kind: EntryKind;
+  /** The name on disk is not UTF-8: `name` holds U+FFFD in its place and opens nothing. */
+  readonly nameNotUtf8?: true;
 }
 
 export interface ReadOptions {

@@ -131,13 +131,23 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
     for (const entry of entries) {
       // Hidden folders hold tool state (.git, .obsidian), never memories.
       if (entry.name.startsWith('.')) continue;
-      work.push(readEntry(folder ? `${folder}/${entry.name}` : entry.name, entry.kind));
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.nameNotUtf8) {
+        // It cannot be opened by the name we hold; only a folder or a memory's name is worth saying so.
+        if (entry.kind === 'directory' || isTrackedPath(relative)) skipped.push({ path: relative, reason: { kind: 'name-not-utf8' } });
+        continue;
+      }
+      work.push(readEntry(relative, entry.kind));
     }
     await Promise.all(work);
   };
 
   const readEntry = async (relative: RootPath, kind: EntryKind): Promise<void> => {
-    if (kind === 'directory') return visit(relative);
+    if (kind === 'directory') {
+      // Its memories are still read; only the index is missing, and saying so beats a silent empty index.
+      if (relative === INDEX_FILE_NAME) skipped.push({ path: relative, reason: { kind: 'index-folder' } });
+      return visit(relative);
+    }
     if (kind === 'symlink') return followLink(relative, full(relative));
     if (!isTrackedPath(relative)) return;
     if (kind === 'file') return readFile(relative, full(relative));

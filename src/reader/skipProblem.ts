@@ -55,6 +55,10 @@ export function skipMessage(reason: SkipReason): Text {
       return msg('Not read: a symbolic link whose target cannot be checked here.');
     case 'link-folder':
       return msg('Not followed: a symbolic link to a folder.');
+    case 'index-folder':
+      return msg('Not read: MEMORY.md is a folder, not a file, so the memory folder has no index.');
+    case 'name-not-utf8':
+      return msg('Not read: its name is not valid UTF-8, so it cannot be opened here. Rename it.');
     case 'vanished':
       return msg('Not read: the file was deleted while the folder was being read.');
     case 'changing':

@@ -12,6 +12,10 @@ export type SkipReason =
   | { readonly kind: 'link-not-regular' }
   | { readonly kind: 'link-unverifiable' }
   | { readonly kind: 'link-folder' }
+  /** A folder named MEMORY.md: there is no index to read, and nothing may be written in its place. */
+  | { readonly kind: 'index-folder' }
+  /** A file or folder whose name on disk is not UTF-8: it cannot be opened by any name we can hold. */
+  | { readonly kind: 'name-not-utf8' }
   | { readonly kind: 'vanished' }
   | { readonly kind: 'changing' }
   | { readonly kind: 'unreadable'; readonly code: string }

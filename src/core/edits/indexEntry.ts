@@ -10,8 +10,9 @@ export const HOOK_LENGTH = 120;
 
 // A link's reader (MEMORY.md's parser, a Markdown renderer) cuts it at `#` and `?` and percent-decodes
 // it, and `<`, `>`, line breaks and other white space end or break the link; a space, kept readable,
-// needs the `<...>` form, as do parentheses.
-const ESCAPED_IN_HREF = /[%#?<>\u0000-\u001f\u007f-\u009f]|(?! )\s/gu;
+// needs the `<...>` form, as do parentheses. Bidi controls and zero-width characters are encoded too: raw,
+// they make the line display other than it reads (a file name can hold them).
+const ESCAPED_IN_HREF = /[%#?<>\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]|(?! )\s/gu;
 // Line breaks of every kind and other white space runs: an entry is one line of MEMORY.md.
 const WHITE_SPACE = /[\t\n\v\f\r \u0085\u2028\u2029]+/gu;
 // Controls, and the bidirectional overrides and isolates that make a line display other than it reads.

@@ -75,6 +75,29 @@ describe('memory-shelf check', () => {
     assert.equal(run(['lint']).status, 2);
   });
 
+  it('checks a folder named twice (again, with ./ and a trailing slash, through a link) once', () => {
+    const root = join(scratch, 'memory');
+    cpSync(join(FIXTURES, 'workspace', 'memory'), root, { recursive: true });
+    symlinkSync(root, join(scratch, 'alias'));
+    const once = JSON.parse(run(['check', root, '--json']).stdout) as JsonReport;
+    const named = JSON.parse(run(['check', 'memory', './memory/', root, 'alias', '--json'], scratch).stdout) as JsonReport;
+    assert.deepEqual(named.roots.map((entry) => entry.memories), [once.roots[0].memories]);
+    assert.equal(named.problems.length, once.problems.length);
+    assert.ok(once.problems.length > 0, 'the fixture has problems to count');
+  });
+
+  it('--fix writes no index entry into a memory that MEMORY.md links to', () => {
+    const root = join(scratch, 'memory');
+    mkdirSync(root);
+    const memoryText = '---\nname: idx\ndescription: the release checklist\ntype: project\n---\nShip on Tuesdays.\n';
+    writeFileSync(join(root, 'project_idx.md'), memoryText);
+    writeFileSync(join(root, 'project_other.md'), '---\nname: other\ndescription: the deploy window\ntype: project\n---\nDeploy before noon.\n');
+    symlinkSync('project_idx.md', join(root, 'MEMORY.md'));
+    const report = JSON.parse(run(['check', root, '--fix', '--json']).stdout) as JsonReport;
+    assert.equal(readFileSync(join(root, 'project_idx.md'), 'utf8'), memoryText);
+    assert.ok(report.problems.some((problem) => problem.code === 'index-unlisted' && problem.file.endsWith('project_other.md')), 'still reported');
+  });
+
   it('checks ./memory when no ROOT is given', () => {
     cpSync(join(FIXTURES, 'workspace', 'memory'), join(scratch, 'memory'), { recursive: true });
     const report = JSON.parse(run(['check', '--json'], scratch).stdout) as JsonReport;

@@ -88,4 +88,17 @@ for (const [label, host] of [['node:fs', nodeReaderHost], ['node:fs, synchronous
     symlinkSync('a.md', join(root, 'swapped.md'));
     assert.deepEqual(await host.readRegularFile(join(root, 'swapped.md'), { maxBytes: 100_000, prefixWhenLarger: false }), { kind: 'changed' });
   });
+
+  // Linux only: macOS and Windows refuse such names, so there is nothing to test there.
+  (process.platform === 'linux' ? it : it.skip)('reports a file or folder whose name is not UTF-8 as such, not as deleted', async () => {
+    const bytes = (name: string): Buffer => Buffer.concat([Buffer.from(`${root}/`), Buffer.from(name, 'latin1')]);
+    writeFileSync(bytes('project_\x9b31m.md'), memory('bad-name'));
+    mkdirSync(bytes('team_\xff'));
+    writeFileSync(Buffer.concat([bytes('team_\xff'), Buffer.from('/project_inside.md')]), memory('inside'));
+    writeFileSync(bytes('notes_\xfe.txt'), 'not ours');
+    writeFileSync(join(root, 'project_ok.md'), memory('ok'));
+    const read = await readRoot(host, root);
+    assert.deepEqual([...read.files.keys()].sort(), ['MEMORY.md', 'project_ok.md']);
+    assert.deepEqual(read.skipped.map((skip) => `${skip.path} ${skip.reason.kind}`), ['project_\ufffd31m.md name-not-utf8', 'team_\ufffd name-not-utf8']);
+  });
 });

@@ -102,6 +102,13 @@ describe('readRoot over a fake host', () => {
     assert.equal(host.reads.filter((path) => path === '/r/churning.md').length, 3, 'a bounded number of attempts');
   });
 
+  it('reports a folder named MEMORY.md as a missing index and still reads the memories in it', async () => {
+    const host = new FakeReaderHost({ '/r/a.md': memory('a'), '/r/MEMORY.md/b.md': memory('b') });
+    const read = await readRoot(host, '/r');
+    assert.deepEqual([...read.files.keys()].sort(), ['MEMORY.md/b.md', 'a.md']);
+    assert.deepEqual(skips(read), ['MEMORY.md index-folder']);
+  });
+
   it('reports a folder it cannot list and goes on; a root it cannot list is an error', async () => {
     const host = new FakeReaderHost({ '/r/a.md': memory('a'), '/r/locked/b.md': memory('b') });
     host.unlistable.add('/r/locked');

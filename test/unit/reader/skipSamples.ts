@@ -13,6 +13,8 @@ const SAMPLES: { readonly [K in SkipReason['kind']]: Extract<SkipReason, { kind:
   'link-not-regular': { kind: 'link-not-regular' },
   'link-unverifiable': { kind: 'link-unverifiable' },
   'link-folder': { kind: 'link-folder' },
+  'index-folder': { kind: 'index-folder' },
+  'name-not-utf8': { kind: 'name-not-utf8' },
   vanished: { kind: 'vanished' },
   changing: { kind: 'changing' },
   unreadable: { kind: 'unreadable', code: 'EACCES' },

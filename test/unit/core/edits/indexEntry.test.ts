@@ -36,6 +36,16 @@ describe('indexEntryLine, the one writer of index lines', () => {
     assert.equal(indexEntryLine('feedback_x.md', { title: '\n\u0000 ' }, '—'), '- [feedback_x](feedback_x.md)');
   });
 
+  it('percent-encodes bidi controls and zero-width characters in a path, and the path reads back', () => {
+    // A file name holding U+202E or U+200B, written raw into MEMORY.md, makes the line display other than it reads.
+    for (const hidden of ['\u202e', '\u2066', '\u200b', '\u200d', '\u2060', '\u061c', '\ufeff']) {
+      const path = `project_a${hidden}dm.txt.md`;
+      const line = indexEntryLine(path, { title: 'Bidi' }, '—');
+      assert.ok(!line.includes(hidden), `${JSON.stringify(line)} holds ${escape(hidden)}`);
+      assert.deepEqual(parseMemoryIndex(`# Index\n${line}\n`).entries.map((entry) => entry.target), [path]);
+    }
+  });
+
   it('shortens a long description to a hook near 120 characters, at a word', () => {
     const line = indexEntryLine('a.md', { title: 'A', description: 'word '.repeat(60) }, '—');
     assert.equal(line, `- [A](a.md) — ${'word '.repeat(23).trimEnd()}…`);
