@@ -31,6 +31,17 @@ async function restore(folder: vscode.Uri, saved: Map<string, Uint8Array>): Prom
     const current = now.get(path);
     if (!current || Buffer.compare(Buffer.from(current), Buffer.from(bytes)) !== 0) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, ...path.split('/')), bytes);
   }
+  // VS Code reloads a clean document from disk when its watcher reports the write, which it can miss
+  // after the folder was renamed away and back (Create Memory Folder's suite does): an edit planned
+  // against such a stale copy is rightly refused, so the copy is reloaded here, as a person would.
+  for (const document of vscode.workspace.textDocuments) {
+    if (document.isDirty || !document.uri.path.startsWith(`${folder.path}/`)) continue;
+    const bytes = saved.get(document.uri.path.slice(folder.path.length + 1));
+    if (!bytes || document.getText() === new TextDecoder().decode(bytes).replace(/^\uFEFF/, '')) continue;
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  }
 }
 
 /**
