@@ -8,3 +8,14 @@ export async function poll(fn, timeoutMs, intervalMs = 250) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+// Drags the side bar's sash `px` wider, so descriptions are readable in a screenshot; best effort.
+export async function widenSidebar(page, px) {
+  const box = await page.locator('.part.sidebar').boundingBox().catch(() => null);
+  if (!box) return;
+  const edge = box.x + box.width;
+  await page.mouse.move(edge, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge + px, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+}

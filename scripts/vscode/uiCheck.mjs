@@ -14,7 +14,7 @@ import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
 import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { poll } from './poll.mjs';
+import { poll, widenSidebar } from './poll.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
 const STANDUP_MEMORY = `---
@@ -132,14 +132,7 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     }
 
     // A wider side bar so descriptions are readable in the picture (best effort: drag its sash).
-    const box = await page.locator('.part.sidebar').boundingBox().catch(() => null);
-    if (box) {
-      const edge = box.x + box.width;
-      await page.mouse.move(edge, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(edge + 280, box.y + box.height / 2, { steps: 5 });
-      await page.mouse.up();
-    }
+    await widenSidebar(page, 280);
     // No hover tooltip over the tree, and no half-finished hover fade: the picture is committed, so
     // take it once two consecutive shots agree (keeps docs/images/sidebar.png stable between runs).
     await page.mouse.move(800, 700);

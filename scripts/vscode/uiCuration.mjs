@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { join } from 'node:path';
 import { workbenchUrl } from './browser.mjs';
 import { REPO_ROOT } from './setup.mjs';
-import { poll } from './poll.mjs';
+import { poll, widenSidebar } from './poll.mjs';
 
 const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
@@ -49,14 +49,7 @@ export async function curationCheck({ browser, server, check, save, workspace })
     if (!check('the two near-duplicate memories are shown in the tree', shown.done)) return;
 
     // A wider side bar, so descriptions ("stale candidate, …") are readable in the pictures.
-    const box = await page.locator('.part.sidebar').boundingBox().catch(() => null);
-    if (box) {
-      const edge = box.x + box.width;
-      await page.mouse.move(edge, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(edge + 220, box.y + box.height / 2, { steps: 5 });
-      await page.mouse.up();
-    }
+    await widenSidebar(page, 220);
 
     // The first-run question about counting existing files as reviewed: answered as most people will.
     await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});

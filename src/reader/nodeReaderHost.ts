@@ -64,29 +64,40 @@ export async function readRegularNodeFile(path: string, options: ReadOptions): P
     return openFailure(error);
   }
   try {
-    const before = await handle.stat();
-    if (!before.isFile()) return { kind: 'not-regular', what: before.isDirectory() ? 'directory' : 'other' };
-    const stamp = { size: before.size, mtimeMs: before.mtimeMs };
-    const truncated = before.size > options.maxBytes;
-    if (truncated && !options.prefixWhenLarger) return { kind: 'too-large', stamp };
-    const wanted = truncated ? options.maxBytes : before.size;
-    // One byte more than expected, to notice a file that grew since its size was taken.
-    const buffer = Buffer.alloc(wanted + 1);
+    const plan = planRead(await handle.stat(), options);
+    if ('answer' in plan) return plan.answer;
+    const buffer = Buffer.alloc(plan.wanted + 1);
     let length = 0;
     while (length < buffer.length) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    const after = await handle.stat();
-    const sizeMoved = truncated ? length < wanted : length !== wanted;
-    if (sizeMoved || after.size !== before.size || after.mtimeMs !== before.mtimeMs) return { kind: 'changed' };
-    return { kind: 'read', bytes: buffer.subarray(0, wanted), stamp, truncated };
+    return readVerdict(plan, buffer, length, await handle.stat());
   } catch (error) {
     return { kind: 'error', code: errorCode(error) };
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+/** How much of an open file to read, from its first stat through the handle; or the answer when nothing is to be read. */
+export type ReadPlan = { readonly answer: HostRead } | { readonly before: Stats; readonly wanted: number; readonly truncated: boolean };
+
+export function planRead(before: Stats, options: ReadOptions): ReadPlan {
+  if (!before.isFile()) return { answer: { kind: 'not-regular', what: before.isDirectory() ? 'directory' : 'other' } };
+  const truncated = before.size > options.maxBytes;
+  if (truncated && !options.prefixWhenLarger) return { answer: { kind: 'too-large', stamp: { size: before.size, mtimeMs: before.mtimeMs } } };
+  // The buffer is one byte longer than this, to notice a file that grew since its size was taken.
+  return { before, wanted: truncated ? options.maxBytes : before.size, truncated };
+}
+
+/** What `length` bytes read into `buffer` amount to, given the second stat through the handle: a file that moved meanwhile is `changed`. */
+export function readVerdict(plan: Exclude<ReadPlan, { answer: HostRead }>, buffer: Buffer, length: number, after: Stats): HostRead {
+  const { before, wanted, truncated } = plan;
+  const sizeMoved = truncated ? length < wanted : length !== wanted;
+  if (sizeMoved || after.size !== before.size || after.mtimeMs !== before.mtimeMs) return { kind: 'changed' };
+  return { kind: 'read', bytes: buffer.subarray(0, wanted), stamp: { size: before.size, mtimeMs: before.mtimeMs }, truncated };
 }
 
 export function openFailure(error: unknown): HostRead {

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { errorCode } from './errorCode';
-import { directoryEntries, kindOfEntry, nodeReaderHost, OPEN_FLAGS, openFailure } from './nodeReaderHost';
+import { directoryEntries, kindOfEntry, nodeReaderHost, OPEN_FLAGS, openFailure, planRead, readVerdict } from './nodeReaderHost';
 import type { HostRead, ReaderHost, ReadOptions } from './readerHost';
 
 /**
@@ -47,24 +47,16 @@ export function readRegularNodeFileSync(path: string, options: ReadOptions): Hos
     return openFailure(error);
   }
   try {
-    const before = fstatSync(fd);
-    if (!before.isFile()) return { kind: 'not-regular', what: before.isDirectory() ? 'directory' : 'other' };
-    const stamp = { size: before.size, mtimeMs: before.mtimeMs };
-    const truncated = before.size > options.maxBytes;
-    if (truncated && !options.prefixWhenLarger) return { kind: 'too-large', stamp };
-    const wanted = truncated ? options.maxBytes : before.size;
-    // One byte more than expected, to notice a file that grew since its size was taken.
-    const buffer = Buffer.alloc(wanted + 1);
+    const plan = planRead(fstatSync(fd), options);
+    if ('answer' in plan) return plan.answer;
+    const buffer = Buffer.alloc(plan.wanted + 1);
     let length = 0;
     while (length < buffer.length) {
       const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    const after = fstatSync(fd);
-    const sizeMoved = truncated ? length < wanted : length !== wanted;
-    if (sizeMoved || after.size !== before.size || after.mtimeMs !== before.mtimeMs) return { kind: 'changed' };
-    return { kind: 'read', bytes: buffer.subarray(0, wanted), stamp, truncated };
+    return readVerdict(plan, buffer, length, fstatSync(fd));
   } catch (error) {
     return { kind: 'error', code: errorCode(error) };
   } finally {

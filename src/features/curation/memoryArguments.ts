@@ -37,3 +37,14 @@ function resolve(services: Services, argument: MemoryArgument): { root: MemoryRo
   if (argument.kind === 'memory' && argument.root && argument.memory) return { root: argument.root, memory: argument.memory };
   return undefined;
 }
+
+/**
+ * The one memory a command acts on, from what was clicked and selected; undefined (after saying why
+ * when several were picked) when there is not exactly one.
+ */
+export function singleMemoryOf(services: Services, clicked: MemoryArgument | undefined, selected: readonly MemoryArgument[] | undefined, whyOne: string): { root: MemoryRoot; memory: MemoryFile } | undefined {
+  const picked = memoriesOf(services, clicked, selected);
+  const count = picked.reduce((sum, group) => sum + group.memories.length, 0);
+  if (count > 1) void vscode.window.showInformationMessage(whyOne);
+  return count === 1 ? { root: picked[0].root, memory: picked[0].memories[0] } : undefined;
+}

@@ -3,7 +3,7 @@ import { displayName, planPromoteToRoot, type MemoryFile, type PromotePlan } fro
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { memoriesOf, type MemoryArgument } from './memoryArguments';
+import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
 
 /** How a test (or another command) runs the promotion without asking: the target root, and applying without the confirmation. */
 export interface PromoteToProjectOptions {
@@ -21,15 +21,9 @@ export interface PromoteToProjectOptions {
  */
 export function registerPromoteToProject(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToProjectOptions = {}) => {
-    const picked = memoriesOf(services, clicked, selected);
-    const count = picked.reduce((sum, group) => sum + group.memories.length, 0);
-    if (count === 0) return false;
-    if (count > 1) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
-      return false;
-    }
-    const source = picked[0].root;
-    const memory = picked[0].memories[0];
+    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
+    if (!one) return false;
+    const { root: source, memory } = one;
     if (source.info.kind !== 'auto') {
       void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already in a project memory folder; only memories in Claude Code\'s auto memory are promoted to the project.', displayName(memory)));
       return false;

@@ -5,7 +5,7 @@ import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, 
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { memoriesOf, type MemoryArgument } from './memoryArguments';
+import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
 
 /** Where a rule can go: the project's CLAUDE.md (shared), CLAUDE.local.md (this project, only you), the user's CLAUDE.md (every project). */
 export type RuleFileKind = 'project' | 'local' | 'user';
@@ -33,15 +33,9 @@ const decoder = new TextDecoder('utf-8');
  */
 export function registerPromoteToRule(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToRuleOptions = {}) => {
-    const picked = memoriesOf(services, clicked, selected);
-    const count = picked.reduce((sum, group) => sum + group.memories.length, 0);
-    if (count === 0) return false;
-    if (count > 1) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
-      return false;
-    }
-    const root = picked[0].root;
-    const memory = picked[0].memories[0];
+    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
+    if (!one) return false;
+    const { root, memory } = one;
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
 
