@@ -1,7 +1,7 @@
 import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
 import { passageText, shingledText, type FactText } from './factText';
-import { agreeingBins, mix, SIGNATURE_SIZE, writeSignature } from './minHash';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSignature, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
 
 /**
@@ -87,6 +87,12 @@ export class NearDuplicateIndex {
   private readonly freeIds: number[] = [];
   private capacity = 0;
   private signatures: Int32Array = new Int32Array(0);
+  /** Four bits of each signature value (see `writeSketch`): most candidates are rejected on these alone. */
+  private sketches: Int32Array = new Int32Array(0);
+  /** Each memory's passage weight (its PassageSet's total), beside the sketches for the same reason. */
+  private totals: Int32Array = new Int32Array(0);
+  /** Per memory, FILTER_WORDS words with one bit set per passage hash: a one-cache-line test of whether two share any. */
+  private passageFilters: Int32Array = new Int32Array(0);
   /** 1 where the memory is short enough for its bands to be indexed. */
   private banded: Uint8Array = new Uint8Array(0);
   private keys: Int32Array = new Int32Array(0);
@@ -186,16 +192,20 @@ export class NearDuplicateIndex {
    * resemblance of shingle sets at the threshold.
    */
   private relate(id: number, member: number): NearDuplicate | undefined {
+    const smaller = Math.min(this.totals[id], this.totals[member]);
+    const larger = Math.max(this.totals[id], this.totals[member]);
+    const bins = this.banded[id] && this.banded[member] && sketchesMayAgree(this.sketches, id * SKETCH_SIZE, member * SKETCH_SIZE, this.neededBins)
+      ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins)
+      : -1;
+    // Two memories whose passage filters share no bit share no passage, so neither holds the other.
+    const mayContain = smaller >= MIN_CONTAINED_WEIGHT && mayShare(this.passageFilters, id, member);
+    // Most candidates end here, having read only the flat arrays, not the two passage sets.
+    if (bins < 0 && !mayContain) return undefined;
     const path = this.paths[member]!;
     const mine = this.passages[id]!;
     const theirs = this.passages[member]!;
-    const smaller = Math.min(mine.total, theirs.total);
-    const larger = Math.max(mine.total, theirs.total);
-    const bins = this.banded[id] && this.banded[member]
-      ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins)
-      : -1;
     const resemblance = bins >= 0 ? bins / SIGNATURE_SIZE : 0;
-    if (smaller >= MIN_CONTAINED_WEIGHT) {
+    if (mayContain) {
       const shared = sharedWeight(mine, theirs);
       if (shared >= this.containment * smaller) {
         if (larger >= HOLDS_RATIO * smaller) {
@@ -222,6 +232,8 @@ export class NearDuplicateIndex {
     this.paths[id] = path;
     const passages = passageSet(passageText(fact));
     this.passages[id] = passages;
+    this.totals[id] = passages.total;
+    writePassageFilter(passages, this.passageFilters, id);
     for (let i = 0; i < passages.count; i++) {
       const key = passages.data[i];
       const bucket = this.passageBuckets.get(key);
@@ -238,6 +250,7 @@ export class NearDuplicateIndex {
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
     writeBandKeys(this.signatures, id * SIGNATURE_SIZE, this.keys, id * BANDS);
+    writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
       const slot = this.buckets.ensure(this.keys[link]);
@@ -311,6 +324,9 @@ export class NearDuplicateIndex {
       return larger;
     };
     this.signatures = resize(this.signatures, SIGNATURE_SIZE);
+    this.sketches = resize(this.sketches, SKETCH_SIZE);
+    this.totals = resize(this.totals, 1);
+    this.passageFilters = resize(this.passageFilters, FILTER_WORDS);
     this.keys = resize(this.keys, BANDS);
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
@@ -333,4 +349,23 @@ function writeBandKeys(signatures: Int32Array, offset: number, keys: Int32Array,
     for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
     keys[keyOffset + band] = (h & 0x3fffffc0) | band;
   }
+}
+
+/** Words of a passage filter: 128 bits, so two memories of a few passages each seldom share a bit by chance. */
+const FILTER_WORDS = 4;
+
+function writePassageFilter(passages: PassageSet, filters: Int32Array, id: number): void {
+  const offset = id * FILTER_WORDS;
+  filters.fill(0, offset, offset + FILTER_WORDS);
+  for (let i = 0; i < passages.count; i++) {
+    const key = passages.data[i];
+    filters[offset + ((key >>> 5) & (FILTER_WORDS - 1))] |= 1 << (key & 31);
+  }
+}
+
+function mayShare(filters: Int32Array, a: number, b: number): boolean {
+  const aOffset = a * FILTER_WORDS;
+  const bOffset = b * FILTER_WORDS;
+  for (let word = 0; word < FILTER_WORDS; word++) if ((filters[aOffset + word] & filters[bOffset + word]) !== 0) return true;
+  return false;
 }

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSketch } from '../../../../src/core/rules/nearDuplicate/minHash';
+
+// The sketch test only skips work: wherever agreeingBins finds enough agreeing bins, it must let the pair through.
+describe('near-duplicate signature sketches', () => {
+  /** Two signatures agreeing in `same` bins and differing by chance elsewhere, as two texts' signatures do. */
+  const pair = fc.record({
+    base: fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: SIGNATURE_SIZE, maxLength: SIGNATURE_SIZE }),
+    other: fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: SIGNATURE_SIZE, maxLength: SIGNATURE_SIZE }),
+    agreeing: fc.array(fc.boolean(), { minLength: SIGNATURE_SIZE, maxLength: SIGNATURE_SIZE }),
+    needed: fc.integer({ min: 1, max: SIGNATURE_SIZE }),
+  });
+
+  it('never rejects a pair whose signatures agree in the needed number of bins', () => {
+    fc.assert(
+      fc.property(pair, ({ base, other, agreeing, needed }) => {
+        const signatures = Int32Array.from([...base, ...base.map((value, i) => (agreeing[i] ? value : other[i]))]);
+        const sketches = new Int32Array(2 * SKETCH_SIZE);
+        writeSketch(signatures, 0, sketches, 0);
+        writeSketch(signatures, SIGNATURE_SIZE, sketches, SKETCH_SIZE);
+        if (agreeingBins(signatures, 0, signatures, SIGNATURE_SIZE, needed) >= 0) assert.ok(sketchesMayAgree(sketches, 0, SKETCH_SIZE, needed));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rejects signatures that agree only by chance', () => {
+    const signatures = Int32Array.from({ length: 2 * SIGNATURE_SIZE }, (_, i) => mix(i + 1) | 0);
+    const sketches = new Int32Array(2 * SKETCH_SIZE);
+    writeSketch(signatures, 0, sketches, 0);
+    writeSketch(signatures, SIGNATURE_SIZE, sketches, SKETCH_SIZE);
+    assert.equal(sketchesMayAgree(sketches, 0, SKETCH_SIZE, 39), false);
+    assert.equal(sketchesMayAgree(sketches, 0, 0, SIGNATURE_SIZE), true);
+  });
+});
