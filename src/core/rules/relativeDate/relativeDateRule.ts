@@ -191,6 +191,7 @@ function isIndex(input: TextRuleInput): boolean {
  * written; only then the file's modification time. Each is worked out once per file, when first needed.
  */
 class LineAnchors {
+  private index?: MemoryIndex;
   private history?: { readonly records: LineHistory; byText?: Map<string, CalendarDate | null> } | null;
   private modified?: DateAnchor | null;
 
@@ -208,7 +209,7 @@ class LineAnchors {
     if (section) return { day: section, source: 'section' };
     if (this.fileAnchor) return this.fileAnchor;
     if (isIndex(this.input)) {
-      const entry = entryAnchor(indexOf(this.input.text, this.context), line, this.context, this.offset);
+      const entry = entryAnchor((this.index ??= indexOf(this.input.text, this.context)), line, this.context, this.offset);
       if (entry) return entry;
     }
     const written = this.historyDay(line);
