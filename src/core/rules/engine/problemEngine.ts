@@ -157,7 +157,17 @@ export class ProblemEngine {
       this.recheck(path, ALL);
       yield path;
     }
-    // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per family.
+    // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per
+    // text rule, then one per family. Each text rule's first run does the reading (a text-only rule's
+    // problems are kept, the relative-date rule keeps the words it found with the index), so the FILE
+    // family's step after them costs little.
+    for (const rule of this.textRules) {
+      const index = this.store.index;
+      if (!index) break;
+      if (isTextOnly(rule)) this.indexTextProblemsOf(rule, index.text);
+      else rule({ path: INDEX_FILE_NAME, text: index.text }, this.context);
+      yield undefined;
+    }
     for (const family of FAMILIES) {
       if (!this.store.index) break;
       this.recheck(INDEX_FILE_NAME, family);
@@ -324,15 +334,15 @@ export class ProblemEngine {
   }
 
   private runIndexTextRules(text: string): Problem[] {
-    const input = { path: INDEX_FILE_NAME, text };
-    return this.textRules.flatMap((rule) => {
-      if (!isTextOnly(rule)) return rule(input, this.context);
-      const held = this.indexTextProblems.get(rule);
-      if (held?.text === text) return held.problems;
-      const problems = rule(input, this.context);
-      this.indexTextProblems.set(rule, { text, problems });
-      return problems;
-    });
+    return this.textRules.flatMap((rule) => (isTextOnly(rule) ? this.indexTextProblemsOf(rule, text) : rule({ path: INDEX_FILE_NAME, text }, this.context)));
+  }
+
+  private indexTextProblemsOf(rule: TextRule, text: string): readonly Problem[] {
+    const held = this.indexTextProblems.get(rule);
+    if (held?.text === text) return held.problems;
+    const problems = rule({ path: INDEX_FILE_NAME, text }, this.context);
+    this.indexTextProblems.set(rule, { text, problems });
+    return problems;
   }
 
   /** The store's memories, documentation files left out. */
