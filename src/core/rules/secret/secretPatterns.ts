@@ -17,6 +17,11 @@ export interface SecretPattern {
   /** Names the kind in the problem message, never the value. */
   readonly kind: string;
   readonly pattern: RegExp;
+  /**
+   * A literal search that every match of `pattern` passes (its fixed prefix): tested first, so a file
+   * without the prefix never runs the pattern, whose boundary lookbehinds cost far more than a literal scan.
+   */
+  readonly gate: RegExp;
   /** Rejects matches that are examples or placeholders. */
   readonly accept?: (value: string, match: RegExpExecArray) => boolean;
 }
@@ -60,66 +65,71 @@ const ANTHROPIC_KINDS: Record<string, string> = {
  */
 export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   // secretlint-rule-github (CLASSIC_GITHUB_TOKEN_PATTERN, FINE_GRAINED_GITHUB_TOKEN_PATTERN)
-  { kind: 'GitHub token', pattern: /(?<![\p{L}\d_])(?<value>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36})(?![A-Za-z0-9_])/gu },
-  { kind: 'GitHub fine-grained personal access token', pattern: /(?<![\p{L}\d_])(?<value>github_pat_[A-Za-z0-9_]{82})(?![A-Za-z0-9_])/gu },
+  { kind: 'GitHub token', pattern: /(?<![\p{L}\d_])(?<value>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36})(?![A-Za-z0-9_])/gu, gate: /gh[pousr]_/ },
+  { kind: 'GitHub fine-grained personal access token', pattern: /(?<![\p{L}\d_])(?<value>github_pat_[A-Za-z0-9_]{82})(?![A-Za-z0-9_])/gu, gate: /github_pat_/ },
   // secretlint-rule-gitlab (GITLAB_PERSONAL_ACCESS_TOKEN_PATTERN)
-  { kind: 'GitLab personal access token', pattern: /(?<![\p{L}\d_])(?<value>glpat-[A-Za-z0-9_-]{20,128})(?![A-Za-z0-9_-])/gu },
+  { kind: 'GitLab personal access token', pattern: /(?<![\p{L}\d_])(?<value>glpat-[A-Za-z0-9_-]{20,128})(?![A-Za-z0-9_-])/gu, gate: /glpat-/ },
   // secretlint-rule-slack (SLACK_TOKEN_PATTERN, IncomingWebhooksPattern)
-  { kind: 'Slack token', pattern: /\b(?<value>(?:xoxb|xoxp|xapp|xoxa|xoxo|xoxr)-(?:\d-)?(?:[a-zA-Z0-9]{1,40}-)+[a-zA-Z0-9]{1,40})\b/g },
-  { kind: 'Slack incoming webhook URL', pattern: /(?<value>https:\/\/hooks\.slack\.com\/services\/T[a-zA-Z0-9]{1,40}\/B[a-zA-Z0-9]{1,40}\/[a-zA-Z0-9]{1,40})/gi },
+  { kind: 'Slack token', pattern: /\b(?<value>(?:xoxb|xoxp|xapp|xoxa|xoxo|xoxr)-(?:\d-)?(?:[a-zA-Z0-9]{1,40}-)+[a-zA-Z0-9]{1,40})\b/g, gate: /x(?:ox[bpaor]|app)-/ },
+  { kind: 'Slack incoming webhook URL', pattern: /(?<value>https:\/\/hooks\.slack\.com\/services\/T[a-zA-Z0-9]{1,40}\/B[a-zA-Z0-9]{1,40}\/[a-zA-Z0-9]{1,40})/gi, gate: /hooks\.slack\.com\/services\//i },
   // secretlint-rule-aws: access key IDs (its enableIDScanRule, off there because an ID alone grants
   // nothing; in a memory it is still a credential half worth flagging) and secret access keys.
   {
     kind: 'AWS access key ID',
     pattern: /\b(?<value>(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16})\b/g,
+    gate: /A(?:3T|KIA|GPA|IDA|ROA|IPA|NPA|NVA|SIA)/,
     accept: (value) => !AWS_EXAMPLES.has(value),
   },
   {
     kind: 'AWS secret access key',
     pattern: /["']?(?:AWS|aws|Aws)?_?(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)["']?\s*(?::|=>|=)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/g,
+    gate: /(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)/,
     accept: (value) => !AWS_EXAMPLES.has(value),
   },
   // secretlint-rule-anthropic, widened to admin, OAuth (Claude Code's own sign-in) and session keys and
   // to keys cut short: a truncated key pasted into a note is still one.
-  { kind: 'Anthropic key', pattern: /(?<![\p{L}\d_-])(?<value>sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_-]{20,})/gu },
+  { kind: 'Anthropic key', pattern: /(?<![\p{L}\d_-])(?<value>sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_-]{20,})/gu, gate: /sk-ant-/ },
   // secretlint-rule-openai matches only keys carrying OpenAI's T3BlbkFJ marker; project, service-account
   // and other providers' `sk-` keys lack it, so any long random `sk-` key counts.
   {
     kind: 'OpenAI-style API key',
     pattern: /(?<![\p{L}\d_-])(?<value>sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])/gu,
+    gate: /sk-/,
     accept: (value) => looksRandom(value.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')),
   },
   // gitleaks gcp-api-key (secretlint's gcp rule covers service-account files only)
-  { kind: 'Google API key', pattern: /(?<![A-Za-z0-9_-])(?<value>AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])/g },
+  { kind: 'Google API key', pattern: /(?<![A-Za-z0-9_-])(?<value>AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])/g, gate: /AIza/ },
   // secretlint-rule-npm (NPM_ACCESS_TOKEN_PATTERN)
-  { kind: 'npm access token', pattern: /(?<![\p{L}\d_])(?<value>npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/gu },
+  { kind: 'npm access token', pattern: /(?<![\p{L}\d_])(?<value>npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/gu, gate: /npm_/ },
   // secretlint-rule-huggingface
-  { kind: 'Hugging Face access token', pattern: /(?<![\p{L}\d_])(?<value>hf_[a-zA-Z]{34})(?![a-zA-Z])/gu },
+  { kind: 'Hugging Face access token', pattern: /(?<![\p{L}\d_])(?<value>hf_[a-zA-Z]{34})(?![a-zA-Z])/gu, gate: /hf_/ },
   // secretlint-rule-groq
-  { kind: 'Groq API key', pattern: /(?<![\p{L}\d_])(?<value>gsk_[a-zA-Z0-9]{52})(?![a-zA-Z0-9])/gu },
+  { kind: 'Groq API key', pattern: /(?<![\p{L}\d_])(?<value>gsk_[a-zA-Z0-9]{52})(?![a-zA-Z0-9])/gu, gate: /gsk_/ },
   // gitleaks stripe-access-token
   {
     kind: 'Stripe secret key',
     pattern: /(?<![\p{L}\d_])(?<value>(?:sk|rk)_(?:live|test|prod)_[a-zA-Z0-9]{10,99})(?![a-zA-Z0-9])/gu,
+    gate: /[sr]k_(?:live|test|prod)_/,
     accept: (value) => looksRandom(value.slice(8)),
   },
   // secretlint-rule-sendgrid (69 characters)
-  { kind: 'SendGrid API key', pattern: /(?<![\p{L}\d_])(?<value>SG\.[\w-]{22}\.[\w-]{43})(?![\w-])/gu },
+  { kind: 'SendGrid API key', pattern: /(?<![\p{L}\d_])(?<value>SG\.[\w-]{22}\.[\w-]{43})(?![\w-])/gu, gate: /SG\./ },
   // secretlint-rule-docker, -notion, -linear, -figma, -vercel, -databricks, -hashicorp-vault, -1password, -grafana, -shopify
-  { kind: 'Docker personal access token', pattern: /(?<![\p{L}\d_])(?<value>dckr_pat_[a-zA-Z0-9_-]{27})(?![a-zA-Z0-9_-])/gu },
-  { kind: 'Notion integration token', pattern: /(?<![\p{L}\d_])(?<value>ntn_[0-9]{11}[A-Za-z0-9]{35})(?![A-Za-z0-9])/gu },
-  { kind: 'Linear API key', pattern: /(?<![\p{L}\d_])(?<value>lin_api_[a-zA-Z0-9_]{32,128})(?![a-zA-Z0-9_])/gu },
-  { kind: 'Figma access token', pattern: /(?<![\p{L}\d_])(?<value>figd_[A-Za-z0-9_-]{40,200})(?![A-Za-z0-9_-])/gu },
-  { kind: 'Vercel token', pattern: /(?<![\p{L}\d_])(?<value>(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60})(?![A-Za-z0-9])/gu },
-  { kind: 'Databricks access token', pattern: /(?<![\p{L}\d_])(?<value>dapi[A-Fa-f0-9]{32}(?:-[0-9])?)(?![A-Fa-f0-9])/gu },
-  { kind: 'HashiCorp Vault token', pattern: /(?<![\p{L}\d_])(?<value>hv[sbr]\.[A-Za-z0-9_-]{90,300})(?![A-Za-z0-9_-])/gu },
-  { kind: '1Password service account token', pattern: /(?<![\p{L}\d_])(?<value>ops_ey[A-Za-z0-9+/=]{100,1280})(?![A-Za-z0-9+/=])/gu },
-  { kind: 'Grafana token', pattern: /(?<![\p{L}\d_])(?<value>glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9+/=])/gu },
-  { kind: 'Shopify access token', pattern: /(?<![\p{L}\d_])(?<value>(?:shppa|shpca|shpat|shpss)_[a-zA-Z0-9]{32,64})(?![a-zA-Z0-9])/gu },
+  { kind: 'Docker personal access token', pattern: /(?<![\p{L}\d_])(?<value>dckr_pat_[a-zA-Z0-9_-]{27})(?![a-zA-Z0-9_-])/gu, gate: /dckr_pat_/ },
+  { kind: 'Notion integration token', pattern: /(?<![\p{L}\d_])(?<value>ntn_[0-9]{11}[A-Za-z0-9]{35})(?![A-Za-z0-9])/gu, gate: /ntn_/ },
+  { kind: 'Linear API key', pattern: /(?<![\p{L}\d_])(?<value>lin_api_[a-zA-Z0-9_]{32,128})(?![a-zA-Z0-9_])/gu, gate: /lin_api_/ },
+  { kind: 'Figma access token', pattern: /(?<![\p{L}\d_])(?<value>figd_[A-Za-z0-9_-]{40,200})(?![A-Za-z0-9_-])/gu, gate: /figd_/ },
+  { kind: 'Vercel token', pattern: /(?<![\p{L}\d_])(?<value>(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60})(?![A-Za-z0-9])/gu, gate: /vc[pickar]_/ },
+  { kind: 'Databricks access token', pattern: /(?<![\p{L}\d_])(?<value>dapi[A-Fa-f0-9]{32}(?:-[0-9])?)(?![A-Fa-f0-9])/gu, gate: /dapi/ },
+  { kind: 'HashiCorp Vault token', pattern: /(?<![\p{L}\d_])(?<value>hv[sbr]\.[A-Za-z0-9_-]{90,300})(?![A-Za-z0-9_-])/gu, gate: /hv[sbr]\./ },
+  { kind: '1Password service account token', pattern: /(?<![\p{L}\d_])(?<value>ops_ey[A-Za-z0-9+/=]{100,1280})(?![A-Za-z0-9+/=])/gu, gate: /ops_ey/ },
+  { kind: 'Grafana token', pattern: /(?<![\p{L}\d_])(?<value>glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9+/=])/gu, gate: /gl(?:c|sa)_/ },
+  { kind: 'Shopify access token', pattern: /(?<![\p{L}\d_])(?<value>(?:shppa|shpca|shpat|shpss)_[a-zA-Z0-9]{32,64})(?![a-zA-Z0-9])/gu, gate: /shp(?:pa|ca|at|ss)_/ },
   // gitleaks jwt: a signed-in session or API token.
   {
     kind: 'JSON Web Token',
     pattern: /\b(?<value>ey[a-zA-Z0-9]{17,}\.ey[a-zA-Z0-9\/\\_-]{17,}\.(?:[a-zA-Z0-9\/\\_-]{10,}={0,2})?)(?![a-zA-Z0-9\/\\_=-])/g,
+    gate: /ey[a-zA-Z0-9]{17}/,
     // jwt.io's example token, quoted in every tutorial, signs nothing.
     accept: (value) => !value.endsWith('.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'),
   },

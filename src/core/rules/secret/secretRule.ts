@@ -37,7 +37,7 @@ const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/
  * value `<your`, or else up to the next space). Adapted from the keyword list of gitleaks' generic-api-key rule; its entropy test is
  * replaced by the placeholder and shape tests in {@link acceptsAssigned}, which suit prose better.
  */
-const ASSIGNMENT = new RegExp(
+export const ASSIGNMENT = new RegExp(
   String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_ -]?secret|secret[_ -]?key|secret|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|bearer[_ -]?token|token|private[_ -]?key)|(?<cjkPassword>비밀번호|패스워드|パスワード|密码)|(?<cjkCredential>토큰|시크릿|API ?키|액세스 ?키|トークン|シークレット|API ?キー|アクセスキー))["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
   'giu',
 );
@@ -91,6 +91,7 @@ export function findSecrets(text: string): readonly Finding[] {
 // it ("GitHub personal access token"), an argument kept as written like any other name.
 function scanTokens(text: string, findings: FindingSet): void {
   for (const entry of TOKEN_PATTERNS) {
+    if (!entry.gate.test(text)) continue;
     const batch: Finding[] = [];
     for (const match of text.matchAll(entry.pattern)) {
       const value = match.groups?.value ?? match[0];
@@ -140,14 +141,38 @@ function isUrlPassword(value: string, user: string): boolean {
   return value !== user && !DEFAULT_PASSWORDS.has(value.toLowerCase());
 }
 
+/**
+ * A key word right before its `=`, `:`, `=>` or `：`, which every ASSIGNMENT match holds (its `word`
+ * or CJK group, then the same quotes, spaces and separator), found from the separator back: one cheap
+ * scan, where ASSIGNMENT itself tries its lookbehind at every letter. Same flags, so the same case
+ * folding (`K` Kelvin sign matches in both).
+ */
+const ASSIGNMENT_HINT = /[=:：](?<=(?:password|passwd|passphrase|secret|key|token|비밀번호|패스워드|パスワード|密码|토큰|시크릿|키|トークン|シークレット|キー)["'*_\x60]*[ \t]*[=:：])/giu;
+
+/**
+ * Every ASSIGNMENT match of `text`, as a global search would find them, with its index in `text`. A
+ * match never holds a line break and its lookbehind sees the same non-letter at a line's start as
+ * after a break, so only the lines with a hint need the full pattern, each searched alone.
+ */
+export function* assignmentMatches(text: string): Generator<{ readonly match: RegExpExecArray; readonly index: number }> {
+  ASSIGNMENT_HINT.lastIndex = 0;
+  for (let hint = ASSIGNMENT_HINT.exec(text); hint; hint = ASSIGNMENT_HINT.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', hint.index) + 1;
+    const lineBreak = text.indexOf('\n', hint.index);
+    const lineEnd = lineBreak < 0 ? text.length : lineBreak;
+    for (const match of text.slice(lineStart, lineEnd).matchAll(ASSIGNMENT)) yield { match, index: lineStart + match.index };
+    ASSIGNMENT_HINT.lastIndex = lineEnd;
+  }
+}
+
 function scanAssignments(text: string, findings: FindingSet): void {
   const batch: Finding[] = [];
-  for (const match of text.matchAll(ASSIGNMENT)) {
+  for (const { match, index } of assignmentMatches(text)) {
     const groups = match.groups ?? {};
     const quoted = groups.dq ?? groups.sq ?? groups.bq;
     let unquoted = groups.bracketed ?? groups.bare ?? '';
     // A query parameter's value ends at the next parameter: `?api_key=&country=KR` holds no key.
-    if (quoted === undefined && /[?&]/.test(text[match.index - 1] ?? '')) unquoted = unquoted.replace(/[&#].*$/s, '');
+    if (quoted === undefined && /[?&]/.test(text[index - 1] ?? '')) unquoted = unquoted.replace(/[&#].*$/s, '');
     // Running text without a space (a line of Korean or Japanese) is no credential, and not worth many passes.
     if ((quoted ?? unquoted).length > MAX_ASSIGNED_VALUE) continue;
     const value = quoted ?? trimTrailingPunctuation(unquoted);
@@ -156,7 +181,7 @@ function scanAssignments(text: string, findings: FindingSet): void {
     const key = groups.key ?? '';
     const written = groups.bracketed ?? groups.bare ?? '';
     const valueAt = quoted !== undefined ? match[0].length - quoted.length - 1 : match[0].length - written.length;
-    const start = match.index + valueAt;
+    const start = index + valueAt;
     batch.push({
       start,
       end: start + value.length,

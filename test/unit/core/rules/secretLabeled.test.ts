@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
-import { findSecrets, secret } from '../../../../src/core/rules/secret/secretRule';
+import { ASSIGNMENT, assignmentMatches, findSecrets, secret } from '../../../../src/core/rules/secret/secretRule';
 import { LineIndex } from '../../../../src/core/lineIndex';
 import { assertLinearTime } from '../../helpers/linearTime';
 import { FAKE, SECRET_LABELED } from './secretLabeled';
@@ -77,6 +77,26 @@ describe('secret rule time', () => {
         assertLinearTime(JSON.stringify(piece), (size) => piece.repeat(Math.ceil(size / piece.length)).slice(0, size), (text) => findSecrets(text));
       }),
       { numRuns: 12 },
+    );
+  });
+});
+
+describe('secret rule assignment search', () => {
+  // Only lines with a key word before a separator are searched with the full pattern: the matches
+  // must be exactly those of one global search over the text.
+  const pieces = [
+    'password', 'DB_PASSWORD', 'api_key', 'API KEY', 'client-secret', 'token', 'Bearer token', 'ſecret', 'KEY', '비밀번호', 'API 키', 'トークン', 'アクセスキー', '密码',
+    ':', '=', '=>', ':=', '：', ' ', '\t', '\n', '\r\n', '"', "'", '`', '**', 'hunter22', '<your key>', '{vault}', 'lab2026!', 'a.', '_', '-', '?', '&', ',', ';', 'é', '한',
+  ];
+  it('finds what one global search finds, at the same places', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const expected = [...text.matchAll(ASSIGNMENT)].map((match) => [match.index, match[0]]);
+        const actual = [...assignmentMatches(text)].map(({ match, index }) => [index, match[0]]);
+        assert.deepEqual(actual, expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
