@@ -116,19 +116,20 @@ export function parseMemoryIndex(text: string): MemoryIndex {
 }
 
 function parseLine(text: string, line: number, lineOffset: number, links: IndexLink[]): IndexLine {
-  const addLink = (start: number, end: number, linkEnd: number): void => {
+  const addLink = (start: number, end: number, linkEnd: number): IndexLink => {
     const raw = text.slice(start, end);
     const href = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-    links.push(new PackedIndexLink(line, href, resolveHref(href), start, end, lineOffset + linkEnd));
+    const link = new PackedIndexLink(line, href, resolveHref(href), start, end, lineOffset + linkEnd);
+    links.push(link);
+    return link;
   };
   const entry = scanEntry(text);
   if (entry) {
-    addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
+    // The entry and its link share one href and one resolved target: the same text, held once.
+    const { href, target } = addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
     for (const link of scanLinks(text, entry.linkEnd)) addLink(link.start, link.end, link.end + 1);
-    const rawHref = text.slice(entry.hrefStart, entry.hrefEnd);
-    const href = rawHref.startsWith('<') ? rawHref.slice(1, -1) : rawHref;
     const hook = entry.hookEnd > entry.hookStart ? text.slice(entry.hookStart, entry.hookEnd) : undefined;
-    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, resolveHref(href), hook, entry);
+    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, target, hook, entry);
   }
   let linked = false;
   for (const link of scanLinks(text, 0)) {
