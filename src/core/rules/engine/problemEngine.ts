@@ -18,7 +18,7 @@ import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
+import { DEFAULT_INDEX_BUDGET, isTextOnly, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
 import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
 import { documentationMatcher } from './documentationFiles';
@@ -97,6 +97,11 @@ export class ProblemEngine {
   private conventions = new ConventionTally();
   private readonly nameStyles = { identifier: 0, title: 0 };
   private readonly isDocumentation: (path: RootPath) => boolean;
+  /**
+   * MEMORY.md's problems from each rule that reads only the text, with the text they were found in:
+   * MEMORY.md is checked again for a listed memory's date, which changes nothing such a rule reads.
+   */
+  private indexTextProblems = new Map<TextRule, { readonly text: string; readonly problems: readonly Problem[] }>();
 
   constructor(
     readonly store: MemoryStore,
@@ -132,6 +137,7 @@ export class ProblemEngine {
   *checkSteps(): Generator<RootPath | undefined, void, void> {
     this.results.clear();
     this.indexDependents.clear();
+    this.indexTextProblems.clear();
     this.conventions = new ConventionTally();
     this.nameStyles.identifier = this.nameStyles.title = 0;
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
@@ -151,7 +157,17 @@ export class ProblemEngine {
       this.recheck(path, ALL);
       yield path;
     }
-    // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per family.
+    // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per
+    // text rule, then one per family. Each text rule's first run does the reading (a text-only rule's
+    // problems are kept, the relative-date rule keeps the words it found with the index), so the FILE
+    // family's step after them costs little.
+    for (const rule of this.textRules) {
+      const index = this.store.index;
+      if (!index) break;
+      if (isTextOnly(rule)) this.indexTextProblemsOf(rule, index.text);
+      else rule({ path: INDEX_FILE_NAME, text: index.text }, this.context);
+      yield undefined;
+    }
     for (const family of FAMILIES) {
       if (!this.store.index) break;
       this.recheck(INDEX_FILE_NAME, family);
@@ -302,7 +318,7 @@ export class ProblemEngine {
   }
 
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
-    if (family === FILE) return this.runTextRules(INDEX_FILE_NAME, index.text, undefined);
+    if (family === FILE) return this.runIndexTextRules(index.text);
     if (family !== INDEX) return NONE;
     const style = this.stubStyle();
     const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
@@ -315,6 +331,18 @@ export class ProblemEngine {
     if (this.textRules.length === 0) return [];
     const input = memory ? { path, text, memory } : { path, text };
     return this.textRules.flatMap((rule) => rule(input, this.context));
+  }
+
+  private runIndexTextRules(text: string): Problem[] {
+    return this.textRules.flatMap((rule) => (isTextOnly(rule) ? this.indexTextProblemsOf(rule, text) : rule({ path: INDEX_FILE_NAME, text }, this.context)));
+  }
+
+  private indexTextProblemsOf(rule: TextRule, text: string): readonly Problem[] {
+    const held = this.indexTextProblems.get(rule);
+    if (held?.text === text) return held.problems;
+    const problems = rule({ path: INDEX_FILE_NAME, text }, this.context);
+    this.indexTextProblems.set(rule, { text, problems });
+    return problems;
   }
 
   /** The store's memories, documentation files left out. */

@@ -53,3 +53,20 @@ export interface TextRuleInput {
 
 /** A rule that reads one file's text (relative dates, secrets). */
 export type TextRule = (input: TextRuleInput, context: RuleContext) => Problem[];
+
+const textOnlyRules = new WeakSet<TextRule>();
+
+/**
+ * Says that `rule` reads nothing but the text it is given (not the store, the file's time or its
+ * history), so its problems for an unchanged text are the ones it found before. MEMORY.md is checked
+ * again whenever a listed memory's date changes, for the relative dates of its entries; a rule marked
+ * so is not run again over its 20,000 lines for it.
+ */
+export function readsTextOnly<Rule extends TextRule>(rule: Rule): Rule {
+  textOnlyRules.add(rule);
+  return rule;
+}
+
+export function isTextOnly(rule: TextRule): boolean {
+  return textOnlyRules.has(rule);
+}

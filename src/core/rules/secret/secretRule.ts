@@ -1,7 +1,7 @@
 import { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg } from '../../text';
-import type { TextRule } from '../engine/ruleContext';
+import { readsTextOnly, type TextRule } from '../engine/ruleContext';
 import { couldBePassword, isExampleToken, looksGenerated, namesASecret, runsIntoCjk } from './credentialShape';
 import { FindingSet, type Finding } from './findingSet';
 import {
@@ -70,6 +70,8 @@ export const secret: TextRule = (input) => {
     };
   });
 };
+
+readsTextOnly(secret);
 
 const REDACT_TITLE = titleOf(msg('Replace with {0}', REDACTED));
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MemoryStore, ProblemEngine, relativeDate, secret, type ProblemEngineOptions, type RootPath, type StoreChange } from '../../../../src/core';
+import { MemoryStore, ProblemEngine, readsTextOnly, relativeDate, secret, type ProblemEngineOptions, type RootPath, type StoreChange, type TextRule } from '../../../../src/core';
 import { claudeTypes } from './ruleHelpers';
 
 // A small world, so that random edits keep colliding: shared names, links to each other's names and
@@ -134,6 +134,31 @@ describe('ProblemEngine incremental updates', () => {
     assert.deepEqual(engine.applyChange(store.update('a.md', dated('2026-07-01') + 'More.\n')), []);
     assert.deepEqual(engine.applyChange(store.remove('a.md')), ['MEMORY.md']);
     assert.equal(fixOf()[1], false);
+  });
+
+  it('runs a rule that reads only the text again on MEMORY.md only when MEMORY.md’s text changes', () => {
+    const runs: string[] = [];
+    const counting = readsTextOnly<TextRule>((input, context) => {
+      runs.push(input.path);
+      return secret(input, context);
+    });
+    const store = new MemoryStore();
+    const token = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    store.update('MEMORY.md', `# Index\n- [A](a.md) — due next week, token ${token}\n`);
+    const dated = (day: string): string => `---\nname: a\ndescription: d\ntype: user\nmodified: ${day}\n---\n`;
+    store.update('a.md', dated('2026-06-03'));
+    const engine = new ProblemEngine(store, { typeSet: claudeTypes, textRules: [relativeDate, counting], modifiedTime: () => Date.UTC(2026, 6, 30) });
+    engine.checkAll();
+    assert.deepEqual(runs.sort(), ['MEMORY.md', 'a.md']);
+    runs.length = 0;
+    // The memory's date re-checks MEMORY.md's relative dates, not its secrets.
+    assert.deepEqual(engine.applyChange(store.update('a.md', dated('2026-07-01'))), ['MEMORY.md']);
+    assert.deepEqual(runs, ['a.md']);
+    assert.deepEqual(engine.problemsFor('MEMORY.md').map((p) => p.code), ['relative-date', 'secret']);
+    runs.length = 0;
+    engine.applyChange(store.update('MEMORY.md', `# Index\n- [A](a.md) — token ${token}\n`));
+    assert.deepEqual(runs, ['MEMORY.md']);
+    assert.deepEqual(engine.problemsFor('MEMORY.md').map((p) => p.code), ['secret']);
   });
 
   it('re-checks a name-file mismatch whose rename target appears or goes', () => {
