@@ -1,3 +1,4 @@
+import { writeSignature } from './minHash';
 import type { MemoryFile } from '../../memoryFile';
 
 /** What a memory says, for comparing facts: its description and its body's content. */
@@ -29,10 +30,13 @@ export function factText(memory: MemoryFile): FactText {
   return { description: memory.description ?? '', body };
 }
 
-/** The text whose shingles are compared: the description first, then the body. */
-export function shingledText(fact: FactText | string): string {
-  if (typeof fact === 'string') return fact;
-  return fact.description === '' ? fact.body : `${fact.description}\n${fact.body}`;
+/**
+ * Writes the MinHash signature of the text whose shingles are compared, the description first, then
+ * the body (see `writeSignature`), and returns its number of shingles.
+ */
+export function writeFactSignature(fact: FactText | string, target: Int32Array, offset: number): number {
+  if (typeof fact === 'string') return writeSignature(fact, target, offset);
+  return fact.description === '' ? writeSignature(fact.body, target, offset) : writeSignature(fact.description, target, offset, fact.body);
 }
 
 /** The text whose passages are compared: the body alone, since a newer memory that takes in an older one describes itself anew. */

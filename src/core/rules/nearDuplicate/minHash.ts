@@ -38,12 +38,15 @@ export function minHashSignature(text: string): Int32Array | undefined {
 
 /**
  * Writes the signature of `text` into `target` at `offset` (SIGNATURE_SIZE values) and returns the
- * number of shingles it read; 0, with the values undefined, when the text is too short. One pass with the last three characters held in
- * variables: it runs over every memory at load, so it does not copy the text (no toLowerCase, no
- * normalized buffer).
+ * number of shingles it read; 0, with the values undefined, when the text is too short. With `rest`,
+ * the text is `text`, a line break and `rest`, read from the two strings rather than joined into a
+ * third. One pass with the last three characters held in variables: it runs over every memory at load,
+ * so it does not copy the text (no toLowerCase, no normalized buffer, no concatenation).
  */
-export function writeSignature(text: string, target: Int32Array, offset: number): number {
+export function writeSignature(text: string, target: Int32Array, offset: number, rest?: string): number {
   target.fill(EMPTY, offset, offset + SIGNATURE_SIZE);
+  const textLength = text.length;
+  const end = rest === undefined ? textLength : textLength + 1 + rest.length;
   let shingles = 0;
   // The normalized text seen so far: its length and last three characters (c1 the latest).
   let length = 0;
@@ -52,8 +55,8 @@ export function writeSignature(text: string, target: Int32Array, offset: number)
   let c3 = 0;
   let inSeparator = false;
   // The end of the text counts as a separator, so "diffs" and "diffs!" end alike.
-  for (let i = 0; i <= text.length; i++) {
-    const raw = i < text.length ? text.charCodeAt(i) : 32;
+  for (let i = 0; i <= end; i++) {
+    const raw = i < textLength ? text.charCodeAt(i) : i === end ? 32 : i === textLength ? 10 : rest!.charCodeAt(i - textLength - 1);
     let code: number;
     if (IS_WORD[raw]) {
       code = FOLD[raw];

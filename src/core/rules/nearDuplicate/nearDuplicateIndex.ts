@@ -1,7 +1,7 @@
 import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
-import { passageText, shingledText, type FactText } from './factText';
-import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSignature, writeSketch } from './minHash';
+import { passageText, writeFactSignature, type FactText } from './factText';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
 
 /**
@@ -228,7 +228,7 @@ export class NearDuplicateIndex {
 
   private insert(path: RootPath, fact: FactText | string, affected: Set<RootPath> | undefined): boolean {
     const id = this.allocate();
-    const shingles = writeSignature(shingledText(fact), this.signatures, id * SIGNATURE_SIZE);
+    const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
     if (shingles === 0) {
       this.freeIds.push(id);
       return false;

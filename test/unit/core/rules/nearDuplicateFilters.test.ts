@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSketch } from '../../../../src/core/rules/nearDuplicate/minHash';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSignature, writeSketch } from '../../../../src/core/rules/nearDuplicate/minHash';
+import { writeFactSignature } from '../../../../src/core/rules/nearDuplicate/factText';
 
 // The sketch test only skips work: wherever agreeingBins finds enough agreeing bins, it must let the pair through.
 describe('near-duplicate signature sketches', () => {
@@ -32,5 +33,23 @@ describe('near-duplicate signature sketches', () => {
     writeSketch(signatures, SIGNATURE_SIZE, sketches, SKETCH_SIZE);
     assert.equal(sketchesMayAgree(sketches, 0, SKETCH_SIZE, 39), false);
     assert.equal(sketchesMayAgree(sketches, 0, 0, SIGNATURE_SIZE), true);
+  });
+});
+
+describe('near-duplicate fact signatures', () => {
+  const words = ['Reports', 'ship as .docx', '보고서는', 'docx로', '実測データは', '共有ドライブ', '—', '!', ' ', '\n', 'x²', '😀', 'Why:', '1.'];
+  const text = fc.array(fc.constantFrom(...words), { maxLength: 30 }).map((parts) => parts.join(''));
+
+  it('reads the description and body as the one text they join into, without joining them', () => {
+    fc.assert(
+      fc.property(text, text, (description, body) => {
+        const joined = new Int32Array(SIGNATURE_SIZE);
+        const apart = new Int32Array(SIGNATURE_SIZE);
+        const expected = writeSignature(description === '' ? body : `${description}\n${body}`, joined, 0);
+        assert.equal(writeFactSignature({ description, body }, apart, 0), expected);
+        if (expected > 0) assert.deepEqual(apart, joined);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
