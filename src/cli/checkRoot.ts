@@ -2,7 +2,7 @@ import { resolve, relative, isAbsolute } from 'node:path';
 import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
-import { gitLineHistory } from './gitHistory';
+import { forgetWorkTree, gitLineHistory } from './gitHistory';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -78,7 +78,10 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     for (const path of written) store.update(path, plan.texts.get(path) ?? '');
     fixed = plan.fixes.filter((paths) => paths.every((path) => written.has(path))).length;
     notWritten.push(...[...refused.values()].sort((a, b) => compare(a.path, b.path)));
-    if (written.size > 0) problems = check();
+    if (written.size > 0) {
+      forgetWorkTree(folder);
+      problems = check();
+    }
   }
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;

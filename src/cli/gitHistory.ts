@@ -1,12 +1,27 @@
 import { spawnSync } from 'node:child_process';
 import type { CalendarDate, LineHistory, LineRecord, RootPath } from '../core';
+import { oneCommitHistories } from './gitOneCommitFiles';
 
 /** Blame of a 2 MB memory is a few MB of porcelain; anything past this is not a memory's history. */
 const MAX_OUTPUT = 64 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
+/** The log and blobs of a whole root; past this the root's files are blamed one by one. */
+const MAX_ROOT_OUTPUT = 256 * 1024 * 1024;
 const UNCOMMITTED = /^0{40}$/;
+/** Blames asked for before the whole root's one-commit files are worked out: that costs about as much as this many blames. */
+const BLAMES_BEFORE_SHORTCUT = 8;
 
 const providers = new Map<string, (path: RootPath) => LineHistory | undefined>();
+const shortcutsForgotten = new Map<string, () => void>();
+
+/**
+ * Files of the root were written (`--fix`): the one-commit shortcut, which read the work tree once,
+ * is worked out again before it answers for any file not asked about yet. Files already answered keep
+ * their answer, as they did when every file was blamed.
+ */
+export function forgetWorkTree(root: string): void {
+  shortcutsForgotten.get(root)?.();
+}
 
 /**
  * The version history of each line of a root's files, from `git blame`: the relative-date rule's
@@ -14,25 +29,37 @@ const providers = new Map<string, (path: RootPath) => LineHistory | undefined>()
  * the rule asks for it (only files with a relative date nothing else dates) and kept for the run; a
  * root outside a git work tree, a file git does not track, or git missing give undefined. The same
  * provider is returned for the same root, so a second check after `--fix` blames nothing again.
+ * Past a few blames, the files git would blame to one commit are answered for the whole root at once
+ * ({@link oneCommitHistories}).
  */
 export function gitLineHistory(root: string): (path: RootPath) => LineHistory | undefined {
   const known = providers.get(root);
   if (known) return known;
   let inWorkTree: boolean | undefined;
+  let shortcut: ((path: RootPath) => LineHistory | undefined) | null | undefined;
   const blamed = new Map<RootPath, LineHistory | undefined>();
   const provider = (path: RootPath): LineHistory | undefined => {
     if (blamed.has(path)) return blamed.get(path);
     inWorkTree ??= git(root, ['rev-parse', '--is-inside-work-tree'])?.trim() === 'true';
-    const history = inWorkTree ? parseBlamePorcelain(git(root, ['blame', '--porcelain', '--', path])) : undefined;
+    if (inWorkTree && shortcut === undefined && blamed.size >= BLAMES_BEFORE_SHORTCUT) {
+      shortcut = oneCommitHistories((args, input) => gitBytes(root, args, input), authorDay) ?? null;
+    }
+    const history = inWorkTree ? (shortcut?.(path) ?? parseBlamePorcelain(git(root, ['blame', '--porcelain', '--', path]))) : undefined;
     blamed.set(path, history);
     return history;
   };
   providers.set(root, provider);
+  shortcutsForgotten.set(root, () => void (shortcut = undefined));
   return provider;
 }
 
 function git(cwd: string, args: string[]): string | undefined {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  return result.status === 0 ? result.stdout : undefined;
+}
+
+function gitBytes(cwd: string, args: readonly string[], input?: string): Buffer | undefined {
+  const result = spawnSync('git', args, { cwd, input, maxBuffer: MAX_ROOT_OUTPUT, timeout: 6 * TIMEOUT_MS, stdio: ['pipe', 'pipe', 'ignore'] });
   return result.status === 0 ? result.stdout : undefined;
 }
 

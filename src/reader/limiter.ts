@@ -4,7 +4,22 @@
  */
 export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  // A queue read from `head`: `Array.shift` moves every waiter each time, which with a folder's
+  // 20,000 files queued at once took 400 ms of a 550 ms read.
+  let waiting: (() => void)[] = [];
+  let head = 0;
+  const nextWaiter = (): (() => void) | undefined => {
+    if (head === waiting.length) return undefined;
+    const next = waiting[head++];
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    } else if (head >= 1024 && head * 2 >= waiting.length) {
+      waiting = waiting.slice(head);
+      head = 0;
+    }
+    return next;
+  };
   return async <T>(task: () => Promise<T>): Promise<T> => {
     // A finishing task hands its slot straight to the next waiter, so `running` never passes `limit`.
     if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -12,7 +27,7 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Pro
     try {
       return await task();
     } finally {
-      const next = waiting.shift();
+      const next = nextWaiter();
       if (next) next();
       else running--;
     }

@@ -61,7 +61,8 @@ export function isTrackedPath(path: RootPath): boolean {
 export async function readRoot(host: ReaderHost, root: string, options: ReadRootOptions = {}): Promise<RootRead> {
   const path = host.pathStyle === 'win32' ? nodePath.win32 : nodePath.posix;
   const maxBytes = options.maxBytes ?? MAX_MEMORY_BYTES;
-  const limit = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const limit = createLimiter(concurrency);
   const realRoot = (await host.realPath(root)) ?? root;
   const files = new Map<RootPath, ReadFile>();
   const skipped: SkippedEntry[] = [];
@@ -127,7 +128,7 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
       skipped.push({ path: folder, reason: { kind: 'folder-unreadable', code: errorCode(error) } });
       return;
     }
-    const work: Promise<void>[] = [];
+    const work: { readonly relative: RootPath; readonly kind: EntryKind }[] = [];
     for (const entry of entries) {
       // Hidden folders hold tool state (.git, .obsidian), never memories.
       if (entry.name.startsWith('.')) continue;
@@ -137,9 +138,18 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
         if (entry.kind === 'directory' || isTrackedPath(relative)) skipped.push({ path: relative, reason: { kind: 'name-not-utf8' } });
         continue;
       }
-      work.push(readEntry(relative, entry.kind));
+      work.push({ relative, kind: entry.kind });
     }
-    await Promise.all(work);
+    // A few entries in hand at a time, not the whole folder: each entry started waits as a chain of
+    // promises in the limiter's queue, 45 MB of them for a folder of 20,000 files before one was read.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < work.length) {
+        const { relative, kind } = work[next++];
+        await readEntry(relative, kind);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
   };
 
   const readEntry = async (relative: RootPath, kind: EntryKind): Promise<void> => {
