@@ -36,6 +36,7 @@ const ROWS: readonly Row[] = [
   { label: 'read + store + ProblemEngine.checkAll (every rule)', cell: (r) => `${ms(r.inProcess.storeAndRules)} ms, ${times(r.inProcess.storeAndRules, r.inProcess.floor)}` },
   { label: 'extension load path: store full (tree can show)', cell: (r) => `${ms(r.extensionLoad.tree)} ms, ${times(r.extensionLoad.tree, r.inProcess.floor)}` },
   { label: 'extension load path: every diagnostic made', cell: (r) => `${ms(r.extensionLoad.diagnostics)} ms, ${times(r.extensionLoad.diagnostics, r.inProcess.floor)}` },
+  { label: 'extension load path: longest hold of the thread, reading / checking', cell: (r) => `${ms(r.extensionLoad.longestHold.load)} / ${ms(r.extensionLoad.longestHold.check)} ms` },
   { label: '`memory-shelf check --json` process, to a read-only process', cell: (r) => `${ms(r.processes.cli)} ms, ${times(r.processes.cli, r.processes.readOnly)}` },
   { label: 'a process that only reads the files (node start alone)', cell: (r) => `${ms(r.processes.readOnly)} ms (${ms(r.processes.nodeStart)} ms)` },
   { label: 'heap per memory: the text itself', cell: (r) => kb(r.heap.texts) },

@@ -66,11 +66,30 @@ export const INLINE_CODE = {
  * Steps the fenced-code state over one line. `fence` is the open fence's marker (undefined outside a
  * block); `isCode` says whether the line is a fence line or inside a block.
  */
-export function stepFence(line: string, fence: string | undefined): { readonly fence: string | undefined; readonly isCode: boolean } {
+export function stepFence(line: string, fence: string | undefined): FenceStep {
+  // Outside a block, a line that cannot open one is prose: one shared answer, no match attempted.
+  if (!fence && !mayOpenFence(line)) return PROSE;
   const match = FENCE.exec(line);
   if (fence) {
     const closes = match !== null && match[1][0] === fence[0] && match[1].length >= fence.length && line.trim() === match[1];
     return { fence: closes ? undefined : fence, isCode: true };
   }
-  return match ? { fence: match[1], isCode: true } : { fence: undefined, isCode: false };
+  return match ? { fence: match[1], isCode: true } : PROSE;
+}
+
+export interface FenceStep {
+  readonly fence: string | undefined;
+  readonly isCode: boolean;
+}
+
+const PROSE: FenceStep = Object.freeze({ fence: undefined, isCode: false });
+
+/** Up to three spaces, then a backtick or a tilde: what FENCE needs before it can match. */
+function mayOpenFence(line: string): boolean {
+  for (let i = 0; i < line.length && i <= 3; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 96 /* ` */ || c === 126 /* ~ */) return true;
+    if (c !== 32) return false;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type YAMLMap } from 'yaml';
 import { scanFrontmatter } from './frontmatterScanner';
-import type { LinePositions } from './lineCursor';
+import { LineCursor, rangeIn, type LinePositions } from './lineCursor';
 import { MAX_YAML_NESTING, yamlTooDeepAt } from './yamlNesting';
 import type { Range } from './types';
 
@@ -81,15 +81,18 @@ function findFences(text: string): Fences | 'missing' | 'unterminated' {
 }
 
 /**
- * A frontmatter's fields: their keys (one array shared by every file with the same keys) and eight
- * numbers a field (line and character of the key's and the value's ends) in one Int32Array, made into
- * FieldLocations when asked. A Map of field objects with Range and Position objects was a third of the
- * store's heap: some six fields a memory in every memory of a root.
+ * A frontmatter's fields: their keys (one array shared by every file with the same keys) and four
+ * offsets a field (the key's and the value's start and end) packed into a string, made into
+ * FieldLocations from the file's text when asked. A string of code units is the smallest thing V8
+ * holds numbers in: 16 bytes and one (two past 255) a number, where an Int32Array of line and character
+ * pairs cost 90 bytes of object, 90 of ArrayBuffer and its backing store outside the heap, and a Map of
+ * field objects with Range and Position objects a third of the store's heap.
  */
 class FieldTable implements ReadonlyMap<string, FieldLocation> {
   constructor(
     private readonly keyList: readonly string[],
-    private readonly places: Int32Array,
+    private readonly offsets: string | readonly number[],
+    private readonly text: string,
   ) {}
 
   get size(): number {
@@ -98,7 +101,7 @@ class FieldTable implements ReadonlyMap<string, FieldLocation> {
 
   get(key: string): FieldLocation | undefined {
     const index = this.keyList.indexOf(key);
-    return index < 0 ? undefined : this.at(index);
+    return index < 0 ? undefined : this.at(index, undefined);
   }
 
   has(key: string): boolean {
@@ -106,7 +109,8 @@ class FieldTable implements ReadonlyMap<string, FieldLocation> {
   }
 
   forEach(callback: (value: FieldLocation, key: string, map: ReadonlyMap<string, FieldLocation>) => void, thisArg?: unknown): void {
-    for (let i = 0; i < this.keyList.length; i++) callback.call(thisArg, this.at(i), this.keyList[i], this);
+    const lines = new LineCursor(this.text);
+    for (let i = 0; i < this.keyList.length; i++) callback.call(thisArg, this.at(i, lines), this.keyList[i], this);
   }
 
   // Iteration is for edits and the editor, once in a while: it goes through a Map made for it.
@@ -127,47 +131,49 @@ class FieldTable implements ReadonlyMap<string, FieldLocation> {
   }
 
   private asMap(): Map<string, FieldLocation> {
-    return new Map(this.keyList.map((key, i) => [key, this.at(i)]));
+    const lines = new LineCursor(this.text);
+    return new Map(this.keyList.map((key, i) => [key, this.at(i, lines)]));
   }
 
-  private at(index: number): FieldLocation {
-    const p = this.places;
-    const o = index * PLACES;
-    return {
-      key: this.keyList[index],
-      keyRange: { start: { line: p[o], character: p[o + 1] }, end: { line: p[o + 2], character: p[o + 3] } },
-      valueRange: { start: { line: p[o + 4], character: p[o + 5] }, end: { line: p[o + 6], character: p[o + 7] } },
-    };
+  /** One field's location; `lines` walks forward over several, a single look-up scans to its own offsets only. */
+  private at(index: number, lines: LinePositions | undefined): FieldLocation {
+    const o = index * OFFSETS;
+    const offset = (i: number): number => (typeof this.offsets === 'string' ? this.offsets.charCodeAt(o + i) : this.offsets[o + i]);
+    const range = (start: number, end: number): Range => (lines ? lines.rangeAt(start, end) : rangeIn(this.text, start, end));
+    return { key: this.keyList[index], keyRange: range(offset(0), offset(1)), valueRange: range(offset(2), offset(3)) };
   }
 }
 
-const PLACES = 8;
+const OFFSETS = 4;
+
+function codeUnits(values: readonly number[]): string {
+  // In slices: a call's arguments are bounded, and a hostile frontmatter may hold thousands of keys.
+  let units = '';
+  for (let i = 0; i < values.length; i += 4096) units += String.fromCharCode(...values.slice(i, i + 4096));
+  return units;
+}
 
 /** Collects fields in order; a key given twice keeps its first place in the order and its last range, as Map.set does. */
 class FieldTableBuilder {
   private readonly keyList: string[] = [];
-  private readonly places: number[] = [];
-
-  constructor(private readonly lines: LinePositions) {}
+  private readonly offsets: number[] = [];
 
   add(key: string, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): void {
     let index = this.keyList.indexOf(key);
     if (index < 0) index = this.keyList.push(key) - 1;
-    const lines = this.lines;
-    const o = index * PLACES;
-    this.places[o] = lines.lineOf(keyStart);
-    this.places[o + 1] = lines.characterOf(keyStart);
-    this.places[o + 2] = lines.lineOf(keyEnd);
-    this.places[o + 3] = lines.characterOf(keyEnd);
-    this.places[o + 4] = lines.lineOf(valueStart);
-    this.places[o + 5] = lines.characterOf(valueStart);
-    this.places[o + 6] = lines.lineOf(valueEnd);
-    this.places[o + 7] = lines.characterOf(valueEnd);
+    const o = index * OFFSETS;
+    this.offsets[o] = keyStart;
+    this.offsets[o + 1] = keyEnd;
+    this.offsets[o + 2] = valueStart;
+    this.offsets[o + 3] = valueEnd;
   }
 
-  build(): ReadonlyMap<string, FieldLocation> {
+  build(text: string): ReadonlyMap<string, FieldLocation> {
     if (this.keyList.length === 0) return EMPTY_FIELDS;
-    return new FieldTable(sharedKeyList(this.keyList), Int32Array.from(this.places));
+    const offsets = this.offsets;
+    // Offsets past 0xffff (a frontmatter of 64 KB) do not fit a code unit: those few keep an array.
+    const packed = offsets.every((offset) => offset <= 0xffff) ? codeUnits(offsets) : offsets.slice();
+    return new FieldTable(sharedKeyList(this.keyList), packed, text);
   }
 }
 
@@ -175,13 +181,24 @@ class FieldTableBuilder {
 const keyLists = new Map<string, readonly string[]>();
 const MAX_KEY_LISTS = 256;
 
+let lastKeyList: readonly string[] = [];
+
 function sharedKeyList(keys: readonly string[]): readonly string[] {
+  // Nearly always the same keys as the file before: compared in place, without joining them into an id.
+  if (sameKeys(keys, lastKeyList)) return lastKeyList;
   const id = keys.join('\n');
   const held = keyLists.get(id);
-  if (held) return held;
+  if (held) return (lastKeyList = held);
   const list = Object.freeze([...keys]);
   if (keyLists.size < MAX_KEY_LISTS && id.length < 2000) keyLists.set(id, list);
+  lastKeyList = list;
   return list;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const EMPTY_FIELDS: ReadonlyMap<string, FieldLocation> = new Map();
@@ -212,9 +229,9 @@ export function parseFrontmatter(text: string, lines: LinePositions): Frontmatte
   // time, and refuses everything else; its result is the same as the parser's by construction and test.
   const scanned = scanFrontmatter(yamlText);
   if (scanned) {
-    const fields = new FieldTableBuilder(lines);
+    const fields = new FieldTableBuilder();
     for (const field of scanned.fields) fields.add(field.key, yamlStart + field.keyStart, yamlStart + field.keyEnd, yamlStart + field.valueStart, yamlStart + field.valueEnd);
-    return { status: 'ok', data: scanned.data, fields: fields.build(), errors: NO_ERRORS, ...base };
+    return { status: 'ok', data: scanned.data, fields: fields.build(text), errors: NO_ERRORS, yamlStart, yamlEnd, bodyStart };
   }
   const tooDeep = yamlTooDeepAt(yamlText);
   if (tooDeep !== undefined) {
@@ -253,9 +270,9 @@ export function parseFrontmatter(text: string, lines: LinePositions): Frontmatte
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', data: {}, fields: EMPTY_FIELDS, errors: [], ...base };
   }
-  const fields = new FieldTableBuilder(lines);
+  const fields = new FieldTableBuilder();
   if (contents) collectFields(contents, '', yamlStart, fields);
-  return { status: 'ok', data, fields: fields.build(), errors: [], ...base };
+  return { status: 'ok', data, fields: fields.build(text), errors: [], yamlStart, yamlEnd, bodyStart };
 }
 
 function collectFields(map: YAMLMap, prefix: string, base: number, out: FieldTableBuilder): void {

@@ -67,6 +67,11 @@ export class LineIndex implements LinePositions {
     return Math.min(this.lineStarts[position.line] + position.character, this.text.length);
   }
 
+  /** Offset of the first character of `line`, which must be a line of the text. */
+  startOf(line: number): number {
+    return this.lineStarts[line];
+  }
+
   /** The line holding `offset`, which must already be clamped to the text. */
   private lineOfClamped(offset: number): number {
     const starts = this.lineStarts;

@@ -86,8 +86,8 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   // split's result for a string it has seen, which would make timing one parse against another a lie.
   let fence: string | undefined;
   for (let line = 0; line < index.lineCount; line++) {
-    const lineOffset = index.offsetAt({ line, character: 0 });
-    let lineEnd = line + 1 < index.lineCount ? index.offsetAt({ line: line + 1, character: 0 }) : content.length;
+    const lineOffset = index.startOf(line);
+    let lineEnd = line + 1 < index.lineCount ? index.startOf(line + 1) : content.length;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 10) lineEnd--;
     if (lineEnd > lineOffset && content.charCodeAt(lineEnd - 1) === 13 && line + 1 < index.lineCount) lineEnd--;
     const lineText = content.slice(lineOffset, lineEnd);
@@ -116,22 +116,23 @@ export function parseMemoryIndex(text: string): MemoryIndex {
 }
 
 function parseLine(text: string, line: number, lineOffset: number, links: IndexLink[]): IndexLine {
-  const addLink = (start: number, end: number, linkEnd: number): void => {
+  const addLink = (start: number, end: number, linkEnd: number): IndexLink => {
     const raw = text.slice(start, end);
     const href = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-    links.push(new PackedIndexLink(line, href, resolveHref(href), start, end, lineOffset + linkEnd));
+    const link = new PackedIndexLink(line, href, resolveHref(href), start, end, lineOffset + linkEnd);
+    links.push(link);
+    return link;
   };
   const entry = scanEntry(text);
   if (entry) {
-    addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
-    for (const link of scanLinks(text, entry.linkEnd)) addLink(link.start, link.end, link.end + 1);
-    const rawHref = text.slice(entry.hrefStart, entry.hrefEnd);
-    const href = rawHref.startsWith('<') ? rawHref.slice(1, -1) : rawHref;
+    // The entry and its link share one href and one resolved target: the same text, held once.
+    const { href, target } = addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
+    for (let link = linkFrom(text, entry.linkEnd); link; link = linkFrom(text, link.end + 1)) addLink(link.start, link.end, link.end + 1);
     const hook = entry.hookEnd > entry.hookStart ? text.slice(entry.hookStart, entry.hookEnd) : undefined;
-    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, resolveHref(href), hook, entry);
+    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, target, hook, entry);
   }
   let linked = false;
-  for (const link of scanLinks(text, 0)) {
+  for (let link = linkFrom(text, 0); link; link = linkFrom(text, link.end + 1)) {
     addLink(link.start, link.end, link.end + 1);
     linked = true;
   }
@@ -272,23 +273,17 @@ function scanEntry(text: string): EntrySpan | undefined {
 }
 
 /**
- * The href of each `[text](href)` from `from` on, found by its `](`. An href stops at white space and
- * at `(` (paths with parentheses are written `<...>`), and a bracketed one at `<`: each failed scan
- * ends before the next could start, so no character is read twice. A plain loop over character codes:
- * `indexOf` called once per `](` costs more per call than the scan it saves.
+ * The href of the first `[text](href)` from `from` on, found by its `](`. An href stops at white space
+ * and at `(` (paths with parentheses are written `<...>`), and a bracketed one at `<`: each failed scan
+ * ends before the next could start, so no character is read twice. The next link is looked for from
+ * just past this one's `)`.
  */
-function* scanLinks(text: string, from: number): Generator<{ start: number; end: number }> {
-  const last = text.length - 1;
-  for (let i = from; i < last; i++) {
-    if (text.charCodeAt(i) !== CLOSE_BRACKET || text.charCodeAt(i + 1) !== OPEN_PAREN) continue;
+function linkFrom(text: string, from: number): { start: number; end: number } | undefined {
+  for (let i = text.indexOf('](', from); i >= 0; i = text.indexOf('](', i + 2)) {
     const href = scanHref(text, i + 2);
-    if (href) {
-      yield href;
-      i = href.end;
-    } else {
-      i++;
-    }
+    if (href) return href;
   }
+  return undefined;
 }
 
 const CLOSE_BRACKET = 93;
@@ -343,7 +338,13 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+// What can make an href other than a file name in the root: a scheme, a folder, an escape, an anchor.
+const NOT_A_PLAIN_NAME = /[/\\%#:]/;
+
 function resolveHref(href: string): RootPath | undefined {
+  // Nearly every entry links a file beside MEMORY.md by its plain name: that name is the path, and the
+  // very string the href is, so the entry holds it once.
+  if (!NOT_A_PLAIN_NAME.test(href)) return href === '' || href === '.' || href === '..' ? undefined : href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
   let decoded = href.split('#')[0];
   try {

@@ -37,7 +37,8 @@ export interface StoreChange {
 export class MemoryStore {
   private readonly files = new Map<RootPath, MemoryFile>();
   private memoryIndex: MemoryIndex | undefined;
-  private readonly byName = new Map<string, PathBag>();
+  // No table by exact name: a memory's name folds to one of its folded keys, so the exact-name look-up
+  // filters those (a Map entry a memory is some 40 bytes, and its upkeep a tenth of the load).
   private readonly byFoldedKey = new Map<string, PathBag>();
   private readonly linkSourcesByFoldedTarget = new Map<string, PathBag>();
   // One entry or link per target, as nearly every memory has, is held as itself rather than in an array.
@@ -93,7 +94,7 @@ export class MemoryStore {
 
   /** Memories whose `name` is exactly `name`. */
   findByName(name: string): MemoryFile[] {
-    return this.pathsToFiles(this.byName.get(name));
+    return this.pathsToFiles(this.byFoldedKey.get(foldName(name))).filter((memory) => memory.name === name);
   }
 
   /**
@@ -189,18 +190,25 @@ export class MemoryStore {
     for (const link of index?.links ?? []) if (link.target !== undefined) addItem(this.linksByTarget, link.target, link);
   }
 
+  // The keys of foldedKeys and topicKeys, visited without building their Sets: this runs for every file at load.
   private link(memory: MemoryFile): void {
-    if (memory.name) addTo(this.byName, memory.name, memory.path);
-    for (const key of foldedKeys(memory)) addTo(this.byFoldedKey, key, memory.path);
-    for (const key of topicKeys(memory)) addTo(this.byTopicKey, key, memory.path);
-    for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
+    const path = memory.path;
+    const stemKey = foldName(memory.stem);
+    const nameKey = memory.name ? foldName(memory.name) : stemKey;
+    addTo(this.byFoldedKey, stemKey, path);
+    if (nameKey !== stemKey) addTo(this.byFoldedKey, nameKey, path);
+    const stemTopic = topicOf(stemKey);
+    const nameTopic = nameKey === stemKey ? undefined : topicOf(nameKey);
+    if (stemTopic !== undefined) addTo(this.byTopicKey, stemTopic, path);
+    if (nameTopic !== undefined && nameTopic !== stemTopic) addTo(this.byTopicKey, nameTopic, path);
+    for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), path);
   }
 
   private unlink(memory: MemoryFile): void {
-    if (memory.name) removeFrom(this.byName, memory.name, memory.path);
-    for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, memory.path);
-    for (const key of topicKeys(memory)) removeFrom(this.byTopicKey, key, memory.path);
-    for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), memory.path);
+    const path = memory.path;
+    for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, path);
+    for (const key of topicKeys(memory)) removeFrom(this.byTopicKey, key, path);
+    for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), path);
   }
 
   private pathsToFiles(paths: PathBag | undefined): MemoryFile[] {
@@ -223,10 +231,15 @@ export function foldedKeys(memory: MemoryFile): Set<string> {
 export function topicKeys(memory: MemoryFile): Set<string> {
   const keys = new Set<string>();
   for (const key of foldedKeys(memory)) {
-    const dash = key.indexOf('-');
-    if (dash > 0 && dash < key.length - 1) keys.add(key.slice(dash + 1));
+    const topic = topicOf(key);
+    if (topic !== undefined) keys.add(topic);
   }
   return keys;
+}
+
+function topicOf(foldedKey: string): string | undefined {
+  const dash = foldedKey.indexOf('-');
+  return dash > 0 && dash < foldedKey.length - 1 ? foldedKey.slice(dash + 1) : undefined;
 }
 
 function addItem<T extends object>(map: Map<RootPath, T | T[]>, key: RootPath, item: T): void {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseMemoryFile } from '../../../src/core';
+import { LineIndex } from '../../../src/core/lineIndex';
 import { readFixtureRoot } from '../helpers/fixtures';
 
 const mixed = readFixtureRoot('mixed');
@@ -117,4 +118,40 @@ describe('findLinks (through parseMemoryFile)', () => {
     const memory = parseMemoryFile('x.md', '---\nname: x\ndescription: see [[y]]\n---\nbody');
     assert.deepEqual(memory.links, []);
   });
+});
+
+describe('frontmatter field positions', () => {
+  // Fields are held as offsets and made into positions when asked: every way of asking must place
+  // them where a table of line starts over the whole text does.
+  const cases: Record<string, string> = {
+    lf: '---\nname: testing\ndescription: 테스트는 실제 DB로 돌린다\nmetadata:\n  type: feedback\n  modified: 2026-07-30\n---\nbody\n',
+    crlf: '---\r\nname: testing\r\ndescription: 実DBでテストする\r\nmetadata:\r\n  type: feedback\r\n---\r\nbody\r\n',
+    // Flow and block values are refused by the scanner: the full parser reads this one.
+    'full parser': '---\r\nname: testing\r\ntags: [db, ci]\r\ndescription: >\r\n  실제 DB로\r\n  돌린다\r\ntype: feedback\r\n---\r\nbody',
+    // Offsets past 0xffff do not fit the packed form: a long description before the last keys.
+    'past 64 KB': `---\nname: big\ndescription: ${'x'.repeat(70_000)}\ntype: project\nmetadata:\n  type: project\n---\n`,
+  };
+  for (const [label, text] of Object.entries(cases)) {
+    it(`places every key and value as a line table does (${label})`, () => {
+      const memory = parseMemoryFile('feedback_testing.md', text);
+      assert.equal(memory.frontmatter.status, 'ok');
+      const lines = new LineIndex(text);
+      const expected = (offset: number) => lines.positionAt(offset);
+      const iterated = [...memory.frontmatter.fields.values()];
+      assert.ok(iterated.length >= 2);
+      for (const field of iterated) {
+        assert.deepEqual(memory.frontmatter.fields.get(field.key), field);
+        const key = field.key.split('.').pop()!;
+        const keyStart = lines.offsetAt(field.keyRange.start);
+        assert.equal(text.slice(keyStart, lines.offsetAt(field.keyRange.end)), key);
+        assert.deepEqual(field.keyRange.start, expected(keyStart));
+        assert.equal(text.charAt(lines.offsetAt(field.keyRange.end)), ':');
+      }
+      const name = memory.frontmatter.fields.get('name')!;
+      assert.equal(text.slice(lines.offsetAt(name.valueRange.start), lines.offsetAt(name.valueRange.end)), memory.name);
+      const last = iterated[iterated.length - 1];
+      const lastValue = text.slice(lines.offsetAt(last.valueRange.start), lines.offsetAt(last.valueRange.end));
+      assert.ok(lastValue.length > 0 && text.includes(lastValue));
+    });
+  }
 });

@@ -36,6 +36,13 @@ describe('parseMemoryIndex', () => {
     assert.equal(entry.hookRange!.start.character, 31);
   });
 
+  it('resolves a plain file name to itself and leaves what is not a file in the root unresolved', () => {
+    const hrefs = ['feedback_testing.md', 'プロジェクト_締切.md', '.', '..', '', 'note.md#why', 'C:\\notes\\a.md', 'mailto:x@y.z', '/abs.md', 'a%2Fb.md', 'sub\\c.md'];
+    const parsed = parseMemoryIndex(hrefs.map((href, i) => `- [E${i}](${href}) — hook`).join('\n'));
+    assert.deepEqual(parsed.entries.map((entry) => entry.target), ['feedback_testing.md', 'プロジェクト_締切.md', undefined, undefined, undefined, 'note.md', undefined, undefined, undefined, 'a/b.md', 'sub/c.md']);
+    assert.deepEqual(parsed.links.map((link) => link.target), parsed.entries.map((entry) => entry.target));
+  });
+
   it('handles CRLF, a BOM, angle-bracket and percent-encoded paths, and entries without a hook', () => {
     const parsed = parseMemoryIndex('\uFEFF- [A](<my notes.md>) — a\r\n- [B](./sub/b%20c.md)\r\n* [C](../outside.md) - c\r\n- [D](https://x.y/z.md) - d\r\n');
     assert.equal(parsed.hasBom, true);
