@@ -100,7 +100,7 @@ export function writeSignature(text: string, target: Int32Array, offset: number,
  * happens to be EMPTY counts as empty, the same way in every text.
  */
 function densify(signature: Int32Array, offset: number): void {
-  const filled = new Uint8Array(SIGNATURE_SIZE);
+  const filled = FILLED;
   for (let bin = 0; bin < SIGNATURE_SIZE; bin++) filled[bin] = signature[offset + bin] === EMPTY ? 0 : 1;
   for (let bin = 0; bin < SIGNATURE_SIZE; bin++) {
     if (filled[bin]) continue;
@@ -113,6 +113,9 @@ function densify(signature: Int32Array, offset: number): void {
     }
   }
 }
+
+/** Which bins of the signature being densified hold a value: one array for every call, not one per memory. */
+const FILLED = new Uint8Array(SIGNATURE_SIZE);
 
 /** Where the two-character windows begin: CJK radicals, kana, Hangul, kanji and everything after. */
 const CJK_START = 0x2e80;
