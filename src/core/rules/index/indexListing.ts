@@ -83,8 +83,9 @@ interface BudgetMessages {
 
 /**
  * The messages that name the budget, made once per budget: past MEMORY.md's limit every unlisted
- * memory of the root gets the same one (19,800 of them in the 20,000-memory bench corpora), and one
- * Text shared by all is formatted once (see makeProblem) and held once.
+ * memory of the root gets the same one (19,800 of them in the 20,000-memory bench corpora): its counts
+ * are formatted once per budget rather than by a regexp twice per memory, and the one Text is
+ * formatted once (formatText keeps the English of the last Text of each template).
  */
 const budgetMessages = new WeakMap<IndexBudget, BudgetMessages>();
 
