@@ -30,7 +30,7 @@ export interface CheckRootOptions {
   readonly hooks?: WriteHooks;
   /**
    * How the root is read: `sync` (the default) reads file after file with synchronous calls, which on a
-   * 20,000-file root took a quarter of the CPU time of the async host at any concurrency from 4 to
+   * 20,000-file root took a third of the CPU time of the async host at any concurrency from 16 to
    * 256; a number reads through the async host with that many files at once.
    */
   readonly readConcurrency?: number | 'sync';

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { CalendarDate, LineHistory, LineRecord, RootPath } from '../core';
 import { oneCommitHistories } from './gitOneCommitFiles';
 
@@ -40,7 +42,7 @@ export function gitLineHistory(root: string): (path: RootPath) => LineHistory | 
   const blamed = new Map<RootPath, LineHistory | undefined>();
   const provider = (path: RootPath): LineHistory | undefined => {
     if (blamed.has(path)) return blamed.get(path);
-    inWorkTree ??= git(root, ['rev-parse', '--is-inside-work-tree'])?.trim() === 'true';
+    inWorkTree ??= mayBeInWorkTree(root) && git(root, ['rev-parse', '--is-inside-work-tree'])?.trim() === 'true';
     if (inWorkTree && shortcut === undefined && blamed.size >= BLAMES_BEFORE_SHORTCUT) {
       shortcut = oneCommitHistories((args, input) => gitBytes(root, args, input), authorDay) ?? null;
     }
@@ -51,6 +53,31 @@ export function gitLineHistory(root: string): (path: RootPath) => LineHistory | 
   providers.set(root, provider);
   shortcutsForgotten.set(root, () => void (shortcut = undefined));
   return provider;
+}
+
+/** Variables that point git at a repository from anywhere; with one set, only git can say. */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'];
+
+/**
+ * False only when git cannot find a work tree from `root`: no `.git` in it or any folder above it
+ * (walked from where it is and from where its links lead, as git starts from the real path) and no
+ * variable naming a repository. Spares a process of a 300 MB CLI in a root outside git, the usual case.
+ */
+function mayBeInWorkTree(root: string): boolean {
+  if (REPOSITORY_VARIABLES.some((name) => process.env[name] !== undefined)) return true;
+  const starts = [resolve(root)];
+  try {
+    starts.push(realpathSync(root));
+  } catch {
+    // A root that cannot be resolved is walked as given.
+  }
+  for (const start of starts) {
+    for (let folder = start; ; folder = dirname(folder)) {
+      if (existsSync(join(folder, '.git'))) return true;
+      if (dirname(folder) === folder) break;
+    }
+  }
+  return false;
 }
 
 function git(cwd: string, args: string[]): string | undefined {

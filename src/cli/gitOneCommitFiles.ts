@@ -8,27 +8,31 @@ export type GitRunner = (args: readonly string[], input?: string) => Buffer | un
  * worked out from six git processes for the whole root instead of one blame per file (at 20,000
  * memories a check asked for 800 blames, 15 s of a 18 s run). A file counts only when it is sure to
  * blame that way: its path-limited log holds one change, its addition, in a commit that deleted
- * nothing anywhere (so blame follows no rename into it), and it is unchanged from HEAD on disk and in
- * the index; its text is then HEAD's blob. Undefined when the repository is configured in a way blame
+ * nothing anywhere (so blame follows no rename into it), and `git diff HEAD` finds it unchanged on
+ * disk; its text is then HEAD's blob. Undefined when the repository is configured in a way blame
  * reads differently (a textconv driver, revisions to ignore) or git cannot answer: every file is blamed
  * then. The function it returns answers undefined for a file it cannot vouch for, which is to be blamed.
  */
 export function oneCommitHistories(git: GitRunner, dayOf: (seconds: number, zone: string) => CalendarDate | undefined): ((path: RootPath) => LineHistory | undefined) | undefined {
   // `config --get-regexp` exits 1 when nothing matches, which is the case that lets the shortcut stand.
   if (git(['config', '--get-regexp', '^(diff\\..*\\.textconv|blame\\.ignorerevsfile)$']) !== undefined) return undefined;
-  const changed = git(['diff', 'HEAD', '--name-only', '--no-renames', '--relative', '-z', '--', '.']);
-  const log = git(['log', '-m', '--no-renames', '--name-status', '--relative', '-z', '--format=%x01%H %ad', '--date=raw', '--', '.']);
+  const changed = git(['diff', 'HEAD', '--name-only', '--no-renames', '--no-color', '--relative', '-z', '--', '.']);
+  const log = git(['log', '-m', '--no-renames', '--no-color', '--no-show-signature', '--name-status', '--relative', '-z', '--format=%x01%H %ad', '--date=raw', '--', '.']);
   if (changed === undefined || log === undefined) return undefined;
   const changedPaths = new Set(changed.toString('utf8').split('\0'));
   const unchanged = (path: string): boolean => !changedPaths.has(path);
 
   const changes = new Map<string, { count: number; status: string; commit: string; seconds: number; zone: string }>();
-  for (const chunk of log.toString('utf8').split('\x01')) {
+  const [before, ...chunks] = log.toString('utf8').split('\x01');
+  // A commit not understood would hide a change and make a file look written once: then nothing is vouched for.
+  if (before !== '') return undefined;
+  for (const chunk of chunks) {
     const fields = chunk.split('\0');
     const header = /^([0-9a-f]{40,64}) (\d+) ([+-]\d{4})$/.exec(fields[0]);
-    if (!header) continue;
+    if (!header || fields.length % 2 !== 0 || fields[fields.length - 1] !== '') return undefined;
     for (let i = 1; i + 1 < fields.length; i += 2) {
       const status = fields[i].replace(/^\n/, '');
+      if (!/^[ADMTUX]$/.test(status)) return undefined;
       const path = fields[i + 1];
       const known = changes.get(path);
       if (known) known.count++;
@@ -39,7 +43,7 @@ export function oneCommitHistories(git: GitRunner, dayOf: (seconds: number, zone
   if (candidates.length === 0) return () => undefined;
 
   const commits = [...new Set(candidates.map(([, change]) => change.commit))];
-  const deleting = git(['diff-tree', '--stdin', '-r', '-m', '--no-renames', '--diff-filter=D', '--name-only'], commits.join('\n') + '\n');
+  const deleting = git(['diff-tree', '--stdin', '-r', '-m', '--no-renames', '--no-color', '--diff-filter=D', '--name-only'], commits.join('\n') + '\n');
   if (deleting === undefined) return undefined;
   // Any line that reads as a commit counts, so a path that looks like one only drops a file from the shortcut.
   const deleted = new Set(deleting.toString('utf8').split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line)));

@@ -60,6 +60,8 @@ export function scanFrontmatter(yaml: string): ScannedFrontmatter | undefined {
   let nested: Record<string, unknown> | undefined;
   let nestedIndent = 0;
   let nestedEndsWithNull = false;
+  // `parent.key.`, made once a nested map rather than once a nested line.
+  let nestedPrefix: string | undefined;
 
   let lineStart = 0;
   while (lineStart < length) {
@@ -97,6 +99,7 @@ export function scanFrontmatter(yaml: string): ScannedFrontmatter | undefined {
     if (open) {
       parent = open;
       open = undefined;
+      nestedPrefix = undefined;
       nested = {};
       nestedIndent = indent;
       data[parent.key] = nested;
@@ -104,11 +107,11 @@ export function scanFrontmatter(yaml: string): ScannedFrontmatter | undefined {
     } else if (!parent || !nested || indent !== nestedIndent) {
       return undefined;
     }
-    const pair = scanPair(yaml, start, lineEnd, parent.key + '.');
+    nestedPrefix ??= parent.key + '.';
+    const pair = scanPair(yaml, start, lineEnd, nestedPrefix);
     if (!pair) return undefined;
-    const name = pair.field.key.slice(parent.key.length + 1);
-    if (Object.hasOwn(nested, name)) return undefined;
-    nested[name] = pair.value;
+    if (Object.hasOwn(nested, pair.name)) return undefined;
+    nested[pair.name] = pair.value;
     fields.push(pair.field);
     // `yaml` ends a map where its last value ends, which for a null is before the line break.
     nestedEndsWithNull = pair.value === null;
@@ -133,7 +136,6 @@ const BACKSLASH = 92;
  */
 const UNSUPPORTED_CHARACTER = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\ufeff\u2028\u2029]|\r(?!\n)/;
 
-const KEY_START = /[A-Za-z_]/;
 const KEY = /[A-Za-z0-9_-]*/y;
 const RESERVED_KEY = /^(?:null|true|false|__proto__)$/i;
 // yaml rejects an implicit key whose colon is more than 1024 characters from its start.
@@ -152,12 +154,14 @@ const NULL_OR_BOOL = /^(?:~|null|true|false)$/i;
 const NUMBER_LIKE = /^[-+]?(?:[0-9][0-9_]*(?::[0-9_]+)*(?:\.[0-9_]*)?|\.[0-9_]+)(?:e[-+]?[0-9]+)?$|^[-+]?0[xob][0-9a-f_]*$|^[-+]?\.(?:inf|nan)$/i;
 
 interface Pair {
+  /** The key without the parent's prefix. */
+  readonly name: string;
   readonly field: MutableField;
   readonly value: string | null;
 }
 
 function scanPair(yaml: string, start: number, end: number, prefix: string): Pair | undefined {
-  if (!KEY_START.test(yaml[start])) return undefined;
+  if (!isKeyStart(yaml.charCodeAt(start))) return undefined;
   KEY.lastIndex = start + 1;
   KEY.test(yaml);
   const keyEnd = KEY.lastIndex;
@@ -170,15 +174,15 @@ function scanPair(yaml: string, start: number, end: number, prefix: string): Pai
   let valueStart = afterColon;
   while (valueStart < end && yaml.charCodeAt(valueStart) === SPACE) valueStart++;
   const field: MutableField = { key: prefix + key, keyStart: start, keyEnd, valueStart, valueEnd: valueStart };
-  if (valueStart === end) return { field, value: null };
+  if (valueStart === end) return { name: key, field, value: null };
 
   const first = yaml.charCodeAt(valueStart);
-  if (first === HASH) return { field, value: null };
+  if (first === HASH) return { name: key, field, value: null };
   if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
     const quoted = first === DOUBLE_QUOTE ? scanDoubleQuoted(yaml, valueStart, end) : scanSingleQuoted(yaml, valueStart, end);
     if (!quoted || !onlyCommentFollows(yaml, quoted.end, end)) return undefined;
     field.valueEnd = quoted.end;
-    return { field, value: quoted.value };
+    return { name: key, field, value: quoted.value };
   }
   if (INDICATOR.has(first)) return undefined;
 
@@ -189,9 +193,23 @@ function scanPair(yaml: string, start: number, end: number, prefix: string): Pai
   if (valueLength !== value.length) value = value.slice(0, valueLength);
   const valueEnd = valueStart + valueLength;
   if (value.indexOf(': ') >= 0 || value.charCodeAt(value.length - 1) === COLON) return undefined;
-  if (NULL_OR_BOOL.test(value) || NUMBER_LIKE.test(value)) return undefined;
+  if (mayNotBeText(value) && (NULL_OR_BOOL.test(value) || NUMBER_LIKE.test(value))) return undefined;
   field.valueEnd = valueEnd;
-  return { field, value };
+  return { name: key, field, value };
+}
+
+function isKeyStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/**
+ * Whether NULL_OR_BOOL or NUMBER_LIKE could match, by the first character: a value such a pattern
+ * cannot start is text without running either (the case-insensitive patterns fold ASCII letters only).
+ */
+function mayNotBeText(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first === 43 /* + */ || first === 45 /* - */ || first === 46 /* . */ || (first >= 48 && first <= 57)) return true;
+  return value.length <= 5 && (first === 126 /* ~ */ || first === 78 || first === 110 /* Nn */ || first === 84 || first === 116 /* Tt */ || first === 70 || first === 102 /* Ff */);
 }
 
 /** After a quoted scalar only spaces may follow, then the line end or a comment. */

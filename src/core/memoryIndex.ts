@@ -128,8 +128,7 @@ function parseLine(text: string, line: number, lineOffset: number, links: IndexL
     // The entry and its link share one href and one resolved target: the same text, held once.
     const { href, target } = addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
     for (let link = linkFrom(text, entry.linkEnd); link; link = linkFrom(text, link.end + 1)) addLink(link.start, link.end, link.end + 1);
-    const hook = entry.hookEnd > entry.hookStart ? text.slice(entry.hookStart, entry.hookEnd) : undefined;
-    return new PackedEntry(line, text, text.slice(entry.titleStart, entry.titleEnd).replace(/\\(.)/g, '$1'), href, target, hook, entry);
+    return new PackedEntry(line, text, href, target, entry);
   }
   let linked = false;
   for (let link = linkFrom(text, 0); link; link = linkFrom(text, link.end + 1)) {
@@ -150,7 +149,9 @@ function parseLine(text: string, line: number, lineOffset: number, links: IndexL
 
 /**
  * An entry with its ranges held as offsets into its line, made into Range objects when asked: an
- * index of 20,000 entries held some 100,000 Position objects for them. Every range lies on the entry's line.
+ * index of 20,000 entries held some 100,000 Position objects for them. Every range lies on the entry's
+ * line. The title and the hook are cut from the line when asked too: few callers read them, and a
+ * root's index held two strings an entry for them.
  */
 class PackedEntry implements IndexEntry {
   readonly kind = 'entry';
@@ -164,10 +165,8 @@ class PackedEntry implements IndexEntry {
   constructor(
     readonly line: number,
     readonly text: string,
-    readonly title: string,
     readonly href: string,
     readonly target: RootPath | undefined,
-    readonly hook: string | undefined,
     span: EntrySpan,
   ) {
     this.titleFrom = span.titleStart;
@@ -176,6 +175,14 @@ class PackedEntry implements IndexEntry {
     this.hrefTo = span.hrefEnd;
     this.hookFrom = span.hookStart;
     this.hookTo = span.hookEnd;
+  }
+
+  get title(): string {
+    return this.text.slice(this.titleFrom, this.titleTo).replace(/\\(.)/g, '$1');
+  }
+
+  get hook(): string | undefined {
+    return this.hookTo > this.hookFrom ? this.text.slice(this.hookFrom, this.hookTo) : undefined;
   }
 
   get titleRange(): Range {
@@ -187,7 +194,7 @@ class PackedEntry implements IndexEntry {
   }
 
   get hookRange(): Range | undefined {
-    return this.hook ? lineRange(this.line, this.hookFrom, this.hookTo) : undefined;
+    return this.hookTo > this.hookFrom ? lineRange(this.line, this.hookFrom, this.hookTo) : undefined;
   }
 
   toJSON(): IndexEntry {

@@ -15,7 +15,30 @@ export interface Text {
  * template by reading the calls, and requires a Korean and a Japanese translation of each.
  */
 export function msg(template: string, ...args: (string | number)[]): Text {
-  return { template, args };
+  const held = lastByTemplate.get(template);
+  if (held !== undefined && sameArgs(held.text.args, args)) return held.text;
+  const text: Text = Object.freeze({ template, args: Object.freeze(args) });
+  lastByTemplate.set(template, { text, formatted: undefined });
+  return text;
+}
+
+/**
+ * The last Text made of each template, and its English once formatted. A rule says the same sentence
+ * for many files in a row (19,800 times "Listed in MEMORY.md, but past line 200" in a big root): they
+ * share one frozen Text and one message string rather than holding a copy each. Templates are string
+ * literals, so this holds one entry a template the code has.
+ */
+interface HeldText {
+  readonly text: Text;
+  formatted: string | undefined;
+}
+
+const lastByTemplate = new Map<string, HeldText>();
+
+function sameArgs(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 // vscode.l10n.t leaves a template without arguments untouched and fills `{n}` only where argument n
@@ -23,8 +46,14 @@ export function msg(template: string, ...args: (string | number)[]): Text {
 
 /** The English sentence: each `{n}` replaced by argument n, as vscode.l10n.t fills an untranslated template. */
 export function formatText(text: Text): string {
+  if (text.args.length === 0) return text.template;
+  const held = lastByTemplate.get(text.template);
+  if (held?.text !== text) return format(text);
+  return (held.formatted ??= format(text));
+}
+
+function format(text: Text): string {
   const { template, args } = text;
-  if (args.length === 0) return template;
   // A hand scan for `{n}` rather than replace() with a callback: every problem of a root formats its
   // message and its related locations' at check time, and the callback cost more than the rest of it.
   // The pieces are joined once, so the message held is one flat string, not a rope of slices.

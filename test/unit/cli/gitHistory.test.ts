@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forgetWorkTree, gitLineHistory, parseBlamePorcelain } from '../../../src/cli/gitHistory';
@@ -44,6 +44,19 @@ describe('git history of lines for the CLI', () => {
       assert.equal(gitLineHistory(repo)('untracked.md'), undefined);
       const outside = mkdtempSync(join(tmpdir(), 'memory-shelf-nogit-'));
       assert.equal(gitLineHistory(outside)('m.md'), undefined);
+      // A folder below the work tree, and a link from outside any repository into it, are still asked of git.
+      mkdirSync(join(repo, 'memory'));
+      writeFileSync(join(repo, 'memory', 'n.md'), 'Written yesterday.\n');
+      git('add', 'memory/n.md');
+      git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'n');
+      const roots = [join(repo, 'memory')];
+      if (process.platform !== 'win32') {
+        symlinkSync(join(repo, 'memory'), join(outside, 'memory'));
+        roots.push(join(outside, 'memory'));
+      }
+      for (const root of roots) {
+        assert.deepEqual(gitLineHistory(root)('n.md'), [{ text: 'Written yesterday.', day: { year: 2026, month: 3, day: 25 } }], root);
+      }
       rmSync(outside, { recursive: true, force: true });
     } finally {
       rmSync(repo, { recursive: true, force: true });

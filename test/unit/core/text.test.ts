@@ -7,6 +7,25 @@ describe('core text', () => {
     assert.deepEqual(msg('{0} is already listed on line {1}.', 'a.md', 3), { template: '{0} is already listed on line {1}.', args: ['a.md', 3] });
   });
 
+  it('shares one frozen Text for the same sentence said again, and formats each sentence as written', () => {
+    const past = (line: number) => msg('Listed in MEMORY.md, but past line {0}: that line is never loaded.', line);
+    const first = past(200);
+    const between = msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.');
+    assert.equal(past(200), first);
+    assert.ok(Object.isFrozen(first) && Object.isFrozen(first.args));
+    assert.equal(formatText(first), 'Listed in MEMORY.md, but past line 200: that line is never loaded.');
+    assert.equal(formatText(past(200)), formatText(first));
+    const other = past(201);
+    assert.notEqual(other, first);
+    assert.deepEqual(other, { template: first.template, args: [201] });
+    assert.equal(formatText(other), 'Listed in MEMORY.md, but past line 201: that line is never loaded.');
+    // The first one still formats as itself once another Text of its template came after it.
+    assert.equal(formatText(first), 'Listed in MEMORY.md, but past line 200: that line is never loaded.');
+    assert.equal(formatText({ template: first.template, args: [7] }), 'Listed in MEMORY.md, but past line 7: that line is never loaded.');
+    assert.equal(msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.'), between);
+    assert.equal(msg('{0} and {1}', 'a', 1) === msg('{0} and {1}', 'a', '1'), false);
+  });
+
   it('fills {n} with argument n, in any order and as often as it appears', () => {
     assert.equal(formatText(msg('{1} before {0}, {1} again', 'first', 'second')), 'second before first, second again');
     assert.equal(formatText(msg('{0} of {1}', 3, 10)), '3 of 10');

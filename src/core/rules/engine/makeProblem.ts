@@ -13,7 +13,7 @@ export function makeProblem(
   fixes?: readonly (ProblemFix | undefined)[],
 ): Problem {
   const severity = DEFAULT_SEVERITIES[code];
-  const text = formatText(message);
+  const text = formatted(message);
   const presentFixes = fixes?.some((fix) => fix === undefined) ? fixes.filter((fix): fix is ProblemFix => fix !== undefined) : fixes as readonly ProblemFix[] | undefined;
   const hasRelated = related !== undefined && related.length > 0;
   const hasFixes = presentFixes !== undefined && presentFixes.length > 0;
@@ -27,5 +27,20 @@ export function makeProblem(
 
 /** Another place a problem involves, with its message. */
 export function relatedAt(path: RootPath, range: Range, message: Text): RelatedLocation {
-  return { path, range, message: formatText(message), messageText: message };
+  return { path, range, message: formatted(message), messageText: message };
+}
+
+/**
+ * The last message formatted and its text: a rule that gives many files one message (index-unlisted
+ * on every memory of a root past MEMORY.md's limit) passes the same Text each time, formatted once.
+ */
+let lastMessage: Text | undefined;
+let lastText = '';
+
+function formatted(message: Text): string {
+  if (message !== lastMessage) {
+    lastText = formatText(message);
+    lastMessage = message;
+  }
+  return lastText;
 }

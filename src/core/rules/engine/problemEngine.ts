@@ -142,6 +142,8 @@ export class ProblemEngine {
     this.nameStyles.identifier = this.nameStyles.title = 0;
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
     this.uncounted = new Set([...this.memories()].map((memory) => memory.path));
+    // Sizing the near-duplicate tables for a large root (tens of megabytes of typed arrays) is a step of its own.
+    yield undefined;
     for (const path of [...this.uncounted]) {
       // A change meanwhile counted it already (applyChange takes an uncounted file as new).
       if (!this.uncounted.delete(path)) continue;

@@ -141,13 +141,8 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
   };
   for (let i = 0; i < text.length && !stopped; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      finish(i, i + 1);
-    } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
-      finish(i + 1, i + 1);
-    } else if ((c === 46 || c === 33 || c === 63) && endsSentence(text, i + 1)) {
-      finish(i + 1, i + 1);
-    } else if (IS_WORD[c]) {
+    // Letters and digits first, as most characters are: none of them ends a passage.
+    if (IS_WORD[c]) {
       if (atStart) {
         atStart = false;
         const skip = listNumberLength(text, i);
@@ -160,6 +155,12 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
       pendingSpace = false;
       hash = Math.imul(hash ^ FOLD[c], FNV_PRIME);
       weight += c >= 0x2e80 ? 2 : 1;
+    } else if (c === 10 || c === 13) {
+      finish(i, i + 1);
+    } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
+      finish(i + 1, i + 1);
+    } else if ((c === 46 || c === 33 || c === 63) && endsSentence(text, i + 1)) {
+      finish(i + 1, i + 1);
     } else {
       pendingSpace = true;
     }

@@ -53,3 +53,22 @@ describe('near-duplicate fact signatures', () => {
     );
   });
 });
+
+describe('near-duplicate signature agreement', () => {
+  it('counts agreeing bins exactly, and gives -1 exactly when fewer than needed agree', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: SIGNATURE_SIZE, maxLength: SIGNATURE_SIZE }),
+        fc.array(fc.boolean(), { minLength: SIGNATURE_SIZE, maxLength: SIGNATURE_SIZE }),
+        fc.integer({ min: 0, max: SIGNATURE_SIZE }),
+        (values, agreeing, needed) => {
+          // The other signature differs by 2^31 too, where d | -d is most easily got wrong.
+          const signatures = Int32Array.from([...values, ...values.map((value, i) => (agreeing[i] ? value : (value ^ (i % 2 ? 1 : -(2 ** 31)))))]);
+          const agree = agreeing.filter(Boolean).length;
+          assert.equal(agreeingBins(signatures, 0, signatures, SIGNATURE_SIZE, needed), agree >= needed ? agree : -1);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
