@@ -80,6 +80,13 @@ const HOLDS_RATIO = 1.5;
  * number, and each band bucket is a doubly linked list through those arrays, so nothing is allocated
  * per memory or per bucket and removal from even a huge bucket is immediate.
  */
+const NO_NEIGHBORS: readonly NearDuplicate[] = Object.freeze([]);
+
+/** Most similar first, then by path. */
+function byLikeness(a: NearDuplicate, b: NearDuplicate): number {
+  return b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
@@ -106,6 +113,14 @@ export class NearDuplicateIndex {
    * nearly every passage is, and a set from the second on.
    */
   private readonly passageBuckets = new Map<number, number | Set<number>>();
+  /**
+   * Each memory's near-duplicates as last found, by number, kept current by `update`: one keystroke
+   * re-checks every near-duplicate of the memory typed in, and asking each of them again went through
+   * all their buckets (half of an edit's time in a root of near-duplicate clusters).
+   */
+  private lists: (readonly NearDuplicate[] | undefined)[] = [];
+  /** How many lists were found since the last `dropHeld` (an upper bound of those held). */
+  private held = 0;
   private readonly neededBins: number;
   private readonly containment: number;
   private readonly maxBucketSize: number;
@@ -138,15 +153,52 @@ export class NearDuplicateIndex {
    */
   update(path: RootPath, fact: FactText | string | undefined): Set<RootPath> {
     const affected = new Set<RootPath>();
-    if (this.ids.has(path)) {
-      for (const neighbor of this.neighbors(path)) affected.add(neighbor.path);
-      this.remove(path, affected);
+    // Members of buckets that crossed the size limit: their candidates changed beyond this memory.
+    const crossed = new Set<RootPath>();
+    const before = this.ids.has(path) ? this.neighbors(path) : NO_NEIGHBORS;
+    if (this.ids.has(path)) this.remove(path, crossed);
+    const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
+    for (const neighbor of before) {
+      affected.add(neighbor.path);
+      this.forget(neighbor.path, path);
     }
-    if (fact !== undefined && this.insert(path, fact, affected)) {
-      for (const neighbor of this.neighbors(path)) affected.add(neighbor.path);
+    const id = this.ids.get(path);
+    for (const neighbor of after) {
+      affected.add(neighbor.path);
+      if (id !== undefined) this.learn(neighbor.path, id);
+    }
+    for (const member of crossed) {
+      affected.add(member);
+      if (member !== path) this.lists[this.ids.get(member) ?? -1] = undefined;
     }
     affected.delete(path);
     return affected;
+  }
+
+  /** Takes `gone` out of the held near-duplicates of `path`. */
+  private forget(path: RootPath, gone: RootPath): void {
+    const id = this.ids.get(path);
+    const list = id === undefined ? undefined : this.lists[id];
+    if (!list) return;
+    const at = list.findIndex((neighbor) => neighbor.path === gone);
+    if (at >= 0) this.lists[id!] = list.length === 1 ? NO_NEIGHBORS : [...list.slice(0, at), ...list.slice(at + 1)];
+  }
+
+  /** Puts the memory numbered `member`, a near-duplicate of `path` now, in the held near-duplicates of `path`, in order. */
+  private learn(path: RootPath, member: number): void {
+    const id = this.ids.get(path)!;
+    const list = this.lists[id];
+    if (!list) return;
+    // Near-duplicates are so both ways; the relation is taken as seen from `path` (which holds which, the passage named).
+    const relation = this.relate(id, member);
+    if (!relation) {
+      this.lists[id] = undefined;
+      return;
+    }
+    const kept = list.filter((neighbor) => neighbor.path !== relation.path);
+    let at = 0;
+    while (at < kept.length && byLikeness(kept[at], relation) < 0) at++;
+    this.lists[id] = [...kept.slice(0, at), relation, ...kept.slice(at)];
   }
 
   /**
@@ -154,14 +206,30 @@ export class NearDuplicateIndex {
    * where every memory is checked afterwards anyway.
    */
   add(path: RootPath, fact: FactText | string): void {
+    // Nobody is told, so nothing held can be trusted (a change while a stepped check builds the index asked early).
+    if (this.held > 0) this.dropHeld();
     if (this.ids.has(path)) this.remove(path, undefined);
     this.insert(path, fact, undefined);
   }
 
+  private dropHeld(): void {
+    this.lists = [];
+    this.held = 0;
+  }
+
   /** The near-duplicates of `path`, most similar first, then by path. */
-  neighbors(path: RootPath): NearDuplicate[] {
+  neighbors(path: RootPath): readonly NearDuplicate[] {
     const id = this.ids.get(path);
-    if (id === undefined) return [];
+    if (id === undefined) return NO_NEIGHBORS;
+    const held = this.lists[id];
+    if (held) return held;
+    const found = this.search(id);
+    this.lists[id] = found.length === 0 ? NO_NEIGHBORS : found;
+    this.held++;
+    return this.lists[id]!;
+  }
+
+  private search(id: number): NearDuplicate[] {
     const query = ++this.query;
     this.visited[id] = query;
     const found: NearDuplicate[] = [];
@@ -188,7 +256,7 @@ export class NearDuplicateIndex {
       if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
       for (const member of bucket) consider(member);
     }
-    return found.sort((a, b) => b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return found.sort(byLikeness);
   }
 
   /**
@@ -301,6 +369,7 @@ export class NearDuplicateIndex {
     }
     this.ids.delete(path);
     this.paths[id] = undefined;
+    this.lists[id] = undefined;
     this.freeIds.push(id);
   }
 

@@ -101,6 +101,47 @@ describe('near-duplicate detection', () => {
     for (const path of current.keys()) assert.deepEqual(index.neighbors(path), fresh.neighbors(path), path);
   });
 
+  it('keeps the near-duplicates it has found current through updates, buckets filling past their limit and emptying again', () => {
+    const texts = [...Object.values(SAME).flat(), ...DIFFERENT];
+    for (const maxBucketSize of [2, 3, 8]) {
+      const index = new NearDuplicateIndex({ maxBucketSize });
+      const current = new Map<string, string>();
+      let seed = 11;
+      const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+      for (let step = 0; step < 200; step++) {
+        const path = `m${next(10)}.md`;
+        if (next(4) === 0) {
+          index.update(path, undefined);
+          current.delete(path);
+        } else {
+          const text = texts[next(texts.length)];
+          index.update(path, text);
+          current.set(path, text);
+        }
+        // Asked after every step, as the engine asks, so what the index holds is what it answers next.
+        const fresh = new NearDuplicateIndex({ maxBucketSize });
+        for (const [held, text] of current) fresh.add(held, text);
+        for (const held of current.keys()) assert.deepEqual(index.neighbors(held), fresh.neighbors(held), `${held} after step ${step}, limit ${maxBucketSize}`);
+      }
+    }
+  });
+
+  it('tells a memory’s near-duplicates, once found, that it changed into something else and back', () => {
+    const index = new NearDuplicateIndex();
+    index.update('a.md', SAME.english[0]);
+    index.update('b.md', SAME.english[1]);
+    assert.deepEqual(index.neighbors('b.md').map((n) => n.path), ['a.md']);
+    assert.deepEqual([...index.update('a.md', DIFFERENT[0])], ['b.md']);
+    assert.deepEqual(index.neighbors('b.md'), []);
+    index.update('a.md', SAME.english[0]);
+    const fresh = new NearDuplicateIndex();
+    fresh.add('a.md', SAME.english[0]);
+    fresh.add('b.md', SAME.english[1]);
+    assert.deepEqual(index.neighbors('b.md'), fresh.neighbors('b.md'));
+    index.update('a.md', undefined);
+    assert.deepEqual(index.neighbors('b.md'), []);
+  });
+
   it('says whose near-duplicates an update may change: the old and the new twins', () => {
     const index = new NearDuplicateIndex();
     index.add('ko_1.md', SAME.korean[0]);
