@@ -87,6 +87,13 @@ function byLikeness(a: NearDuplicate, b: NearDuplicate): number {
   return b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
+/** `list` with `relation` put in its place. */
+function inLikenessOrder(list: readonly NearDuplicate[], relation: NearDuplicate): NearDuplicate[] {
+  let at = 0;
+  while (at < list.length && byLikeness(list[at], relation) < 0) at++;
+  return [...list.slice(0, at), relation, ...list.slice(at)];
+}
+
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
@@ -153,8 +160,8 @@ export class NearDuplicateIndex {
    */
   update(path: RootPath, fact: FactText | string | undefined): Set<RootPath> {
     const affected = new Set<RootPath>();
-    // Members of buckets that crossed the size limit: their candidates changed beyond this memory.
-    const crossed = new Set<RootPath>();
+    // The members of each bucket that crossed the size limit: they gain or lose each other as candidates.
+    const crossed: number[][] = [];
     const before = this.ids.has(path) ? this.neighbors(path) : NO_NEIGHBORS;
     if (this.ids.has(path)) this.remove(path, crossed);
     const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
@@ -167,12 +174,48 @@ export class NearDuplicateIndex {
       affected.add(neighbor.path);
       if (id !== undefined) this.learn(neighbor.path, id);
     }
-    for (const member of crossed) {
-      affected.add(member);
-      if (member !== path) this.lists[this.ids.get(member) ?? -1] = undefined;
+    for (const members of crossed) {
+      for (const member of members) {
+        if (member === id) continue;
+        affected.add(this.paths[member]!);
+        for (const other of members) if (other !== member && other !== id) this.reconsider(member, other);
+      }
     }
     affected.delete(path);
     return affected;
+  }
+
+  /**
+   * Brings what the memory numbered `id` holds about `other` up to date after a bucket they share
+   * crossed the size limit: `other` is still a near-duplicate only if some other bucket of theirs
+   * makes it a candidate.
+   */
+  private reconsider(id: number, other: number): void {
+    const list = this.lists[id];
+    if (!list) return;
+    const path = this.paths[other]!;
+    const kept = list.filter((neighbor) => neighbor.path !== path);
+    const relation = this.isCandidate(id, other) ? this.relate(id, other) : undefined;
+    if (relation) this.lists[id] = inLikenessOrder(kept, relation);
+    else if (kept.length !== list.length) this.lists[id] = kept.length === 0 ? NO_NEIGHBORS : kept;
+  }
+
+  /** Whether `search(id)` meets `other`: a band or passage bucket they share is within the size limit. */
+  private isCandidate(id: number, other: number): boolean {
+    if (this.banded[id] && this.banded[other]) {
+      for (let band = 0; band < BANDS; band++) {
+        const key = this.keys[id * BANDS + band];
+        if (key !== this.keys[other * BANDS + band]) continue;
+        const count = this.buckets.count(this.buckets.slotOf(key));
+        if (count >= 2 && count <= this.maxBucketSize) return true;
+      }
+    }
+    const own = this.passages[id]!;
+    for (let i = 0; i < own.count; i++) {
+      const bucket = this.passageBuckets.get(own.data[i])!;
+      if (typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(other)) return true;
+    }
+    return false;
   }
 
   /** Takes `gone` out of the held near-duplicates of `path`. */
@@ -195,10 +238,7 @@ export class NearDuplicateIndex {
       this.lists[id] = undefined;
       return;
     }
-    const kept = list.filter((neighbor) => neighbor.path !== relation.path);
-    let at = 0;
-    while (at < kept.length && byLikeness(kept[at], relation) < 0) at++;
-    this.lists[id] = [...kept.slice(0, at), relation, ...kept.slice(at)];
+    this.lists[id] = inLikenessOrder(list.filter((neighbor) => neighbor.path !== relation.path), relation);
   }
 
   /**
@@ -294,7 +334,7 @@ export class NearDuplicateIndex {
     return { path, similarity: resemblance, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
   }
 
-  private insert(path: RootPath, fact: FactText | string, affected: Set<RootPath> | undefined): boolean {
+  private insert(path: RootPath, fact: FactText | string, crossed: number[][] | undefined): boolean {
     const id = this.allocate();
     const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
     if (shingles === 0) {
@@ -317,7 +357,7 @@ export class NearDuplicateIndex {
         if (members !== bucket) this.passageBuckets.set(key, members);
         members.add(id);
         // Filling past the limit takes candidates away from everyone already in the bucket.
-        if (members.size === this.maxBucketSize + 1 && affected) this.collectPassageMembers(members, affected);
+        if (members.size === this.maxBucketSize + 1 && crossed) crossed.push([...members]);
       }
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
@@ -333,12 +373,12 @@ export class NearDuplicateIndex {
       if (head !== NO_MEMBER) this.previous[head * BANDS + band] = id;
       this.buckets.setHead(slot, id);
       // Filling past the limit takes candidates away from everyone already in the bucket.
-      if (this.buckets.addCount(slot, 1) === this.maxBucketSize + 1 && affected) this.collectMembers(slot, band, affected);
+      if (this.buckets.addCount(slot, 1) === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
     }
     return true;
   }
 
-  private remove(path: RootPath, affected: Set<RootPath> | undefined): void {
+  private remove(path: RootPath, crossed: number[][] | undefined): void {
     const id = this.ids.get(path)!;
     const own = this.passages[id]!;
     for (let i = 0; i < own.count; i++) {
@@ -350,7 +390,7 @@ export class NearDuplicateIndex {
       }
       bucket.delete(id);
       // Falling back under the limit gives the remaining members their candidates back.
-      if (bucket.size === this.maxBucketSize && affected) this.collectPassageMembers(bucket, affected);
+      if (bucket.size === this.maxBucketSize && crossed) crossed.push([...bucket]);
       if (bucket.size === 1) this.passageBuckets.set(key, bucket.values().next().value!);
     }
     this.passages[id] = undefined;
@@ -365,7 +405,7 @@ export class NearDuplicateIndex {
       const count = this.buckets.addCount(slot, -1);
       if (count === 0) this.buckets.delete(slot);
       // Falling back under the limit gives the remaining members their candidates back.
-      else if (count === this.maxBucketSize && affected) this.collectMembers(slot, band, affected);
+      else if (count === this.maxBucketSize && crossed) crossed.push(this.membersOf(slot, band));
     }
     this.ids.delete(path);
     this.paths[id] = undefined;
@@ -373,12 +413,10 @@ export class NearDuplicateIndex {
     this.freeIds.push(id);
   }
 
-  private collectPassageMembers(bucket: ReadonlySet<number>, into: Set<RootPath>): void {
-    for (const member of bucket) into.add(this.paths[member]!);
-  }
-
-  private collectMembers(slot: number, band: number, into: Set<RootPath>): void {
-    for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) into.add(this.paths[member]!);
+  private membersOf(slot: number, band: number): number[] {
+    const members: number[] = [];
+    for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) members.push(member);
+    return members;
   }
 
   private allocate(): number {
