@@ -1,5 +1,5 @@
 import { LineIndex } from './lineIndex';
-import type { Position, Range } from './types';
+import type { Range } from './types';
 
 /** Line numbers of offsets: {@link LineCursor} while offsets come in order, {@link LineIndex} otherwise. */
 export interface LinePositions {
@@ -104,35 +104,8 @@ export function lineRange(line: number, from: number, to: number): Range {
 
 /**
  * The range between two offsets, found by walking from the start of `text`: for a look-up now and then
- * of what was held as offsets only, near the start of a file (its frontmatter). Lines end as in
- * {@link LineCursor}, which gives the same positions.
+ * of what was held as offsets only, near the start of a file (its frontmatter).
  */
 export function rangeIn(text: string, start: number, end: number): Range {
-  return { start: positionIn(text, start), end: positionIn(text, end) };
-}
-
-function positionIn(text: string, offset: number): Position {
-  const target = Math.max(0, Math.min(offset, text.length));
-  let line = 0;
-  let lineStart = 0;
-  for (let at = 0; at < target; ) {
-    const c = text.charCodeAt(at);
-    if (c === 10) {
-      line++;
-      lineStart = ++at;
-    } else if (c === 13) {
-      if (text.charCodeAt(at + 1) === 10) {
-        // As in LineCursor: the `\n` of a `\r\n` is still on the line it ends.
-        if (at + 2 > target) break;
-        at += 2;
-      } else {
-        at++;
-      }
-      line++;
-      lineStart = at;
-    } else {
-      at++;
-    }
-  }
-  return { line, character: target - lineStart };
+  return new LineCursor(text).rangeAt(start, end);
 }

@@ -81,48 +81,25 @@ describe('near-duplicate detection', () => {
 
   it('answers after updates exactly as a fresh index over the same texts', () => {
     const index = new NearDuplicateIndex();
-    const texts = [...Object.values(SAME).flat(), ...DIFFERENT];
-    const current = new Map<string, string>();
-    let seed = 3;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-    for (let step = 0; step < 300; step++) {
-      const path = `m${next(8)}.md`;
-      if (next(4) === 0) {
-        index.update(path, undefined);
-        current.delete(path);
-      } else {
-        const text = texts[next(texts.length)];
-        index.update(path, text);
-        current.set(path, text);
-      }
-    }
+    const current = randomUpdates(index, { seed: 3, steps: 300, paths: 8 });
     const fresh = new NearDuplicateIndex();
     for (const [path, text] of current) fresh.add(path, text);
     for (const path of current.keys()) assert.deepEqual(index.neighbors(path), fresh.neighbors(path), path);
   });
 
   it('keeps the near-duplicates it has found current through updates, buckets filling past their limit and emptying again', () => {
-    const texts = [...Object.values(SAME).flat(), ...DIFFERENT];
-    for (const maxBucketSize of [2, 3, 8]) {
+    // Memories made of two sentences each share passages with some and MinHash bands with others, so a
+    // pair can stay candidates through a passage while a band bucket they share fills past its limit.
+    const sentences = [...Object.values(SAME).flat(), ...DIFFERENT];
+    const pairs = sentences.flatMap((first, i) => sentences.slice(i + 1).map((second) => `${first} ${second}`));
+    for (const [maxBucketSize, texts] of [[2, undefined], [3, undefined], [8, undefined], [2, pairs], [3, pairs]] as const) {
       const index = new NearDuplicateIndex({ maxBucketSize });
-      const current = new Map<string, string>();
-      let seed = 11;
-      const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-      for (let step = 0; step < 200; step++) {
-        const path = `m${next(10)}.md`;
-        if (next(4) === 0) {
-          index.update(path, undefined);
-          current.delete(path);
-        } else {
-          const text = texts[next(texts.length)];
-          index.update(path, text);
-          current.set(path, text);
-        }
-        // Asked after every step, as the engine asks, so what the index holds is what it answers next.
+      // Asked after every step, as the engine asks, so what the index holds is what it answers next.
+      randomUpdates(index, { seed: 11, steps: 200, paths: 10, texts }, (current, step) => {
         const fresh = new NearDuplicateIndex({ maxBucketSize });
         for (const [held, text] of current) fresh.add(held, text);
-        for (const held of current.keys()) assert.deepEqual(index.neighbors(held), fresh.neighbors(held), `${held} after step ${step}, limit ${maxBucketSize}`);
-      }
+        for (const held of current.keys()) assert.deepEqual(index.neighbors(held), fresh.neighbors(held), `${held} after step ${step}, limit ${maxBucketSize}${texts ? ', sentence pairs' : ''}`);
+      });
     }
   });
 
@@ -171,4 +148,30 @@ function exactJaccard(a: string, b: string): number {
   let both = 0;
   for (const shingle of sa) if (sb.has(shingle)) both++;
   return both / (sa.size + sb.size - both);
+}
+
+/**
+ * Seeded updates of `paths` memories to the test texts (one in four a removal); `afterEach` sees the
+ * texts held after each step. Returns the texts held at the end.
+ */
+function randomUpdates(
+  index: NearDuplicateIndex,
+  { seed, steps, paths, texts = [...Object.values(SAME).flat(), ...DIFFERENT] }: { seed: number; steps: number; paths: number; texts?: readonly string[] },
+  afterEach?: (current: ReadonlyMap<string, string>, step: number) => void,
+): Map<string, string> {
+  const current = new Map<string, string>();
+  const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  for (let step = 0; step < steps; step++) {
+    const path = `m${next(paths)}.md`;
+    if (next(4) === 0) {
+      index.update(path, undefined);
+      current.delete(path);
+    } else {
+      const text = texts[next(texts.length)];
+      index.update(path, text);
+      current.set(path, text);
+    }
+    afterEach?.(current, step);
+  }
+  return current;
 }
