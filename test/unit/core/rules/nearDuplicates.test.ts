@@ -119,6 +119,21 @@ describe('near-duplicate detection', () => {
     assert.deepEqual(index.neighbors('b.md'), []);
   });
 
+  it('keeps two long copies near-duplicates when one passage they share fills past the bucket limit', () => {
+    // Too long for MinHash bands: these two are candidates through their shared passages alone.
+    const body = Array.from({ length: 700 }, (_, i) => `Sentence number ${i} of the runbook names host alpha${i} and port ${8000 + i}.`).join(' ');
+    const index = new NearDuplicateIndex({ maxBucketSize: 2 });
+    index.update('a.md', `${body} Alpha ends with its own closing sentence here.`);
+    index.update('b.md', `${body} Beta ends with a different closing sentence here.`);
+    assert.deepEqual(index.neighbors('a.md').map((n) => n.path), ['b.md']);
+    // A third memory quoting the first sentence: that passage's bucket is too full now, the others are not.
+    index.update('c.md', 'Sentence number 0 of the runbook names host alpha0 and port 8000. Nothing else is shared.');
+    const fresh = new NearDuplicateIndex({ maxBucketSize: 2 });
+    for (const [path, text] of [['a.md', `${body} Alpha ends with its own closing sentence here.`], ['b.md', `${body} Beta ends with a different closing sentence here.`], ['c.md', 'Sentence number 0 of the runbook names host alpha0 and port 8000. Nothing else is shared.']]) fresh.add(path, text);
+    assert.deepEqual(index.neighbors('a.md'), fresh.neighbors('a.md'));
+    assert.deepEqual(index.neighbors('a.md').map((n) => n.path), ['b.md']);
+  });
+
   it('says whose near-duplicates an update may change: the old and the new twins', () => {
     const index = new NearDuplicateIndex();
     index.add('ko_1.md', SAME.korean[0]);
