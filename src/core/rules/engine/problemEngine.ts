@@ -307,7 +307,7 @@ export class ProblemEngine {
   private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
     switch (family) {
       case FILE:
-        return [...checkFrontmatter(memory, this.context.typeSet), ...this.runTextRules(memory.path, memory.text, memory)];
+        return [...checkFrontmatter(memory, this.context.typeSet), ...this.runMemoryTextRules(memory)];
       case NAMES:
         return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory, this.identifiersLead())];
       case LINKS:
@@ -329,9 +329,9 @@ export class ProblemEngine {
     return [...entries, ...content, ...checkIndexBudget(index, this.context.budget)];
   }
 
-  private runTextRules(path: RootPath, text: string, memory: MemoryFile | undefined): Problem[] {
+  private runMemoryTextRules(memory: MemoryFile): Problem[] {
     if (this.textRules.length === 0) return [];
-    const input = memory ? { path, text, memory } : { path, text };
+    const input = { path: memory.path, text: memory.text, memory };
     return this.textRules.flatMap((rule) => rule(input, this.context));
   }
 

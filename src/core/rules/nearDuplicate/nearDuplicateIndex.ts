@@ -165,20 +165,18 @@ export class NearDuplicateIndex {
     const before = this.ids.has(path) ? this.neighbors(path) : NO_NEIGHBORS;
     if (this.ids.has(path)) this.remove(path, crossed);
     const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
-    for (const neighbor of before) {
-      affected.add(neighbor.path);
-      this.forget(neighbor.path, path);
-    }
     const id = this.ids.get(path);
-    for (const neighbor of after) {
+    // Near-duplicates are so both ways: those of before and after hold `path` wrongly now, and only that.
+    for (const neighbor of [...before, ...after]) {
+      if (affected.has(neighbor.path)) continue;
       affected.add(neighbor.path);
-      if (id !== undefined) this.learn(neighbor.path, id);
+      this.reconsider(this.ids.get(neighbor.path)!, path, id);
     }
     for (const members of crossed) {
       for (const member of members) {
         if (member === id) continue;
         affected.add(this.paths[member]!);
-        for (const other of members) if (other !== member && other !== id) this.reconsider(member, other);
+        for (const other of members) if (other !== member && other !== id) this.reconsider(member, this.paths[other]!, other);
       }
     }
     affected.delete(path);
@@ -186,16 +184,15 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * Brings what the memory numbered `id` holds about `other` up to date after a bucket they share
-   * crossed the size limit: `other` is still a near-duplicate only if some other bucket of theirs
-   * makes it a candidate.
+   * Brings what the memory numbered `id` holds about the memory at `path` (numbered `other`, undefined
+   * when it is gone) up to date: after that memory changed, or a bucket they share crossed the size
+   * limit. It is a near-duplicate only if some bucket of theirs still makes it a candidate.
    */
-  private reconsider(id: number, other: number): void {
+  private reconsider(id: number, path: RootPath, other: number | undefined): void {
     const list = this.lists[id];
     if (!list) return;
-    const path = this.paths[other]!;
     const kept = list.filter((neighbor) => neighbor.path !== path);
-    const relation = this.isCandidate(id, other) ? this.relate(id, other) : undefined;
+    const relation = other !== undefined && this.isCandidate(id, other) ? this.relate(id, other) : undefined;
     if (relation) this.lists[id] = inLikenessOrder(kept, relation);
     else if (kept.length !== list.length) this.lists[id] = kept.length === 0 ? NO_NEIGHBORS : kept;
   }
@@ -216,29 +213,6 @@ export class NearDuplicateIndex {
       if (typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(other)) return true;
     }
     return false;
-  }
-
-  /** Takes `gone` out of the held near-duplicates of `path`. */
-  private forget(path: RootPath, gone: RootPath): void {
-    const id = this.ids.get(path);
-    const list = id === undefined ? undefined : this.lists[id];
-    if (!list) return;
-    const at = list.findIndex((neighbor) => neighbor.path === gone);
-    if (at >= 0) this.lists[id!] = list.length === 1 ? NO_NEIGHBORS : [...list.slice(0, at), ...list.slice(at + 1)];
-  }
-
-  /** Puts the memory numbered `member`, a near-duplicate of `path` now, in the held near-duplicates of `path`, in order. */
-  private learn(path: RootPath, member: number): void {
-    const id = this.ids.get(path)!;
-    const list = this.lists[id];
-    if (!list) return;
-    // Near-duplicates are so both ways; the relation is taken as seen from `path` (which holds which, the passage named).
-    const relation = this.relate(id, member);
-    if (!relation) {
-      this.lists[id] = undefined;
-      return;
-    }
-    this.lists[id] = inLikenessOrder(list.filter((neighbor) => neighbor.path !== relation.path), relation);
   }
 
   /**
