@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
 import type { SkippedEntry } from '../../reader';
+import { SlicedWork } from '../slices';
 import { readRootFromDisk, streamRootFromDisk, type DiskFile } from './readRootFromDisk';
 
 /** Where a root tells what it could not read. */
@@ -59,10 +60,12 @@ export class MemoryRoot {
    * entries to files not read yet).
    */
   async load(unsavedText: (uri: vscode.Uri) => string | undefined, skipped: SkipLog): Promise<void> {
-    const refused = await streamRootFromDisk(this.uri, '', skipped, (file) => {
+    const fill = new SlicedWork<DiskFile>((file) => {
       this.modifiedTimes.set(file.path, file.modifiedTime);
       if (this.isTracked(file.path)) this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
     });
+    const refused = await streamRootFromDisk(this.uri, '', skipped, (file) => fill.push(file));
+    await fill.drained();
     this.noteRefused('', refused);
   }
 
