@@ -48,18 +48,30 @@ export class SlicedWork<T> {
   /** When this turn's first item came; cleared once the thread has been handed back. */
   private turnStarted: number | undefined;
   private pumping: Promise<void> | undefined;
+  /** The first item's failure: nothing more is done, and {@link drained} throws it. */
+  private failure: { readonly error: unknown } | undefined;
 
   constructor(private readonly work: (item: T) => void, private readonly timing: SliceTiming = HOST_TIMING) {}
 
   push(item: T): void {
-    if (this.head === this.backlog.length && !this.turnUsedUp()) return this.work(item);
+    if (this.failure) return;
+    if (this.head === this.backlog.length && !this.turnUsedUp()) return this.run(item);
     this.backlog.push(item);
     this.pumping ??= this.pump();
   }
 
-  /** Resolves once every item pushed so far is done. */
+  /** Resolves once every item pushed so far is done; rejects with the first item's failure. */
   async drained(): Promise<void> {
     while (this.pumping) await this.pumping;
+    if (this.failure) throw this.failure.error;
+  }
+
+  private run(item: T): void {
+    try {
+      this.work(item);
+    } catch (error) {
+      this.failure = { error };
+    }
   }
 
   private turnUsedUp(): boolean {
@@ -72,10 +84,10 @@ export class SlicedWork<T> {
   }
 
   private async pump(): Promise<void> {
-    while (this.head < this.backlog.length) {
+    while (this.head < this.backlog.length && !this.failure) {
       await this.timing.pause();
       const deadline = this.timing.now() + this.timing.sliceMs;
-      while (this.head < this.backlog.length && this.timing.now() < deadline) this.work(this.backlog[this.head++]);
+      while (this.head < this.backlog.length && !this.failure && this.timing.now() < deadline) this.run(this.backlog[this.head++]);
     }
     this.backlog = [];
     this.head = 0;

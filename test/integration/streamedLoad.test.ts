@@ -95,6 +95,17 @@ describe('Loading a root puts each file into the store as it is read', function 
     assert.deepEqual(root.skippedFiles().map((skip) => `${skip.path} ${skip.reason.kind}`), [`${BINARY} binary`]);
   });
 
+  it('fails the load when a file cannot be put into the store, rather than taking the root for one that cannot be listed', async () => {
+    const root = new MemoryRoot({ uri: folder(), kind: 'workspace', label: 'streamed', load: { loadedByClaude: true, detail: '' } });
+    const logged: string[] = [];
+    const unsavedText = (uri: vscode.Uri): string | undefined => {
+      if (uri.path.endsWith(pathOf(42))) throw new Error('the editor of the memory went away');
+      return undefined;
+    };
+    await assert.rejects(root.load(unsavedText, (what) => void logged.push(what)), /the editor of the memory went away/);
+    assert.deepEqual(logged.filter((what) => what.startsWith('Could not list')), []);
+  });
+
   it('reports a file refused in the middle of the read as file-unreadable, and reads the files after it', async () => {
     const root = shownRoot();
     const after = Array.from({ length: COUNT }, (_, i) => pathOf(i)).sort(byPath).find((path) => path > BINARY);

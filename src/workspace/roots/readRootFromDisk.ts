@@ -34,12 +34,24 @@ export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log
  * A root that cannot be listed is logged and reads as empty.
  */
 export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void, onFile: (file: DiskFile) => void): Promise<readonly SkippedEntry[]> {
+  // A caller's failure is its own, thrown once the read ends, never taken for a root that cannot be listed.
+  let failure: { readonly error: unknown } | undefined;
+  const deliver = (file: DiskFile): void => {
+    if (failure) return;
+    try {
+      onFile(file);
+    } catch (error) {
+      failure = { error };
+    }
+  };
+  let read;
   try {
-    const read = await streamRoot(new WorkspaceFsReaderHost(rootUri), rootUri.path, (file) => onFile({ path: file.path, text: file.text, modifiedTime: file.stamp.mtimeMs }), start ? { start } : {});
-    for (const skip of read.skipped) log(`Not read: ${vscode.Uri.joinPath(rootUri, ...skip.path.split('/')).toString()}`, formatText(skipMessage(skip.reason)));
-    return read.skipped;
+    read = await streamRoot(new WorkspaceFsReaderHost(rootUri), rootUri.path, (file) => deliver({ path: file.path, text: file.text, modifiedTime: file.stamp.mtimeMs }), start ? { start } : {});
   } catch (error) {
     log(`Could not list ${rootUri.toString()}${start ? `/${start}` : ''}`, error);
     return [];
   }
+  if (failure) throw failure.error;
+  for (const skip of read.skipped) log(`Not read: ${vscode.Uri.joinPath(rootUri, ...skip.path.split('/')).toString()}`, formatText(skipMessage(skip.reason)));
+  return read.skipped;
 }

@@ -65,3 +65,20 @@ describe('SlicedWork: items from back-to-back callbacks, done in slices', () => 
     assert.deepEqual(done, ['a', 'b', 'c', 'd', 'e', 'f']);
   });
 });
+
+describe('SlicedWork when an item fails', () => {
+  it('does nothing after the first failure and rejects with it, whether the item was done at once or queued', async () => {
+    for (const failing of [1, 30]) {
+      const timing = fakeTiming();
+      const done: number[] = [];
+      const work = new SlicedWork<number>((item) => {
+        if (item === failing) throw new Error(`memory ${item} could not be parsed`);
+        done.push(item);
+        timing.time += 3;
+      }, timing);
+      for (let item = 0; item < 50; item++) work.push(item);
+      await assert.rejects(work.drained(), new RegExp(`memory ${failing} could not`));
+      assert.deepEqual(done, Array.from({ length: failing }, (_, i) => i));
+    }
+  });
+});
