@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { INDEX_FILE_NAME, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type TextRule } from '../../core';
+import { INDEX_FILE_NAME, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type StoreChange, type TextRule } from '../../core';
 import { withSkipProblems } from '../../reader';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
@@ -108,21 +108,42 @@ export class ProblemsService extends Disposable {
       else this.collection.delete(uri);
     });
     const runs: Promise<boolean>[] = [];
-    for (const root of this.roots.roots) {
-      const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
-      const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
-      this.engines.set(root, engine);
-      const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
-      this.checks.set(root, check);
-      // Files the reader refused are not in the store, so no rule waits for them (a cut MEMORY.md is: it waits).
-      this.publish(root, engine, root.skippedFiles().filter((skip) => root.heldText(skip.path) === undefined).map((skip) => skip.path));
-      runs.push(this.follow(root, check));
-    }
+    for (const root of this.roots.roots) runs.push(this.startCheck(root));
     this.checked = Promise.all(runs).then((finished) => {
       if (!finished.every(Boolean)) return;
       for (const uri of this.leftovers.values()) this.collection.delete(uri);
       this.leftovers.clear();
     });
+  }
+
+  /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
+  private startCheck(root: MemoryRoot): Promise<boolean> {
+    const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
+    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
+    this.engines.set(root, engine);
+    const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
+    this.checks.set(root, check);
+    // Files the reader refused are not in the store, so no rule waits for them (a cut MEMORY.md is: it waits).
+    this.publish(root, engine, root.skippedFiles().filter((skip) => root.heldText(skip.path) === undefined).map((skip) => skip.path));
+    return this.follow(root, check);
+  }
+
+  /**
+   * Many files changed at once (a branch switch, a folder copied in): `root` is checked again from the
+   * store as it is, in slices, rather than change by change in one go, which held the extension host
+   * for about as long as a whole check (over a second at 20,000 memories). Its diagnostics stay until
+   * each file is settled again by a new engine; the files that are gone lose theirs now.
+   */
+  private recheckRoot(root: MemoryRoot, changes: readonly StoreChange[]): void {
+    const running = this.checks.get(root);
+    running?.cancel();
+    const rootLeftovers = running ? [...this.leftovers.values()].filter((uri) => this.roots.rootOf(uri)?.root === root) : [];
+    const finished = this.startCheck(root).then((done) => {
+      // A rebuild whose check of this root was cancelled for this one leaves its leftovers here.
+      if (done) for (const uri of rootLeftovers) if (this.leftovers.delete(uri.toString())) this.collection.delete(uri);
+    });
+    this.checked = Promise.all([this.checked, finished]).then(() => undefined);
+    this.publish(root, this.engines.get(root)!, changes.map((change) => change.path).filter((path) => root.heldText(path) === undefined));
   }
 
   /** Waits for `check` of `root`, with a progress notification if it takes long; true when it finished. */
@@ -180,6 +201,7 @@ export class ProblemsService extends Disposable {
       const uri = root.uriOf(change.path);
       if (!this.documents.openDocument(uri)?.isDirty) this.histories.forget(uri);
     }
+    if (changes.length >= BULK_CHANGES) return this.recheckRoot(root, changes);
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
     // A file that turned unreadable leaves the store like a deleted one: its finding is published here.
     for (const change of changes) touched.add(change.path);
@@ -242,3 +264,6 @@ export class ProblemsService extends Disposable {
     return diagnostics;
   }
 }
+
+/** From this many files changed at once, a root is checked again in slices (see ProblemsService.recheckRoot). */
+const BULK_CHANGES = 100;
