@@ -76,9 +76,10 @@ const HOLDS_RATIO = 1.5;
  * Two kinds of bucket make candidates: LSH bands of the MinHash signature (memory-sized texts, for
  * rewordings) and exact passages (every text, for copies). Each candidate is then verified on both.
  *
- * Memories are numbered; their signatures, band keys and bucket links sit in typed arrays indexed by
- * number, and each band bucket is a doubly linked list through those arrays, so nothing is allocated
- * per memory or per bucket and removal from even a huge bucket is immediate.
+ * Memories are numbered; their signatures and bucket links sit in typed arrays indexed by number, and
+ * each band bucket is a doubly linked list through those arrays, so nothing is allocated per memory or
+ * per bucket and removal from even a huge bucket is immediate. A band's key is worked out from the
+ * signature where it is needed (two hash rounds) rather than held: that was 256 bytes a memory.
  */
 const NO_NEIGHBORS: readonly NearDuplicate[] = Object.freeze([]);
 
@@ -109,7 +110,6 @@ export class NearDuplicateIndex {
   private passageFilters: Int32Array = new Int32Array(0);
   /** 1 where the memory is short enough for its bands to be indexed. */
   private banded: Uint8Array = new Uint8Array(0);
-  private keys: Int32Array = new Int32Array(0);
   private next: Int32Array = new Int32Array(0);
   private previous: Int32Array = new Int32Array(0);
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
@@ -134,16 +134,17 @@ export class NearDuplicateIndex {
   private query = 0;
 
   /**
-   * `expectedSize`, where known, sizes the tables once rather than growing them step by step. The
-   * bucket table starts at room for half the band links: most band values are shared (440,000 buckets
-   * for 1.28 million links in the realistic 20,000-memory corpus, 17,000 in the stress one), and a
-   * table a quarter the size keeps more of its lookups in cache; a root of all-distinct texts grows it.
+   * `expectedSize`, where known, sizes the per-memory tables once rather than growing them step by
+   * step. The bucket table starts small and grows with the buckets: how many there are depends on how
+   * alike the texts are (440,000 for 1.28 million band links in the realistic 20,000-memory corpus,
+   * 17,000 in the stress one), and a table sized for the links held 12 MB of empty slots in the stress
+   * root.
    */
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
     this.neededBins = Math.ceil((options.threshold ?? 0.3) * SIGNATURE_SIZE);
     this.containment = options.containment ?? 0.6;
     this.maxBucketSize = options.maxBucketSize ?? 8;
-    this.buckets = new BucketTable(Math.max(10, Math.ceil(Math.log2(expectedSize * BANDS / 2 + 1))));
+    this.buckets = new BucketTable();
     if (expectedSize > 0) this.grow(expectedSize);
   }
 
@@ -201,8 +202,8 @@ export class NearDuplicateIndex {
   private isCandidate(id: number, other: number): boolean {
     if (this.banded[id] && this.banded[other]) {
       for (let band = 0; band < BANDS; band++) {
-        const key = this.keys[id * BANDS + band];
-        if (key !== this.keys[other * BANDS + band]) continue;
+        const key = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
+        if (key !== bandKey(this.signatures, other * SIGNATURE_SIZE, band)) continue;
         const count = this.buckets.count(this.buckets.slotOf(key));
         if (count >= 2 && count <= this.maxBucketSize) return true;
       }
@@ -258,7 +259,7 @@ export class NearDuplicateIndex {
         const link = id * BANDS + band;
         // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
         if (this.next[link] === NO_MEMBER && this.previous[link] === NO_MEMBER) continue;
-        const slot = this.buckets.slotOf(this.keys[link]);
+        const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
         const count = this.buckets.count(slot);
         if (count < 2 || count > this.maxBucketSize) continue;
         for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
@@ -336,11 +337,10 @@ export class NearDuplicateIndex {
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
-    writeBandKeys(this.signatures, id * SIGNATURE_SIZE, this.keys, id * BANDS);
     writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
-      const slot = this.buckets.ensure(this.keys[link]);
+      const slot = this.buckets.ensure(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
       const head = this.buckets.head(slot);
       this.next[link] = head;
       this.previous[link] = NO_MEMBER;
@@ -370,7 +370,7 @@ export class NearDuplicateIndex {
     this.passages[id] = undefined;
     for (let band = 0; band < BANDS && this.banded[id]; band++) {
       const link = id * BANDS + band;
-      const slot = this.buckets.slotOf(this.keys[link]);
+      const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
       const before = this.previous[link];
       const after = this.next[link];
       if (before === NO_MEMBER) this.buckets.setHead(slot, after);
@@ -413,7 +413,6 @@ export class NearDuplicateIndex {
     this.sketches = resize(this.sketches, SKETCH_SIZE);
     this.totals = resize(this.totals, 1);
     this.passageFilters = resize(this.passageFilters, FILTER_WORDS);
-    this.keys = resize(this.keys, BANDS);
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
     this.visited = resize(this.visited, 1);
@@ -425,16 +424,15 @@ export class NearDuplicateIndex {
 }
 
 /**
- * One key per band: the band's values hashed, kept to 30 bits (small integers for V8) with the band's
- * number in the low 6, so equal values in different bands never share a bucket. A collision within a
- * band only adds a candidate that verification then rejects.
+ * The key of one band of the signature at `offset`: the band's values hashed, kept to 30 bits (small
+ * integers for V8) with the band's number in the low 6, so equal values in different bands never share
+ * a bucket. A collision within a band only adds a candidate that verification then rejects. A memory's
+ * signature is written only when it is indexed, so its keys stay those its bucket links were made with.
  */
-function writeBandKeys(signatures: Int32Array, offset: number, keys: Int32Array, keyOffset: number): void {
-  for (let band = 0; band < BANDS; band++) {
-    let h = Math.imul(band + 1, 0x9e3779b1);
-    for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
-    keys[keyOffset + band] = (h & 0x3fffffc0) | band;
-  }
+function bandKey(signatures: Int32Array, offset: number, band: number): number {
+  let h = Math.imul(band + 1, 0x9e3779b1);
+  for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
+  return (h & 0x3fffffc0) | band;
 }
 
 /** Words of a passage filter: 128 bits, so two memories of a few passages each seldom share a bit by chance. */
