@@ -18,7 +18,7 @@ import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, isTextOnly, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
+import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
 import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
 import { documentationMatcher } from './documentationFiles';
@@ -184,6 +184,9 @@ export class ProblemEngine {
     // problems are kept, the relative-date rule keeps the words it found with the index), so the FILE
     // family's step after them costs little.
     for (const rule of this.textRules) {
+      if (!this.store.index) break;
+      // A rule that reads MEMORY.md in parts does so first, a step each; the index may change between them.
+      for (const _ of preparationOf(rule)?.({ path: INDEX_FILE_NAME, text: this.store.index.text }, this.context) ?? []) yield undefined;
       const index = this.store.index;
       if (!index) break;
       if (isTextOnly(rule)) this.indexTextProblemsOf(rule, index.text);

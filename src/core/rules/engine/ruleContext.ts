@@ -70,3 +70,21 @@ export function readsTextOnly<Rule extends TextRule>(rule: Rule): Rule {
 export function isTextOnly(rule: TextRule): boolean {
   return textOnlyRules.has(rule);
 }
+
+/** Work a rule can do ahead of being run on one text, a part per step; running it afterwards finds that work done. */
+export type RulePreparation = (input: TextRuleInput, context: RuleContext) => Iterable<void>;
+
+const preparations = new WeakMap<TextRule, RulePreparation>();
+
+/**
+ * Says that `rule`'s reading of a long text (MEMORY.md's 20,000 lines) can be done ahead in parts, so
+ * an adapter that must not hold its thread for long runs `preparation` a step at a time first.
+ */
+export function preparesInSteps<Rule extends TextRule>(rule: Rule, preparation: RulePreparation): Rule {
+  preparations.set(rule, preparation);
+  return rule;
+}
+
+export function preparationOf(rule: TextRule): RulePreparation | undefined {
+  return preparations.get(rule);
+}

@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { addMonths, type CalendarDate, type Granularity } from './calendar';
 import type { DateMention } from './mention';
+import { englishParser } from './englishChrono';
 import { jaAfterNonKanji } from './expressionTable';
 
 const EN_COUNT = '(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3}|(?:a\\s+)?(?:few|couple(?:\\s+of)?|several))';
@@ -30,7 +31,7 @@ export type ChronoReadings = Map<string, Omit<DateMention, 'start' | 'end'> | un
 /** Relative dates chrono-node parses in English and Japanese text, with their days counted from `reference`. */
 export function findChronoMentions(prose: string, reference: CalendarDate, readings: ChronoReadings = new Map()): DateMention[] {
   const out: DateMention[] = [];
-  scan(prose, reference, EN_CANDIDATE, chrono.en.casual, englishContextAllows, readings, out);
+  scan(prose, reference, EN_CANDIDATE, englishParser(), englishContextAllows, readings, out);
   scan(prose, reference, JA_CANDIDATE, chrono.ja.casual, japaneseContextAllows, readings, out);
   return out;
 }
