@@ -98,7 +98,18 @@ function inLikenessOrder(list: readonly NearDuplicate[], relation: NearDuplicate
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
-  private passages: (PassageSet | undefined)[] = [];
+  /**
+   * Every memory's PassageSet data, one after another (see `reservePassages`): an Int32Array a memory
+   * cost 230 bytes of objects beside its few dozen bytes of hashes.
+   */
+  private passageData: Int32Array = new Int32Array(0);
+  /** Words of `passageData` written so far, and how many of them belong to memories since removed. */
+  private passageUsed = 0;
+  private passageGarbage = 0;
+  /** Per memory: where its passages start in `passageData`, how many distinct ones, how many words in all (0: none held). */
+  private passageStart: Int32Array = new Int32Array(0);
+  private passageCount: Int32Array = new Int32Array(0);
+  private passageWords: Int32Array = new Int32Array(0);
   private readonly freeIds: number[] = [];
   private capacity = 0;
   private signatures: Int32Array = new Int32Array(0);
@@ -208,9 +219,9 @@ export class NearDuplicateIndex {
         if (count >= 2 && count <= this.maxBucketSize) return true;
       }
     }
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const bucket = this.passageBuckets.get(own.data[i])!;
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const bucket = this.passageBuckets.get(data[i])!;
       if (typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(other)) return true;
     }
     return false;
@@ -265,9 +276,9 @@ export class NearDuplicateIndex {
         for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
       }
     }
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const bucket = this.passageBuckets.get(own.data[i])!;
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const bucket = this.passageBuckets.get(data[i])!;
       if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
       for (const member of bucket) consider(member);
     }
@@ -290,23 +301,27 @@ export class NearDuplicateIndex {
     // Most candidates end here, having read only the flat arrays, not the two passage sets.
     if (bins < 0 && !mayContain) return undefined;
     const path = this.paths[member]!;
-    const mine = this.passages[id]!;
-    const theirs = this.passages[member]!;
     const resemblance = bins >= 0 ? bins / SIGNATURE_SIZE : 0;
     if (mayContain) {
-      const shared = sharedWeight(mine, theirs);
+      const shared = sharedWeight(this.passageData, this.passageStart[id], this.passageCount[id], this.passageStart[member], this.passageCount[member]);
       if (shared >= this.containment * smaller) {
         if (larger >= HOLDS_RATIO * smaller) {
-          const inside = mine.total < theirs.total;
-          const sharedPassage = inside ? firstSharedKey(mine, theirs) : firstSharedKey(theirs, mine);
+          const inside = this.totals[id] < this.totals[member];
+          const sharedPassage = inside ? this.firstSharedKey(id, member) : this.firstSharedKey(member, id);
           return { path, similarity: shared / smaller, relation: inside ? 'inside' : 'holds', sharedPassage };
         }
-        const similarity = Math.max(resemblance, shared / (mine.total + theirs.total - shared));
-        return { path, similarity, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
+        const similarity = Math.max(resemblance, shared / (this.totals[id] + this.totals[member] - shared));
+        return { path, similarity, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
       }
     }
     if (bins < 0) return undefined;
-    return { path, similarity: resemblance, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
+    return { path, similarity: resemblance, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
+  }
+
+  /** The first passage of memory `inner`, in its text's order, that memory `outer` holds too. */
+  private firstSharedKey(inner: number, outer: number): number | undefined {
+    const start = this.passageStart[inner];
+    return firstSharedKey(this.passageData, start, this.passageCount[inner], start + this.passageWords[inner], this.passageStart[outer], this.passageCount[outer]);
   }
 
   private insert(path: RootPath, fact: FactText | string, crossed: number[][] | undefined): boolean {
@@ -319,7 +334,7 @@ export class NearDuplicateIndex {
     this.ids.set(path, id);
     this.paths[id] = path;
     const passages = passageSet(passageText(fact));
-    this.passages[id] = passages;
+    this.holdPassages(id, passages);
     this.totals[id] = passages.total;
     writePassageFilter(passages, this.passageFilters, id);
     for (let i = 0; i < passages.count; i++) {
@@ -354,9 +369,9 @@ export class NearDuplicateIndex {
 
   private remove(path: RootPath, crossed: number[][] | undefined): void {
     const id = this.ids.get(path)!;
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const key = own.data[i];
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const key = data[i];
       const bucket = this.passageBuckets.get(key)!;
       if (typeof bucket === 'number') {
         this.passageBuckets.delete(key);
@@ -367,7 +382,9 @@ export class NearDuplicateIndex {
       if (bucket.size === this.maxBucketSize && crossed) crossed.push([...bucket]);
       if (bucket.size === 1) this.passageBuckets.set(key, bucket.values().next().value!);
     }
-    this.passages[id] = undefined;
+    this.passageGarbage += this.passageWords[id];
+    this.passageWords[id] = 0;
+    this.passageCount[id] = 0;
     for (let band = 0; band < BANDS && this.banded[id]; band++) {
       const link = id * BANDS + band;
       const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
@@ -387,6 +404,40 @@ export class NearDuplicateIndex {
     this.freeIds.push(id);
   }
 
+  /** Copies `passages` into the shared array as memory `id`'s, which holds none now. */
+  private holdPassages(id: number, passages: PassageSet): void {
+    const words = passages.data.length;
+    if (this.passageUsed + words > this.passageData.length) this.compactPassages(words);
+    this.passageData.set(passages.data, this.passageUsed);
+    this.passageStart[id] = this.passageUsed;
+    this.passageCount[id] = passages.count;
+    this.passageWords[id] = words;
+    this.passageUsed += words;
+  }
+
+  /**
+   * Copies the passages of the memories indexed into a new shared array, in order, leaving those of
+   * removed memories behind, with room for `words` more and half as many again as are held: copying
+   * costs what is held, and happens once per that many words written, so a memory's share stays
+   * constant whether the root is being built or edited.
+   */
+  private compactPassages(words: number): void {
+    const live = this.passageUsed - this.passageGarbage;
+    const data = new Int32Array(Math.max(1024, Math.ceil((live + words) * 1.5)));
+    let at = 0;
+    for (let id = 0; id < this.capacity; id++) {
+      const held = this.passageWords[id];
+      if (held === 0) continue;
+      const start = this.passageStart[id];
+      data.set(this.passageData.subarray(start, start + held), at);
+      this.passageStart[id] = at;
+      at += held;
+    }
+    this.passageData = data;
+    this.passageUsed = at;
+    this.passageGarbage = 0;
+  }
+
   private membersOf(slot: number, band: number): number[] {
     const members: number[] = [];
     for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) members.push(member);
@@ -399,7 +450,6 @@ export class NearDuplicateIndex {
     const id = this.paths.length;
     if (id === this.capacity) this.grow(Math.max(64, this.capacity * 2));
     this.paths.push(undefined);
-    this.passages.push(undefined);
     return id;
   }
 
@@ -416,6 +466,9 @@ export class NearDuplicateIndex {
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
     this.visited = resize(this.visited, 1);
+    this.passageStart = resize(this.passageStart, 1);
+    this.passageCount = resize(this.passageCount, 1);
+    this.passageWords = resize(this.passageWords, 1);
     const banded = new Uint8Array(capacity);
     banded.set(this.banded);
     this.banded = banded;
