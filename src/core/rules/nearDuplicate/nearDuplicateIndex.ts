@@ -88,12 +88,16 @@ function byLikeness(a: NearDuplicate, b: NearDuplicate): number {
   return b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
-/** `list` with `relation` put in its place. */
-function inLikenessOrder(list: readonly NearDuplicate[], relation: NearDuplicate): NearDuplicate[] {
-  let at = 0;
-  while (at < list.length && byLikeness(list[at], relation) < 0) at++;
-  return [...list.slice(0, at), relation, ...list.slice(at)];
-}
+/**
+ * A memory's near-duplicates as the index holds them: four numbers each (the other memory's number, the
+ * similarity, the relation as an index into RELATIONS, the shared passage or NaN for none), in
+ * {@link byLikeness} order. An array of numbers rather than an object each: in a root of near-duplicate
+ * clusters (the stress corpus: five a memory) the objects cost 0.3 KB a memory.
+ */
+type HeldList = readonly number[];
+const ENTRY = 4;
+const RELATIONS: readonly NearDuplicateRelation[] = ['alike', 'inside', 'holds'];
+const NOTHING_HELD: HeldList = Object.freeze([]);
 
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
@@ -136,7 +140,7 @@ export class NearDuplicateIndex {
    * re-checks every near-duplicate of the memory typed in, and asking each of them again went through
    * all their buckets (half of an edit's time in a root of near-duplicate clusters).
    */
-  private lists: (readonly NearDuplicate[] | undefined)[] = [];
+  private lists: (HeldList | undefined)[] = [];
   /** How many lists were found since the last `dropHeld` (an upper bound of those held). */
   private held = 0;
   private readonly neededBins: number;
@@ -174,21 +178,22 @@ export class NearDuplicateIndex {
     const affected = new Set<RootPath>();
     // The members of each bucket that crossed the size limit: they gain or lose each other as candidates.
     const crossed: number[][] = [];
-    const before = this.ids.has(path) ? this.neighbors(path) : NO_NEIGHBORS;
-    if (this.ids.has(path)) this.remove(path, crossed);
+    const formerId = this.ids.get(path);
+    const before = formerId !== undefined ? this.neighbors(path) : NO_NEIGHBORS;
+    if (formerId !== undefined) this.remove(path, crossed);
     const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
     const id = this.ids.get(path);
     // Near-duplicates are so both ways: those of before and after hold `path` wrongly now, and only that.
     for (const neighbor of [...before, ...after]) {
       if (affected.has(neighbor.path)) continue;
       affected.add(neighbor.path);
-      this.reconsider(this.ids.get(neighbor.path)!, path, id);
+      this.reconsider(this.ids.get(neighbor.path)!, formerId, id);
     }
     for (const members of crossed) {
       for (const member of members) {
         if (member === id) continue;
         affected.add(this.paths[member]!);
-        for (const other of members) if (other !== member && other !== id) this.reconsider(member, this.paths[other]!, other);
+        for (const other of members) if (other !== member && other !== id) this.reconsider(member, other, other);
       }
     }
     affected.delete(path);
@@ -196,17 +201,34 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * Brings what the memory numbered `id` holds about the memory at `path` (numbered `other`, undefined
-   * when it is gone) up to date: after that memory changed, or a bucket they share crossed the size
-   * limit. It is a near-duplicate only if some bucket of theirs still makes it a candidate.
+   * Brings what the memory numbered `id` holds about another memory up to date: after that memory
+   * changed, or a bucket they share crossed the size limit. The other memory was numbered `former`
+   * (undefined: it is new) and is numbered `other` now (undefined: it is gone). It is a near-duplicate
+   * only if some bucket of theirs still makes it a candidate.
    */
-  private reconsider(id: number, path: RootPath, other: number | undefined): void {
+  private reconsider(id: number, former: number | undefined, other: number | undefined): void {
     const list = this.lists[id];
     if (!list) return;
-    const kept = list.filter((neighbor) => neighbor.path !== path);
+    const kept: number[] = [];
+    for (let at = 0; at < list.length; at += ENTRY) {
+      if (list[at] !== former && list[at] !== other) kept.push(list[at], list[at + 1], list[at + 2], list[at + 3]);
+    }
     const relation = other !== undefined && this.isCandidate(id, other) ? this.relate(id, other) : undefined;
-    if (relation) this.lists[id] = inLikenessOrder(kept, relation);
-    else if (kept.length !== list.length) this.lists[id] = kept.length === 0 ? NO_NEIGHBORS : kept;
+    if (relation) this.lists[id] = this.inLikenessOrder(kept, other!, relation);
+    else if (kept.length !== list.length) this.lists[id] = heldList(kept);
+  }
+
+  /** `list` with memory `member`, related by `relation`, put in its place. */
+  private inLikenessOrder(list: readonly number[], member: number, relation: NearDuplicate): HeldList {
+    let at = 0;
+    while (at < list.length && byLikeness(this.heldNeighbor(list, at), relation) < 0) at += ENTRY;
+    return heldList([...list.slice(0, at), ...heldEntry(member, relation), ...list.slice(at)]);
+  }
+
+  /** The near-duplicate held at `at` of `list`. */
+  private heldNeighbor(list: HeldList, at: number): NearDuplicate {
+    const sharedPassage = list[at + 3];
+    return { path: this.paths[list[at]]!, similarity: list[at + 1], relation: RELATIONS[list[at + 2]], sharedPassage: Number.isNaN(sharedPassage) ? undefined : sharedPassage };
   }
 
   /** Whether `search(id)` meets `other`: a band or passage bucket they share is within the size limit. */
@@ -248,11 +270,16 @@ export class NearDuplicateIndex {
     const id = this.ids.get(path);
     if (id === undefined) return NO_NEIGHBORS;
     const held = this.lists[id];
-    if (held) return held;
+    if (held) {
+      if (held.length === 0) return NO_NEIGHBORS;
+      const neighbors: NearDuplicate[] = [];
+      for (let at = 0; at < held.length; at += ENTRY) neighbors.push(this.heldNeighbor(held, at));
+      return neighbors;
+    }
     const found = this.search(id);
-    this.lists[id] = found.length === 0 ? NO_NEIGHBORS : found;
+    this.lists[id] = heldList(found.flatMap((neighbor) => heldEntry(this.ids.get(neighbor.path)!, neighbor)));
     this.held++;
-    return this.lists[id]!;
+    return found.length === 0 ? NO_NEIGHBORS : found;
   }
 
   private search(id: number): NearDuplicate[] {
@@ -474,6 +501,23 @@ export class NearDuplicateIndex {
     this.banded = banded;
     this.capacity = capacity;
   }
+}
+
+/**
+ * `values` as a list to hold: an array of exactly their length, written one by one so V8 keeps the
+ * numbers unboxed (an array built by flatMap or spread held each similarity as a boxed number and
+ * reserved room to grow).
+ */
+function heldList(values: readonly number[]): HeldList {
+  if (values.length === 0) return NOTHING_HELD;
+  const list = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) list[i] = values[i];
+  return list;
+}
+
+/** The four numbers a {@link HeldList} holds of a near-duplicate numbered `member`. */
+function heldEntry(member: number, neighbor: NearDuplicate): number[] {
+  return [member, neighbor.similarity, RELATIONS.indexOf(neighbor.relation), neighbor.sharedPassage ?? Number.NaN];
 }
 
 /**
