@@ -53,6 +53,12 @@ export interface NearDuplicateOptions {
 const ROWS = 2;
 const BANDS = Math.floor(SIGNATURE_SIZE / ROWS);
 const NO_MEMBER = -1;
+/**
+ * A bucket's member count is held in its head's `previous` link, which has no member to point at, as
+ * -1 - count: the bucket table then holds a key and a head per bucket, not a count too (4 MB of the
+ * realistic 20,000-memory root's 12). Every other member's `previous` is a member's number.
+ */
+const ALONE = -2;
 
 /**
  * From this many shingles on (some 6,000 characters) a text is compared by its passages alone: two long
@@ -103,7 +109,7 @@ export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
   /**
-   * Every memory's PassageSet data, one after another (see `reservePassages`): an Int32Array a memory
+   * Every memory's PassageSet data, one after another (see `holdPassages`): an Int32Array a memory
    * cost 230 bytes of objects beside its few dozen bytes of hashes.
    */
   private passageData: Int32Array = new Int32Array(0);
@@ -237,7 +243,7 @@ export class NearDuplicateIndex {
       for (let band = 0; band < BANDS; band++) {
         const key = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
         if (key !== bandKey(this.signatures, other * SIGNATURE_SIZE, band)) continue;
-        const count = this.buckets.count(this.buckets.slotOf(key));
+        const count = this.countOf(this.buckets.head(this.buckets.slotOf(key)), band);
         if (count >= 2 && count <= this.maxBucketSize) return true;
       }
     }
@@ -296,9 +302,9 @@ export class NearDuplicateIndex {
       for (let band = 0; band < BANDS; band++) {
         const link = id * BANDS + band;
         // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
-        if (this.next[link] === NO_MEMBER && this.previous[link] === NO_MEMBER) continue;
+        if (this.next[link] === NO_MEMBER && this.previous[link] === ALONE) continue;
         const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
-        const count = this.buckets.count(slot);
+        const count = this.countOf(this.buckets.head(slot), band);
         if (count < 2 || count > this.maxBucketSize) continue;
         for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
       }
@@ -384,12 +390,13 @@ export class NearDuplicateIndex {
       const link = id * BANDS + band;
       const slot = this.buckets.ensure(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
       const head = this.buckets.head(slot);
+      const count = this.countOf(head, band) + 1;
       this.next[link] = head;
-      this.previous[link] = NO_MEMBER;
       if (head !== NO_MEMBER) this.previous[head * BANDS + band] = id;
+      this.previous[link] = -1 - count;
       this.buckets.setHead(slot, id);
       // Filling past the limit takes candidates away from everyone already in the bucket.
-      if (this.buckets.addCount(slot, 1) === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
+      if (count === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
     }
     return true;
   }
@@ -415,12 +422,18 @@ export class NearDuplicateIndex {
     for (let band = 0; band < BANDS && this.banded[id]; band++) {
       const link = id * BANDS + band;
       const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
-      const before = this.previous[link];
+      const head = this.buckets.head(slot);
+      const count = this.countOf(head, band) - 1;
       const after = this.next[link];
-      if (before === NO_MEMBER) this.buckets.setHead(slot, after);
-      else this.next[before * BANDS + band] = after;
-      if (after !== NO_MEMBER) this.previous[after * BANDS + band] = before;
-      const count = this.buckets.addCount(slot, -1);
+      if (head === id) {
+        this.buckets.setHead(slot, after);
+        if (after !== NO_MEMBER) this.previous[after * BANDS + band] = -1 - count;
+      } else {
+        const before = this.previous[link];
+        this.next[before * BANDS + band] = after;
+        if (after !== NO_MEMBER) this.previous[after * BANDS + band] = before;
+        this.previous[head * BANDS + band] = -1 - count;
+      }
       if (count === 0) this.buckets.delete(slot);
       // Falling back under the limit gives the remaining members their candidates back.
       else if (count === this.maxBucketSize && crossed) crossed.push(this.membersOf(slot, band));
@@ -463,6 +476,11 @@ export class NearDuplicateIndex {
     this.passageData = data;
     this.passageUsed = at;
     this.passageGarbage = 0;
+  }
+
+  /** How many members the band bucket headed by `head` has. */
+  private countOf(head: number, band: number): number {
+    return head === NO_MEMBER ? 0 : -1 - this.previous[head * BANDS + band];
   }
 
   private membersOf(slot: number, band: number): number[] {
