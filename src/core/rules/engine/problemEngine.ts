@@ -16,7 +16,7 @@ import { checkNameFileMismatch } from '../names/nameFileRule';
 import { memoryNameStyle } from '../names/nameConvention';
 import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
-import { nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
+import { MAX_NEAR_DUPLICATES_RELATED, nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
 import { sameData } from './sameData';
@@ -310,11 +310,18 @@ export class ProblemEngine {
       this.indexDependents.delete(path);
       return NONE;
     }
-    const held = this.results.get(path) ?? NONE;
-    const found = FAMILIES.map((family) => {
-      if (!(families & family)) return held.length === 0 ? NONE : held.filter((problem) => familyOf(problem) === family);
+    const found: (readonly Problem[])[] = FAMILIES.map((family) => {
+      if (!(families & family)) return NONE;
       return memory ? this.runMemoryFamily(family, memory) : this.runIndexFamily(family, index!);
     });
+    // The families not re-run keep the problems they had.
+    for (const problem of this.results.get(path) ?? NONE) {
+      const family = familyOf(problem);
+      if (families & family) continue;
+      const at = 31 - Math.clz32(family);
+      if (found[at] === NONE) found[at] = [];
+      (found[at] as Problem[]).push(problem);
+    }
     const merged = merge(found);
     this.results.set(path, merged);
     if (memory) {
@@ -333,7 +340,8 @@ export class ProblemEngine {
       case LINKS:
         return checkLinks(memory, this.store);
       case SIMILAR:
-        return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path), this.store);
+        // The problem names the closest few: the index makes objects of those only.
+        return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED), this.store);
       default:
         return [...checkIndexListing(memory, this.store, this.context), ...checkNameFileMismatch(memory, this.store)];
     }

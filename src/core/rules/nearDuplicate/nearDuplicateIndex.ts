@@ -136,6 +136,10 @@ export class NearDuplicateIndex {
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
+  /** The band keys of two memories (see `bandKeysOf`), which memories they are (-1: none), and which to replace next. */
+  private readonly keyScratch = new Int32Array(2 * BANDS);
+  private readonly keyScratchIds = [-1, -1];
+  private keyScratchNext = 0;
   /**
    * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
    * nearly every passage is, and a set from the second on.
@@ -185,15 +189,19 @@ export class NearDuplicateIndex {
     // The members of each bucket that crossed the size limit: they gain or lose each other as candidates.
     const crossed: number[][] = [];
     const formerId = this.ids.get(path);
-    const before = formerId !== undefined ? this.neighbors(path) : NO_NEIGHBORS;
+    const before = formerId !== undefined ? this.heldFor(formerId) : NOTHING_HELD;
     if (formerId !== undefined) this.remove(path, crossed);
-    const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
-    const id = this.ids.get(path);
+    const id = fact !== undefined && this.insert(path, fact, crossed) ? this.ids.get(path) : undefined;
+    const after = id !== undefined ? this.heldFor(id) : NOTHING_HELD;
     // Near-duplicates are so both ways: those of before and after hold `path` wrongly now, and only that.
-    for (const neighbor of [...before, ...after]) {
-      if (affected.has(neighbor.path)) continue;
-      affected.add(neighbor.path);
-      this.reconsider(this.ids.get(neighbor.path)!, formerId, id);
+    for (const list of [before, after]) {
+      for (let at = 0; at < list.length; at += ENTRY) {
+        const neighbor = list[at];
+        const neighborPath = this.paths[neighbor]!;
+        if (affected.has(neighborPath)) continue;
+        affected.add(neighborPath);
+        this.reconsider(neighbor, formerId, id);
+      }
     }
     for (const members of crossed) {
       for (const member of members) {
@@ -215,20 +223,35 @@ export class NearDuplicateIndex {
   private reconsider(id: number, former: number | undefined, other: number | undefined): void {
     const list = this.lists[id];
     if (!list) return;
-    const kept: number[] = [];
-    for (let at = 0; at < list.length; at += ENTRY) {
-      if (list[at] !== former && list[at] !== other) kept.push(list[at], list[at + 1], list[at + 2], list[at + 3]);
-    }
+    let dropped = 0;
+    for (let at = 0; at < list.length; at += ENTRY) if (list[at] === former || list[at] === other) dropped++;
     const relation = other !== undefined && this.isCandidate(id, other) ? this.relate(id, other) : undefined;
-    if (relation) this.lists[id] = this.inLikenessOrder(kept, other!, relation);
-    else if (kept.length !== list.length) this.lists[id] = heldList(kept);
+    if (dropped === 0 && !relation) return;
+    const length = list.length + ((relation ? 1 : 0) - dropped) * ENTRY;
+    if (length === 0) {
+      this.lists[id] = NOTHING_HELD;
+      return;
+    }
+    // Written one number at a time into an array of its exact length (see `writeEntry`).
+    const updated = new Array<number>(length);
+    let to = 0;
+    let placed = !relation;
+    for (let at = 0; at < list.length; at += ENTRY) {
+      if (list[at] === former || list[at] === other) continue;
+      if (!placed && !this.before(list, at, relation!)) {
+        to = writeEntry(updated, to, other!, relation!);
+        placed = true;
+      }
+      for (let i = 0; i < ENTRY; i++) updated[to++] = list[at + i];
+    }
+    if (!placed) writeEntry(updated, to, other!, relation!);
+    this.lists[id] = updated;
   }
 
-  /** `list` with memory `member`, related by `relation`, put in its place. */
-  private inLikenessOrder(list: readonly number[], member: number, relation: NearDuplicate): HeldList {
-    let at = 0;
-    while (at < list.length && byLikeness(this.heldNeighbor(list, at), relation) < 0) at += ENTRY;
-    return heldList([...list.slice(0, at), ...heldEntry(member, relation), ...list.slice(at)]);
+  /** Whether the near-duplicate held at `at` of `list` comes before `relation` ({@link byLikeness} read off the numbers). */
+  private before(list: HeldList, at: number, relation: NearDuplicate): boolean {
+    const similarity = list[at + 1];
+    return relation.similarity - similarity < 0 || (relation.similarity === similarity && this.paths[list[at]]! < relation.path);
   }
 
   /** The near-duplicate held at `at` of `list`. */
@@ -237,12 +260,30 @@ export class NearDuplicateIndex {
     return { path: this.paths[list[at]]!, similarity: list[at + 1], relation: RELATIONS[list[at + 2]], sharedPassage: Number.isNaN(sharedPassage) ? undefined : sharedPassage };
   }
 
+  /**
+   * Where the band keys of memory `id` start in `keyScratch`, worked out unless they are there already.
+   * An update asks whether the memory changed is a candidate of each of its near-duplicates, and each
+   * member of a bucket that crossed the size limit about each other member: one side stays the same
+   * through many questions, so the keys of the last two memories asked about are kept.
+   */
+  private bandKeysOf(id: number): number {
+    if (this.keyScratchIds[0] === id) return 0;
+    if (this.keyScratchIds[1] === id) return BANDS;
+    const slot = this.keyScratchNext;
+    this.keyScratchNext = 1 - slot;
+    this.keyScratchIds[slot] = id;
+    for (let band = 0; band < BANDS; band++) this.keyScratch[slot * BANDS + band] = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
+    return slot * BANDS;
+  }
+
   /** Whether `search(id)` meets `other`: a band or passage bucket they share is within the size limit. */
   private isCandidate(id: number, other: number): boolean {
     if (this.banded[id] && this.banded[other]) {
+      const own = this.bandKeysOf(id);
+      const theirs = this.bandKeysOf(other);
       for (let band = 0; band < BANDS; band++) {
-        const key = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
-        if (key !== bandKey(this.signatures, other * SIGNATURE_SIZE, band)) continue;
+        const key = this.keyScratch[own + band];
+        if (key !== this.keyScratch[theirs + band]) continue;
         const count = this.countOf(this.buckets.head(this.buckets.slotOf(key)), band);
         if (count >= 2 && count <= this.maxBucketSize) return true;
       }
@@ -271,21 +312,27 @@ export class NearDuplicateIndex {
     this.held = 0;
   }
 
-  /** The near-duplicates of `path`, most similar first, then by path. */
-  neighbors(path: RootPath): readonly NearDuplicate[] {
+  /** The near-duplicates of `path`, most similar first, then by path; the first `limit` of them when given. */
+  neighbors(path: RootPath, limit = Infinity): readonly NearDuplicate[] {
     const id = this.ids.get(path);
     if (id === undefined) return NO_NEIGHBORS;
+    const held = this.heldFor(id);
+    if (held.length === 0 || limit <= 0) return NO_NEIGHBORS;
+    const neighbors: NearDuplicate[] = [];
+    for (let at = 0; at < held.length && neighbors.length < limit; at += ENTRY) neighbors.push(this.heldNeighbor(held, at));
+    return neighbors;
+  }
+
+  /** What the index holds of memory `id`'s near-duplicates, found first if it holds nothing yet. */
+  private heldFor(id: number): HeldList {
     const held = this.lists[id];
-    if (held) {
-      if (held.length === 0) return NO_NEIGHBORS;
-      const neighbors: NearDuplicate[] = [];
-      for (let at = 0; at < held.length; at += ENTRY) neighbors.push(this.heldNeighbor(held, at));
-      return neighbors;
-    }
+    if (held) return held;
     const found = this.search(id);
-    this.lists[id] = heldList(found.flatMap((neighbor) => heldEntry(this.ids.get(neighbor.path)!, neighbor)));
+    const list = found.length === 0 ? NOTHING_HELD : new Array<number>(found.length * ENTRY);
+    for (let i = 0; i < found.length; i++) writeEntry(list as number[], i * ENTRY, this.ids.get(found[i].path)!, found[i]);
+    this.lists[id] = list;
     this.held++;
-    return found.length === 0 ? NO_NEIGHBORS : found;
+    return list;
   }
 
   private search(id: number): NearDuplicate[] {
@@ -360,6 +407,8 @@ export class NearDuplicateIndex {
   private insert(path: RootPath, fact: FactText | string, crossed: number[][] | undefined): boolean {
     const id = this.allocate();
     const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
+    // A new signature, so new keys: the number may have been another memory's.
+    for (let slot = 0; slot < 2; slot++) if (this.keyScratchIds[slot] === id) this.keyScratchIds[slot] = -1;
     if (shingles === 0) {
       this.freeIds.push(id);
       return false;
@@ -522,20 +571,17 @@ export class NearDuplicateIndex {
 }
 
 /**
- * `values` as a list to hold: an array of exactly their length, written one by one so V8 keeps the
- * numbers unboxed (an array built by flatMap or spread held each similarity as a boxed number and
- * reserved room to grow).
+ * Writes the four numbers a {@link HeldList} holds of a near-duplicate numbered `member` at `to` of
+ * `list`, and returns where the next entry goes. Lists are made at their exact length and written one
+ * number at a time, so V8 keeps the numbers unboxed: an array built by flatMap or spread held each
+ * similarity as a boxed number and reserved room to grow.
  */
-function heldList(values: readonly number[]): HeldList {
-  if (values.length === 0) return NOTHING_HELD;
-  const list = new Array<number>(values.length);
-  for (let i = 0; i < values.length; i++) list[i] = values[i];
-  return list;
-}
-
-/** The four numbers a {@link HeldList} holds of a near-duplicate numbered `member`. */
-function heldEntry(member: number, neighbor: NearDuplicate): number[] {
-  return [member, neighbor.similarity, RELATIONS.indexOf(neighbor.relation), neighbor.sharedPassage ?? Number.NaN];
+function writeEntry(list: number[], to: number, member: number, neighbor: NearDuplicate): number {
+  list[to] = member;
+  list[to + 1] = neighbor.similarity;
+  list[to + 2] = RELATIONS.indexOf(neighbor.relation);
+  list[to + 3] = neighbor.sharedPassage ?? Number.NaN;
+  return to + ENTRY;
 }
 
 /**
