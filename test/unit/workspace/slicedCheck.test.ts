@@ -120,6 +120,29 @@ describe('SlicedCheck: the rules in slices that hand the extension host back', (
     assert.equal(check.fraction, 1);
   });
 
+  it('leaves room in each slice for reporting what it settled, once it has seen what reporting costs', async () => {
+    const store = fillStore(80);
+    const engine = new ProblemEngine(store, options);
+    // Every reading of the clock costs a millisecond, reporting a file three more.
+    let time = 0;
+    let sliceStart = 0;
+    const lengths: number[] = [];
+    const timing: SliceTiming = {
+      sliceMs: 20,
+      now: () => time++,
+      pause: async () => void (sliceStart = time),
+    };
+    const check = new SlicedCheck(engine, (paths) => {
+      time += 3 * paths.length;
+      if (paths.length > 0) lengths.push(time - sliceStart);
+    }, timing);
+    assert.equal(await check.done, true);
+    assert.ok(lengths.length > 10, `${lengths.length} slices reported files`);
+    // The first slice to report learns the cost: every later one ends within its budget, give or take a file.
+    for (const length of lengths.slice(1)) assert.ok(length <= 20 + 4, `a slice held the thread ${length} ms: ${lengths.join(' ')}`);
+    assert.deepEqual(problemsOf(engine), freshProblems(store));
+  });
+
   it('stops when cancelled: the rest of the root is never reported', async () => {
     const store = fillStore(40);
     const engine = new ProblemEngine(store, options);
