@@ -59,6 +59,8 @@ const NO_MEMBER = -1;
  * realistic 20,000-memory root's 12). Every other member's `previous` is a member's number.
  */
 const ALONE = -2;
+/** Memories whose band keys the candidate check keeps at hand: a bucket just past the size limit, and the memory changed. */
+const KEPT_KEYS = 16;
 
 /**
  * From this many shingles on (some 6,000 characters) a text is compared by its passages alone: two long
@@ -136,9 +138,9 @@ export class NearDuplicateIndex {
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
-  /** The band keys of two memories (see `bandKeysOf`), which memories they are (-1: none), and which to replace next. */
-  private readonly keyScratch = new Int32Array(2 * BANDS);
-  private readonly keyScratchIds = [-1, -1];
+  /** The band keys of a few memories (see `bandKeysOf`), which memories they are (-1: none), and which to replace next. */
+  private readonly keyScratch = new Int32Array(KEPT_KEYS * BANDS);
+  private readonly keyScratchIds: number[] = new Array<number>(KEPT_KEYS).fill(-1);
   private keyScratchNext = 0;
   /**
    * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
@@ -263,14 +265,14 @@ export class NearDuplicateIndex {
   /**
    * Where the band keys of memory `id` start in `keyScratch`, worked out unless they are there already.
    * An update asks whether the memory changed is a candidate of each of its near-duplicates, and each
-   * member of a bucket that crossed the size limit about each other member: one side stays the same
-   * through many questions, so the keys of the last two memories asked about are kept.
+   * member of a bucket that crossed the size limit (at most 9) about each other member: the keys of
+   * the last KEPT_KEYS memories asked about are kept, so each is worked out once per update.
    */
   private bandKeysOf(id: number): number {
-    if (this.keyScratchIds[0] === id) return 0;
-    if (this.keyScratchIds[1] === id) return BANDS;
+    const at = this.keyScratchIds.indexOf(id);
+    if (at >= 0) return at * BANDS;
     const slot = this.keyScratchNext;
-    this.keyScratchNext = 1 - slot;
+    this.keyScratchNext = (slot + 1) % KEPT_KEYS;
     this.keyScratchIds[slot] = id;
     for (let band = 0; band < BANDS; band++) this.keyScratch[slot * BANDS + band] = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
     return slot * BANDS;
@@ -408,7 +410,7 @@ export class NearDuplicateIndex {
     const id = this.allocate();
     const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
     // A new signature, so new keys: the number may have been another memory's.
-    for (let slot = 0; slot < 2; slot++) if (this.keyScratchIds[slot] === id) this.keyScratchIds[slot] = -1;
+    for (let slot = 0; slot < KEPT_KEYS; slot++) if (this.keyScratchIds[slot] === id) this.keyScratchIds[slot] = -1;
     if (shingles === 0) {
       this.freeIds.push(id);
       return false;
