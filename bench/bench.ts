@@ -3,6 +3,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { measureBundle } from './bundle';
+import { coldLoadChild, measureColdLoad } from './coldLoad';
 import { CORPUS_KINDS, prepareCorpus, type CorpusKind } from './corpora';
 import { measureEdits } from './edits';
 import { measureExtensionLoad } from './extensionLoad';
@@ -18,6 +19,10 @@ async function main(argv: readonly string[]): Promise<void> {
     const { readdirSync } = await import('node:fs');
     const folder = argv[1];
     process.stdout.write(JSON.stringify(heapChild(folder, readdirSync(folder).filter((file) => file.endsWith('.md')))));
+    return;
+  }
+  if (argv[0] === '--cold-load') {
+    process.stdout.write(JSON.stringify(await coldLoadChild(argv[1] as CorpusKind, Number(argv[2]))));
     return;
   }
   const quick = argv.includes('--quick');
@@ -51,10 +56,11 @@ async function main(argv: readonly string[]): Promise<void> {
       console.log(`\n${kind} ${memories}: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB in ${corpus.folder}; median of ${runs} runs`);
       const inProcess = await measureInProcess(corpus, runs);
       const extensionLoad = await measureExtensionLoad(corpus, runs);
+      const coldLoad = measureColdLoad(corpus, benchScript);
       const edit = measureEdits(corpus, edits);
       const heap = measureHeap(corpus, benchScript);
       const processes = measureProcesses(corpus, processRunsAt(memories), cliScript, readOnlyScript);
-      const result: SizeResult = { corpus: kind, memories, files: corpus.files.length, bytes: corpus.bytes, inProcess, extensionLoad, edit, heap, processes };
+      const result: SizeResult = { corpus: kind, memories, files: corpus.files.length, bytes: corpus.bytes, inProcess, extensionLoad, coldLoad, edit, heap, processes };
       results.push(result);
       console.log(`  floor ${inProcess.floor.toFixed(0)} ms, readRoot ${inProcess.readRoot.toFixed(0)} ms, store ${inProcess.store.toFixed(0)} ms, store+rules ${inProcess.storeAndRules.toFixed(0)} ms, cli ${processes.cli.toFixed(0)} ms vs ${processes.readOnly.toFixed(0)} ms`);
       console.log(`  problems: ${Object.entries(inProcess.problems).map(([code, count]) => `${code} ${count}`).join(', ')}`);

@@ -14,6 +14,8 @@ export interface SizeResult {
   readonly bytes: number;
   readonly inProcess: InProcessFigures;
   readonly extensionLoad: ExtensionLoadFigures;
+  /** The same load, once, in a fresh process: nothing compiled yet, as in a window just opened. */
+  readonly coldLoad: ExtensionLoadFigures;
   readonly edit: EditFigures;
   readonly heap: HeapFigures;
   readonly processes: ProcessFigures;
@@ -37,6 +39,8 @@ const ROWS: readonly Row[] = [
   { label: 'extension load path: store full (tree can show)', cell: (r) => `${ms(r.extensionLoad.tree)} ms, ${times(r.extensionLoad.tree, r.inProcess.floor)}` },
   { label: 'extension load path: every diagnostic made', cell: (r) => `${ms(r.extensionLoad.diagnostics)} ms, ${times(r.extensionLoad.diagnostics, r.inProcess.floor)}` },
   { label: 'extension load path: longest hold of the thread, reading / checking', cell: (r) => `${ms(r.extensionLoad.longestHold.load)} / ${ms(r.extensionLoad.longestHold.check)} ms` },
+  { label: 'first load in a fresh process: store full / every diagnostic', cell: (r) => `${ms(r.coldLoad.tree)} / ${ms(r.coldLoad.diagnostics)} ms` },
+  { label: 'first load in a fresh process: longest hold, reading / checking', cell: (r) => `${ms(r.coldLoad.longestHold.load)} / ${ms(r.coldLoad.longestHold.check)} ms` },
   { label: '`memory-shelf check --json` process, to a read-only process', cell: (r) => `${ms(r.processes.cli)} ms, ${times(r.processes.cli, r.processes.readOnly)}` },
   { label: 'a process that only reads the files (node start alone)', cell: (r) => `${ms(r.processes.readOnly)} ms (${ms(r.processes.nodeStart)} ms)` },
   { label: 'heap per memory: the text itself', cell: (r) => kb(r.heap.texts) },
