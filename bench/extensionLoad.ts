@@ -9,7 +9,10 @@ import type { Corpus } from './corpora';
 import { EVERY_RULE } from './engineOptions';
 import { median } from './measure';
 
-/** The extension's load of one root, in ms: until the store is full (the tree can show), and until every diagnostic is made. */
+/**
+ * The extension's load of one root, in ms: until the store is full (the tree can show; the files go
+ * into the store as they are read, so this is when the last read ends), and until every diagnostic is made.
+ */
 export interface ExtensionLoadFigures {
   readonly tree: number;
   readonly diagnostics: number;

@@ -1,4 +1,4 @@
-export { readRoot, isTrackedPath, MAX_MEMORY_BYTES, type ReadFile, type RootRead, type ReadRootOptions, type SkippedEntry } from './rootReader';
+export { readRoot, streamRoot, isTrackedPath, MAX_MEMORY_BYTES, type ReadFile, type RootRead, type RootStream, type ReadRootOptions, type SkippedEntry } from './rootReader';
 export type { ReaderHost, DirectoryEntry, EntryKind, FileStamp, HostRead, ReadOptions } from './readerHost';
 export { hidesMemory, type SkipReason } from './skipReason';
 export { makeSkipProblem, skipMessage, withSkipProblems } from './skipProblem';

@@ -85,7 +85,10 @@ export function readRegularNodeFile(path: string, options: ReadOptions): Promise
         const readMore = (): void => read(fd, buffer, length, buffer.length - length, length, (readError, bytesRead) => {
           if (readError) return fail(readError);
           length += bytesRead;
-          if (bytesRead !== 0 && length < buffer.length) return readMore();
+          // Only a read that stops short of the size asks again: one that reaches it has the whole file
+          // unless the stat after says the file moved (the extra byte asked for shows one grown already).
+          // A read more to see the end was a sixth of the thread-pool trips of each file.
+          if (bytesRead !== 0 && length < reading.wanted) return readMore();
           fstat(fd, (afterError, after) => (afterError ? fail(afterError) : finish(readVerdict(reading, buffer, length, after))));
         });
         readMore();

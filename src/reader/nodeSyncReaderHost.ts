@@ -51,10 +51,11 @@ export function readRegularNodeFileSync(path: string, options: ReadOptions): Hos
     if ('answer' in plan) return plan.answer;
     const buffer = Buffer.alloc(plan.wanted + 1);
     let length = 0;
-    while (length < buffer.length) {
+    // As the async host: a read that reaches the size is not followed by one to see the end.
+    for (;;) {
       const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
       length += bytesRead;
+      if (bytesRead === 0 || length >= plan.wanted) break;
     }
     return readVerdict(plan, buffer, length, fstatSync(fd));
   } catch (error) {

@@ -2,6 +2,7 @@ import * as nodePath from 'node:path';
 import { INDEX_FILE_NAME, isMemoryPath, type RootPath } from '../core';
 import { decodeText } from './decodeText';
 import { createLimiter } from './limiter';
+import { InOrder, type Slot } from './pathOrder';
 import { errorCode } from './errorCode';
 import type { EntryKind, FileStamp, HostRead, ReaderHost } from './readerHost';
 import type { SkipReason } from './skipReason';
@@ -25,11 +26,16 @@ export interface SkippedEntry {
   readonly reason: SkipReason;
 }
 
-export interface RootRead {
+export interface RootRead extends RootStream {
+  /** In path order. */
+  readonly files: ReadonlyMap<RootPath, ReadFile>;
+}
+
+/** What a read of a root ends with once every file is handed over. */
+export interface RootStream {
   /** The root as given, and its link-free form: writes and links must stay inside `realRoot`. */
   readonly root: string;
   readonly realRoot: string;
-  readonly files: ReadonlyMap<RootPath, ReadFile>;
   /** Sorted by path. */
   readonly skipped: readonly SkippedEntry[];
 }
@@ -59,12 +65,24 @@ export function isTrackedPath(path: RootPath): boolean {
  * throw, except a root that cannot be listed at all.
  */
 export async function readRoot(host: ReaderHost, root: string, options: ReadRootOptions = {}): Promise<RootRead> {
+  const files = new Map<RootPath, ReadFile>();
+  const read = await streamRoot(host, root, (file) => void files.set(file.path, file), options);
+  return { ...read, files };
+}
+
+/**
+ * {@link readRoot}, handing each file to `onFile` as soon as it and every file before it in path
+ * order are read, so a caller can fill its store while the rest is still being read; `onFile` has
+ * had every file when this resolves. Folders are walked with their entries in name order, so the
+ * files come in the order of their paths however the reads finish.
+ */
+export async function streamRoot(host: ReaderHost, root: string, onFile: (file: ReadFile) => void, options: ReadRootOptions = {}): Promise<RootStream> {
   const path = host.pathStyle === 'win32' ? nodePath.win32 : nodePath.posix;
   const maxBytes = options.maxBytes ?? MAX_MEMORY_BYTES;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const limit = createLimiter(concurrency);
   const realRoot = (await host.realPath(root)) ?? root;
-  const files = new Map<RootPath, ReadFile>();
+  const order = new InOrder(onFile);
   const skipped: SkippedEntry[] = [];
   const full = (relative: RootPath): string => (relative === '' ? root : path.join(root, ...relative.split('/')));
   const insideRoot = (real: string): RootPath | undefined => {
@@ -73,7 +91,7 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
     return relative.split(path.sep).join('/');
   };
 
-  const readFile = async (relative: RootPath, at: string, linkTarget?: RootPath): Promise<void> => {
+  const readFile = async (relative: RootPath, at: string, slot: Slot<ReadFile>, linkTarget?: RootPath): Promise<void> => {
     const prefixWhenLarger = relative === INDEX_FILE_NAME;
     let result: HostRead = { kind: 'changed' };
     for (let attempt = 0; attempt <= CHANGE_RETRIES && result.kind === 'changed'; attempt++) {
@@ -97,13 +115,13 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
     const decoded = decodeText(bytes);
     if ('reason' in decoded) return skip({ kind: decoded.reason });
     if (result.truncated) skip({ kind: 'index-prefix', size: result.stamp.size, limit: maxBytes });
-    files.set(relative, {
+    slot.fill({
       path: relative, text: decoded.text, bytes, stamp: result.stamp,
       ...(linkTarget !== undefined ? { linkTarget } : {}), ...(result.truncated ? { truncated: true } : {}),
     });
   };
 
-  const followLink = async (relative: RootPath, at: string): Promise<void> => {
+  const followLink = async (relative: RootPath, at: string, slot: Slot<ReadFile>): Promise<void> => {
     const tracked = isTrackedPath(relative);
     if (!tracked) {
       // Only a linked folder is worth a note: it may hold memories the user expected to be read.
@@ -116,10 +134,10 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
     const target = insideRoot(real);
     if (target === undefined) return void skipped.push({ path: relative, reason: { kind: 'link-outside-root' } });
     // The link-free path is read, so a link swapped in meanwhile is refused by the host, not followed.
-    await readFile(relative, real, target);
+    await readFile(relative, real, slot, target);
   };
 
-  const visit = async (folder: RootPath): Promise<void> => {
+  const visit = async (folder: RootPath, slot: Slot<ReadFile>): Promise<void> => {
     let entries;
     try {
       entries = await limit(() => host.readDirectory(full(folder)));
@@ -128,7 +146,7 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
       skipped.push({ path: folder, reason: { kind: 'folder-unreadable', code: errorCode(error) } });
       return;
     }
-    const work: { readonly relative: RootPath; readonly kind: EntryKind }[] = [];
+    const work: { readonly relative: RootPath; readonly kind: EntryKind; readonly key: string }[] = [];
     for (const entry of entries) {
       // Hidden folders hold tool state (.git, .obsidian), never memories.
       if (entry.name.startsWith('.')) continue;
@@ -138,37 +156,45 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
         if (entry.kind === 'directory' || isTrackedPath(relative)) skipped.push({ path: relative, reason: { kind: 'name-not-utf8' } });
         continue;
       }
-      work.push({ relative, kind: entry.kind });
+      // A folder's files all sort as its name and a slash, against its neighbours' names.
+      work.push({ relative, kind: entry.kind, key: entry.kind === 'directory' ? `${entry.name}/` : entry.name });
     }
+    work.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const slots = slot.split(work.length);
     // A few entries in hand at a time, not the whole folder: each entry started waits as a chain of
     // promises in the limiter's queue, 45 MB of them for a folder of 20,000 files before one was read.
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < work.length) {
-        const { relative, kind } = work[next++];
-        await readEntry(relative, kind);
+        const at = next++;
+        await readEntry(work[at].relative, work[at].kind, slots[at]);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
   };
 
-  const readEntry = async (relative: RootPath, kind: EntryKind): Promise<void> => {
-    if (kind === 'directory') {
-      // Its memories are still read; only the index is missing, and saying so beats a silent empty index.
-      if (relative === INDEX_FILE_NAME) skipped.push({ path: relative, reason: { kind: 'index-folder' } });
-      return visit(relative);
+  const readEntry = async (relative: RootPath, kind: EntryKind, slot: Slot<ReadFile>): Promise<void> => {
+    try {
+      if (kind === 'directory') {
+        // Its memories are still read; only the index is missing, and saying so beats a silent empty index.
+        if (relative === INDEX_FILE_NAME) skipped.push({ path: relative, reason: { kind: 'index-folder' } });
+        return await visit(relative, slot);
+      }
+      if (kind === 'symlink') return await followLink(relative, full(relative), slot);
+      if (!isTrackedPath(relative)) return;
+      if (kind === 'file') return await readFile(relative, full(relative), slot);
+      skipped.push({ path: relative, reason: { kind: 'not-regular' } });
+    } finally {
+      // Whatever gave no file (skipped, not ours, a folder that could not be listed) holds up nothing after it.
+      slot.fill();
     }
-    if (kind === 'symlink') return followLink(relative, full(relative));
-    if (!isTrackedPath(relative)) return;
-    if (kind === 'file') return readFile(relative, full(relative));
-    skipped.push({ path: relative, reason: { kind: 'not-regular' } });
   };
 
   const start = options.start ?? '';
-  if (start === '') await visit('');
+  if (start === '') await visit('', order.first);
   else await readStart(start);
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { root, realRoot, files, skipped };
+  return { root, realRoot, skipped };
 
   /**
    * A path the caller named (a watcher event): a folder is walked, a file read, anything gone is
@@ -193,7 +219,7 @@ export async function readRoot(host: ReaderHost, root: string, options: ReadRoot
         parent = relative;
         continue;
       }
-      await readEntry(relative, entry.kind);
+      await readEntry(relative, entry.kind, order.first);
     }
   }
 }

@@ -112,12 +112,10 @@ export class ProblemsService extends Disposable {
       const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
       const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
       this.engines.set(root, engine);
-      const check = new SlicedCheck(engine, (paths) => {
-        for (const path of paths) this.publish(root, engine, path);
-      }, this.timing);
+      const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
       this.checks.set(root, check);
       // Files the reader refused are not in the store, so no rule waits for them (a cut MEMORY.md is: it waits).
-      for (const skip of root.skippedFiles()) if (root.heldText(skip.path) === undefined) this.publish(root, engine, skip.path);
+      this.publish(root, engine, root.skippedFiles().filter((skip) => root.heldText(skip.path) === undefined).map((skip) => skip.path));
       runs.push(this.follow(root, check));
     }
     this.checked = Promise.all(runs).then((finished) => {
@@ -185,7 +183,7 @@ export class ProblemsService extends Disposable {
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
     // A file that turned unreadable leaves the store like a deleted one: its finding is published here.
     for (const change of changes) touched.add(change.path);
-    for (const path of touched) if (this.isSettled(root, path)) this.publish(root, engine, path);
+    this.publish(root, engine, [...touched].filter((path) => this.isSettled(root, path)));
   }
 
   /**
@@ -203,17 +201,34 @@ export class ProblemsService extends Disposable {
     const found = this.roots.rootOf(uri);
     const engine = found && this.engines.get(found.root);
     // A file the running check has not reached gets the history with the rest of its rules.
-    if (found && engine?.recheckText(found.path) && this.isSettled(found.root, found.path)) this.publish(found.root, engine, found.path);
+    if (found && engine?.recheckText(found.path) && this.isSettled(found.root, found.path)) this.publish(found.root, engine, [found.path]);
   }
 
   private republishAll(): void {
     for (const [root, engine] of this.engines) {
-      for (const path of engine.problemPaths()) if (this.isSettled(root, path)) this.publish(root, engine, path);
-      for (const skip of root.skippedFiles()) this.publish(root, engine, skip.path);
+      this.publish(root, engine, [...engine.problemPaths()].filter((path) => this.isSettled(root, path)));
+      this.publish(root, engine, root.skippedFiles().map((skip) => skip.path));
     }
   }
 
-  private publish(root: MemoryRoot, engine: ProblemEngine, path: RootPath): void {
+  /**
+   * Sets the diagnostics of `paths` in one call: each call of the collection is a message to VS Code
+   * and an event, and a check of 2,000 memories published them file by file (also "none" for a file
+   * that never had any).
+   */
+  private publish(root: MemoryRoot, engine: ProblemEngine, paths: readonly RootPath[]): void {
+    const entries: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [];
+    for (const path of paths) {
+      const uri = root.uriOf(path);
+      this.leftovers.delete(uri.toString());
+      const diagnostics = this.diagnosticsOf(root, engine, path);
+      if (diagnostics.length > 0) entries.push([uri, diagnostics]);
+      else if (this.collection.has(uri)) entries.push([uri, undefined]);
+    }
+    if (entries.length > 0) this.collection.set(entries);
+  }
+
+  private diagnosticsOf(root: MemoryRoot, engine: ProblemEngine, path: RootPath): vscode.Diagnostic[] {
     const diagnostics: vscode.Diagnostic[] = [];
     // The reader's refusals join the rules' findings, and an index entry to a file that is there but
     // unreadable is not "missing" (the same merge as the CLI's).
@@ -224,9 +239,6 @@ export class ProblemsService extends Disposable {
       const severity = effectiveSeverity(problem.code, problem.severity, this.config.settings.severity);
       if (severity !== undefined) diagnostics.push(toDiagnostic(problem, root, severity));
     }
-    const uri = root.uriOf(path);
-    this.leftovers.delete(uri.toString());
-    if (diagnostics.length > 0) this.collection.set(uri, diagnostics);
-    else this.collection.delete(uri);
+    return diagnostics;
   }
 }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
 import type { SkippedEntry } from '../../reader';
-import { Slicer } from '../slices';
-import { readRootFromDisk, type DiskFile } from './readRootFromDisk';
+import { SlicedWork } from '../slices';
+import { readRootFromDisk, streamRootFromDisk, type DiskFile } from './readRootFromDisk';
 
 /** Where a root tells what it could not read. */
 export type SkipLog = (what: string, error: unknown) => void;
@@ -53,17 +53,20 @@ export class MemoryRoot {
     return vscode.Uri.joinPath(this.uri, ...path.split('/'));
   }
 
-  /** Reads every memory file under the root; `unsavedText` wins over the disk for the files it knows. */
+  /**
+   * Reads every memory file under the root; `unsavedText` wins over the disk for the files it knows.
+   * Each file goes into the store as it is read, so the store is full when the last read ends; the
+   * root is shown and checked only after that (a root judged half read would report links and index
+   * entries to files not read yet).
+   */
   async load(unsavedText: (uri: vscode.Uri) => string | undefined, skipped: SkipLog): Promise<void> {
-    const files = await this.readFromDisk('', skipped);
-    // Parsing 2,000 files took 50-100 ms in one go in the extension host: the thread is handed back between
-    // slices, and once first, since putting 20,000 files read in order took 20-40 ms of its own.
-    const slicer = new Slicer();
-    await slicer.pause();
-    for (const file of files) {
-      this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
-      if (slicer.due()) await slicer.pause();
-    }
+    const fill = new SlicedWork<DiskFile>((file) => {
+      this.modifiedTimes.set(file.path, file.modifiedTime);
+      if (this.isTracked(file.path)) this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
+    });
+    const refused = await streamRootFromDisk(this.uri, '', skipped, (file) => fill.push(file));
+    await fill.drained();
+    this.noteRefused('', refused);
   }
 
   modifiedTime(path: RootPath): number | undefined {
@@ -123,10 +126,15 @@ export class MemoryRoot {
 
   private async readFromDisk(start: RootPath, skipped: SkipLog): Promise<DiskFile[]> {
     const { files, skipped: refused } = await readRootFromDisk(this.uri, start, skipped);
+    this.noteRefused(start, refused);
+    for (const file of files) this.modifiedTimes.set(file.path, file.modifiedTime);
+    return files.filter((file) => this.isTracked(file.path));
+  }
+
+  /** What a read of `start` refused replaces what the last reads there refused. */
+  private noteRefused(start: RootPath, refused: readonly SkippedEntry[]): void {
     const prefix = start === '' ? '' : `${start}/`;
     for (const path of [...this.unreadable.keys()]) if (path === start || path.startsWith(prefix)) this.unreadable.delete(path);
     for (const entry of refused) if (this.isTracked(entry.path)) this.unreadable.set(entry.path, entry);
-    for (const file of files) this.modifiedTimes.set(file.path, file.modifiedTime);
-    return files.filter((file) => this.isTracked(file.path));
   }
 }

@@ -128,6 +128,10 @@ export class MemoryRoots extends Disposable {
     this.watchOutside(roots);
     for (const root of roots) this.watchFolders(root).add('');
     try {
+      // Files stream into each store as they are read, but a root is shown only once its read has ended:
+      // everything that reads a shown root (the rules, the review's first-run baseline, clash checks of
+      // a rename or a new memory, the index commands) would otherwise judge a half-read root, e.g. call
+      // links and index entries to files not read yet dangling.
       await Promise.all(roots.map((root) => root.load((uri) => this.unsaved.unsavedText(uri), skipped)));
     } finally {
       if (generation !== this.generation || this.isDisposed) this.stopFollowing(roots);

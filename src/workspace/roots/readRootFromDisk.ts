@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { formatText, type RootPath } from '../../core';
-import { readRoot, skipMessage, type SkippedEntry } from '../../reader';
+import { skipMessage, streamRoot, type SkippedEntry } from '../../reader';
 import { WorkspaceFsReaderHost } from '../../reader/workspaceFsHost';
 
 /** A file of a root as the disk holds it now. */
@@ -13,24 +13,45 @@ export interface DiskFile {
 
 /** What one read of a root (or of a path in it) found: the files, and what it could not read, with why. */
 export interface DiskRead {
+  /** In path order. */
   readonly files: readonly DiskFile[];
   readonly skipped: readonly SkippedEntry[];
+}
+
+/** {@link streamRootFromDisk}, with the files gathered. */
+export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void): Promise<DiskRead> {
+  const files: DiskFile[] = [];
+  const skipped = await streamRootFromDisk(rootUri, start, log, (file) => void files.push(file));
+  return { files, skipped };
 }
 
 /**
  * The extension's reading of a memory root: the same reader as `memory-shelf check` (src/reader), over
  * `vscode.workspace.fs`, so both read and refuse the same files — hidden folders and linked folders
  * skipped, only regular files read, binary, UTF-16, invalid UTF-8 and oversized files refused with a
- * reason. `start` is '' for the whole root, or a file or folder in it (a watcher event).
+ * reason. `start` is '' for the whole root, or a file or folder in it (a watcher event). Each file is
+ * handed to `onFile` as it is read, in path order; resolves with what was refused once every file was.
+ * A root that cannot be listed is logged and reads as empty.
  */
-export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void): Promise<DiskRead> {
+export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void, onFile: (file: DiskFile) => void): Promise<readonly SkippedEntry[]> {
+  // A caller's failure is its own, thrown once the read ends, never taken for a root that cannot be listed.
+  let failure: { readonly error: unknown } | undefined;
+  const deliver = (file: DiskFile): void => {
+    if (failure) return;
+    try {
+      onFile(file);
+    } catch (error) {
+      failure = { error };
+    }
+  };
+  let read;
   try {
-    const read = await readRoot(new WorkspaceFsReaderHost(rootUri), rootUri.path, start ? { start } : {});
-    for (const skip of read.skipped) log(`Not read: ${vscode.Uri.joinPath(rootUri, ...skip.path.split('/')).toString()}`, formatText(skipMessage(skip.reason)));
-    const files = [...read.files.values()].map((file) => ({ path: file.path, text: file.text, modifiedTime: file.stamp.mtimeMs }));
-    return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), skipped: read.skipped };
+    read = await streamRoot(new WorkspaceFsReaderHost(rootUri), rootUri.path, (file) => deliver({ path: file.path, text: file.text, modifiedTime: file.stamp.mtimeMs }), start ? { start } : {});
   } catch (error) {
     log(`Could not list ${rootUri.toString()}${start ? `/${start}` : ''}`, error);
-    return { files: [], skipped: [] };
+    return [];
   }
+  if (failure) throw failure.error;
+  for (const skip of read.skipped) log(`Not read: ${vscode.Uri.joinPath(rootUri, ...skip.path.split('/')).toString()}`, formatText(skipMessage(skip.reason)));
+  return read.skipped;
 }

@@ -20,6 +20,8 @@ export class FakeReaderHost implements ReaderHost {
   mostRunning = 0;
   /** Called before each read; may return a result to use instead (a changed or vanished file). */
   onRead?: (path: string) => HostRead | undefined;
+  /** Awaited before each read: holds a file's read back until the test lets it go. */
+  holdRead?: (path: string) => Promise<void> | undefined;
   unlistable = new Set<string>();
 
   constructor(tree: Record<string, string | Uint8Array | FakeNode>, readonly resolvesLinks = true) {
@@ -68,7 +70,8 @@ export class FakeReaderHost implements ReaderHost {
     });
   }
 
-  readRegularFile(path: string, options: ReadOptions): Promise<HostRead> {
+  async readRegularFile(path: string, options: ReadOptions): Promise<HostRead> {
+    await this.holdRead?.(path);
     return this.tick((): HostRead => {
       this.reads.push(path);
       const replaced = this.onRead?.(path);
