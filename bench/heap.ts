@@ -17,8 +17,8 @@ declare const gc: (() => void) | undefined;
 /**
  * What is held after two collections: the JS heap and the ArrayBuffers' backing stores. A typed array
  * larger than 64 bytes keeps its contents outside the JS heap, where `heapUsed` does not see them: at
- * 20,000 memories that hid 2 MB of the store's field tables and 80 MB of the near-duplicate rule's
- * signatures and band tables (4 KB a memory).
+ * 20,000 memories that once hid 2 MB of the store's field tables and 80 MB of the near-duplicate rule's
+ * signatures and band tables (4 KB a memory; 1.2-1.5 KB now, mostly the signatures and bucket links).
  */
 function heapAfterGc(): number {
   // Twice: the first pass can leave objects that only a second one finds unreachable (weak references, finalizers).

@@ -1,7 +1,7 @@
 /**
- * A hash table from LSH band keys (non-negative 30-bit integers) to buckets, each a head member id and a
- * member count; the member lists themselves live in the index's arrays. Open addressing with linear
- * probing over one typed array holding key, head and count side by side (one cache line per lookup),
+ * A hash table from LSH band keys (non-negative 30-bit integers) to buckets, each a head member id; the
+ * member lists and counts themselves live in the index's arrays. Open addressing with linear probing
+ * over one typed array holding key and head side by side (one cache line per lookup),
  * because a 20,000-memory root has some 800,000 buckets, nearly all of one member, and a Map of that
  * many entries costs several times the time and memory.
  *
@@ -9,7 +9,7 @@
  * `ensure` or `delete`.
  */
 export class BucketTable {
-  /** Per slot: key (-1 when empty), head member, member count. */
+  /** Per slot: key (-1 when empty), head member. */
   private slots: Int32Array;
   private shift: number;
   private used = 0;
@@ -30,7 +30,7 @@ export class BucketTable {
     }
   }
 
-  /** The slot holding `key`, inserted as an empty bucket (no head, no members) when absent. */
+  /** The slot holding `key`, inserted as an empty bucket (no head) when absent. */
   ensure(key: number): number {
     // Kept at most half full: probe runs stay short.
     if ((this.used + 1) * 2 > this.slots.length / WIDTH) this.grow();
@@ -43,7 +43,6 @@ export class BucketTable {
     }
     slots[slot * WIDTH] = key;
     slots[slot * WIDTH + HEAD] = -1;
-    slots[slot * WIDTH + COUNT] = 0;
     this.used++;
     return slot;
   }
@@ -54,15 +53,6 @@ export class BucketTable {
 
   setHead(slot: number, id: number): void {
     this.slots[slot * WIDTH + HEAD] = id;
-  }
-
-  count(slot: number): number {
-    return this.slots[slot * WIDTH + COUNT];
-  }
-
-  /** Adds `delta` to the bucket's member count and returns the new count. */
-  addCount(slot: number, delta: number): number {
-    return (this.slots[slot * WIDTH + COUNT] += delta);
   }
 
   /** Removes the bucket, shifting back the entries of its probe run so lookups still find them. */
@@ -101,11 +91,10 @@ export class BucketTable {
   }
 }
 
-const WIDTH = 3;
+const WIDTH = 2;
 const HEAD = 1;
-const COUNT = 2;
 
-/** Every key -1 (empty); head and count are written when a key is, so they may be -1 too, and one native fill is quickest. */
+/** Every key -1 (empty); the head is written when a key is, so it may be -1 too, and one native fill is quickest. */
 function emptySlots(capacity: number): Int32Array {
   return new Int32Array(capacity * WIDTH).fill(-1);
 }

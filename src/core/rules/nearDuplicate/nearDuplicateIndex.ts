@@ -1,5 +1,6 @@
 import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
+import { PassageBuckets } from './passageBuckets';
 import { passageText, writeFactSignature, type FactText } from './factText';
 import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
@@ -53,6 +54,14 @@ export interface NearDuplicateOptions {
 const ROWS = 2;
 const BANDS = Math.floor(SIGNATURE_SIZE / ROWS);
 const NO_MEMBER = -1;
+/**
+ * A bucket's member count is held in its head's `previous` link, which has no member to point at, as
+ * -1 - count: the bucket table then holds a key and a head per bucket, not a count too (4 MB of the
+ * realistic 20,000-memory root's 12). Every other member's `previous` is a member's number.
+ */
+const ALONE = -2;
+/** Memories whose band keys the candidate check keeps at hand: a bucket just past the size limit, and the memory changed. */
+const KEPT_KEYS = 16;
 
 /**
  * From this many shingles on (some 6,000 characters) a text is compared by its passages alone: two long
@@ -76,9 +85,10 @@ const HOLDS_RATIO = 1.5;
  * Two kinds of bucket make candidates: LSH bands of the MinHash signature (memory-sized texts, for
  * rewordings) and exact passages (every text, for copies). Each candidate is then verified on both.
  *
- * Memories are numbered; their signatures, band keys and bucket links sit in typed arrays indexed by
- * number, and each band bucket is a doubly linked list through those arrays, so nothing is allocated
- * per memory or per bucket and removal from even a huge bucket is immediate.
+ * Memories are numbered; their signatures and bucket links sit in typed arrays indexed by number, and
+ * each band bucket is a doubly linked list through those arrays, so nothing is allocated per memory or
+ * per bucket and removal from even a huge bucket is immediate. A band's key is worked out from the
+ * signature where it is needed (two hash rounds) rather than held: that was 256 bytes a memory.
  */
 const NO_NEIGHBORS: readonly NearDuplicate[] = Object.freeze([]);
 
@@ -87,17 +97,32 @@ function byLikeness(a: NearDuplicate, b: NearDuplicate): number {
   return b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
-/** `list` with `relation` put in its place. */
-function inLikenessOrder(list: readonly NearDuplicate[], relation: NearDuplicate): NearDuplicate[] {
-  let at = 0;
-  while (at < list.length && byLikeness(list[at], relation) < 0) at++;
-  return [...list.slice(0, at), relation, ...list.slice(at)];
-}
+/**
+ * A memory's near-duplicates as the index holds them: four numbers each (the other memory's number, the
+ * similarity, the relation as an index into RELATIONS, the shared passage or NaN for none), in
+ * {@link byLikeness} order. An array of numbers rather than an object each: in a root of near-duplicate
+ * clusters (the stress corpus: five a memory) the objects cost 0.3 KB a memory.
+ */
+type HeldList = readonly number[];
+const ENTRY = 4;
+const RELATIONS: readonly NearDuplicateRelation[] = ['alike', 'inside', 'holds'];
+const NOTHING_HELD: HeldList = Object.freeze([]);
 
 export class NearDuplicateIndex {
   private readonly ids = new Map<RootPath, number>();
   private paths: (RootPath | undefined)[] = [];
-  private passages: (PassageSet | undefined)[] = [];
+  /**
+   * Every memory's PassageSet data, one after another (see `holdPassages`): an Int32Array a memory
+   * cost 230 bytes of objects beside its few dozen bytes of hashes.
+   */
+  private passageData: Int32Array = new Int32Array(0);
+  /** Words of `passageData` written so far, and how many of them belong to memories since removed. */
+  private passageUsed = 0;
+  private passageGarbage = 0;
+  /** Per memory: where its passages start in `passageData`, how many distinct ones, how many words in all (0: none held). */
+  private passageStart: Int32Array = new Int32Array(0);
+  private passageCount: Int32Array = new Int32Array(0);
+  private passageWords: Int32Array = new Int32Array(0);
   private readonly freeIds: number[] = [];
   private capacity = 0;
   private signatures: Int32Array = new Int32Array(0);
@@ -109,23 +134,23 @@ export class NearDuplicateIndex {
   private passageFilters: Int32Array = new Int32Array(0);
   /** 1 where the memory is short enough for its bands to be indexed. */
   private banded: Uint8Array = new Uint8Array(0);
-  private keys: Int32Array = new Int32Array(0);
   private next: Int32Array = new Int32Array(0);
   private previous: Int32Array = new Int32Array(0);
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
-  /**
-   * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
-   * nearly every passage is, and a set from the second on.
-   */
-  private readonly passageBuckets = new Map<number, number | Set<number>>();
+  /** The band keys of a few memories (see `bandKeysOf`), which memories they are (-1: none), and which to replace next. */
+  private readonly keyScratch = new Int32Array(KEPT_KEYS * BANDS);
+  private readonly keyScratchIds: number[] = new Array<number>(KEPT_KEYS).fill(-1);
+  private keyScratchNext = 0;
+  /** Passage hash to the memories holding that passage (see PassageBuckets). */
+  private readonly passageBuckets = new PassageBuckets();
   /**
    * Each memory's near-duplicates as last found, by number, kept current by `update`: one keystroke
    * re-checks every near-duplicate of the memory typed in, and asking each of them again went through
    * all their buckets (half of an edit's time in a root of near-duplicate clusters).
    */
-  private lists: (readonly NearDuplicate[] | undefined)[] = [];
+  private lists: (HeldList | undefined)[] = [];
   /** How many lists were found since the last `dropHeld` (an upper bound of those held). */
   private held = 0;
   private readonly neededBins: number;
@@ -134,16 +159,17 @@ export class NearDuplicateIndex {
   private query = 0;
 
   /**
-   * `expectedSize`, where known, sizes the tables once rather than growing them step by step. The
-   * bucket table starts at room for half the band links: most band values are shared (440,000 buckets
-   * for 1.28 million links in the realistic 20,000-memory corpus, 17,000 in the stress one), and a
-   * table a quarter the size keeps more of its lookups in cache; a root of all-distinct texts grows it.
+   * `expectedSize`, where known, sizes the per-memory tables once rather than growing them step by
+   * step. The bucket table starts small and grows with the buckets: how many there are depends on how
+   * alike the texts are (440,000 for 1.28 million band links in the realistic 20,000-memory corpus,
+   * 17,000 in the stress one), and a table sized for the links held 12 MB of empty slots in the stress
+   * root.
    */
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
     this.neededBins = Math.ceil((options.threshold ?? 0.3) * SIGNATURE_SIZE);
     this.containment = options.containment ?? 0.6;
     this.maxBucketSize = options.maxBucketSize ?? 8;
-    this.buckets = new BucketTable(Math.max(10, Math.ceil(Math.log2(expectedSize * BANDS / 2 + 1))));
+    this.buckets = new BucketTable();
     if (expectedSize > 0) this.grow(expectedSize);
   }
 
@@ -162,21 +188,26 @@ export class NearDuplicateIndex {
     const affected = new Set<RootPath>();
     // The members of each bucket that crossed the size limit: they gain or lose each other as candidates.
     const crossed: number[][] = [];
-    const before = this.ids.has(path) ? this.neighbors(path) : NO_NEIGHBORS;
-    if (this.ids.has(path)) this.remove(path, crossed);
-    const after = fact !== undefined && this.insert(path, fact, crossed) ? this.neighbors(path) : NO_NEIGHBORS;
-    const id = this.ids.get(path);
+    const formerId = this.ids.get(path);
+    const before = formerId !== undefined ? this.heldFor(formerId) : NOTHING_HELD;
+    if (formerId !== undefined) this.remove(path, crossed);
+    const id = fact !== undefined && this.insert(path, fact, crossed) ? this.ids.get(path) : undefined;
+    const after = id !== undefined ? this.heldFor(id) : NOTHING_HELD;
     // Near-duplicates are so both ways: those of before and after hold `path` wrongly now, and only that.
-    for (const neighbor of [...before, ...after]) {
-      if (affected.has(neighbor.path)) continue;
-      affected.add(neighbor.path);
-      this.reconsider(this.ids.get(neighbor.path)!, path, id);
+    for (const list of [before, after]) {
+      for (let at = 0; at < list.length; at += ENTRY) {
+        const neighbor = list[at];
+        const neighborPath = this.paths[neighbor]!;
+        if (affected.has(neighborPath)) continue;
+        affected.add(neighborPath);
+        this.reconsider(neighbor, formerId, id);
+      }
     }
     for (const members of crossed) {
       for (const member of members) {
         if (member === id) continue;
         affected.add(this.paths[member]!);
-        for (const other of members) if (other !== member && other !== id) this.reconsider(member, this.paths[other]!, other);
+        for (const other of members) if (other !== member && other !== id) this.reconsider(member, other, other);
       }
     }
     affected.delete(path);
@@ -184,32 +215,82 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * Brings what the memory numbered `id` holds about the memory at `path` (numbered `other`, undefined
-   * when it is gone) up to date: after that memory changed, or a bucket they share crossed the size
-   * limit. It is a near-duplicate only if some bucket of theirs still makes it a candidate.
+   * Brings what the memory numbered `id` holds about another memory up to date: after that memory
+   * changed, or a bucket they share crossed the size limit. The other memory was numbered `former`
+   * (undefined: it is new) and is numbered `other` now (undefined: it is gone). It is a near-duplicate
+   * only if some bucket of theirs still makes it a candidate.
    */
-  private reconsider(id: number, path: RootPath, other: number | undefined): void {
+  private reconsider(id: number, former: number | undefined, other: number | undefined): void {
     const list = this.lists[id];
     if (!list) return;
-    const kept = list.filter((neighbor) => neighbor.path !== path);
+    let dropped = 0;
+    for (let at = 0; at < list.length; at += ENTRY) if (list[at] === former || list[at] === other) dropped++;
     const relation = other !== undefined && this.isCandidate(id, other) ? this.relate(id, other) : undefined;
-    if (relation) this.lists[id] = inLikenessOrder(kept, relation);
-    else if (kept.length !== list.length) this.lists[id] = kept.length === 0 ? NO_NEIGHBORS : kept;
+    if (dropped === 0 && !relation) return;
+    const length = list.length + ((relation ? 1 : 0) - dropped) * ENTRY;
+    if (length === 0) {
+      this.lists[id] = NOTHING_HELD;
+      return;
+    }
+    // Written one number at a time into an array of its exact length (see `writeEntry`).
+    const updated = new Array<number>(length);
+    let to = 0;
+    let placed = !relation;
+    for (let at = 0; at < list.length; at += ENTRY) {
+      if (list[at] === former || list[at] === other) continue;
+      if (!placed && !this.before(list, at, relation!)) {
+        to = writeEntry(updated, to, other!, relation!);
+        placed = true;
+      }
+      for (let i = 0; i < ENTRY; i++) updated[to++] = list[at + i];
+    }
+    if (!placed) writeEntry(updated, to, other!, relation!);
+    this.lists[id] = updated;
+  }
+
+  /** Whether the near-duplicate held at `at` of `list` comes before `relation` ({@link byLikeness} read off the numbers). */
+  private before(list: HeldList, at: number, relation: NearDuplicate): boolean {
+    const similarity = list[at + 1];
+    return relation.similarity - similarity < 0 || (relation.similarity === similarity && this.paths[list[at]]! < relation.path);
+  }
+
+  /** The near-duplicate held at `at` of `list`. */
+  private heldNeighbor(list: HeldList, at: number): NearDuplicate {
+    const sharedPassage = list[at + 3];
+    return { path: this.paths[list[at]]!, similarity: list[at + 1], relation: RELATIONS[list[at + 2]], sharedPassage: Number.isNaN(sharedPassage) ? undefined : sharedPassage };
+  }
+
+  /**
+   * Where the band keys of memory `id` start in `keyScratch`, worked out unless they are there already.
+   * An update asks whether the memory changed is a candidate of each of its near-duplicates, and each
+   * member of a bucket that crossed the size limit (at most 9) about each other member: the keys of
+   * the last KEPT_KEYS memories asked about are kept, so each is worked out once per update.
+   */
+  private bandKeysOf(id: number): number {
+    const at = this.keyScratchIds.indexOf(id);
+    if (at >= 0) return at * BANDS;
+    const slot = this.keyScratchNext;
+    this.keyScratchNext = (slot + 1) % KEPT_KEYS;
+    this.keyScratchIds[slot] = id;
+    for (let band = 0; band < BANDS; band++) this.keyScratch[slot * BANDS + band] = bandKey(this.signatures, id * SIGNATURE_SIZE, band);
+    return slot * BANDS;
   }
 
   /** Whether `search(id)` meets `other`: a band or passage bucket they share is within the size limit. */
   private isCandidate(id: number, other: number): boolean {
     if (this.banded[id] && this.banded[other]) {
+      const own = this.bandKeysOf(id);
+      const theirs = this.bandKeysOf(other);
       for (let band = 0; band < BANDS; band++) {
-        const key = this.keys[id * BANDS + band];
-        if (key !== this.keys[other * BANDS + band]) continue;
-        const count = this.buckets.count(this.buckets.slotOf(key));
+        const key = this.keyScratch[own + band];
+        if (key !== this.keyScratch[theirs + band]) continue;
+        const count = this.countOf(this.buckets.head(this.buckets.slotOf(key)), band);
         if (count >= 2 && count <= this.maxBucketSize) return true;
       }
     }
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const bucket = this.passageBuckets.get(own.data[i])!;
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const bucket = this.passageBuckets.get(data[i])!;
       if (typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(other)) return true;
     }
     return false;
@@ -231,16 +312,27 @@ export class NearDuplicateIndex {
     this.held = 0;
   }
 
-  /** The near-duplicates of `path`, most similar first, then by path. */
-  neighbors(path: RootPath): readonly NearDuplicate[] {
+  /** The near-duplicates of `path`, most similar first, then by path; the first `limit` of them when given. */
+  neighbors(path: RootPath, limit = Infinity): readonly NearDuplicate[] {
     const id = this.ids.get(path);
     if (id === undefined) return NO_NEIGHBORS;
+    const held = this.heldFor(id);
+    if (held.length === 0 || limit <= 0) return NO_NEIGHBORS;
+    const neighbors: NearDuplicate[] = [];
+    for (let at = 0; at < held.length && neighbors.length < limit; at += ENTRY) neighbors.push(this.heldNeighbor(held, at));
+    return neighbors;
+  }
+
+  /** What the index holds of memory `id`'s near-duplicates, found first if it holds nothing yet. */
+  private heldFor(id: number): HeldList {
     const held = this.lists[id];
     if (held) return held;
     const found = this.search(id);
-    this.lists[id] = found.length === 0 ? NO_NEIGHBORS : found;
+    const list = found.length === 0 ? NOTHING_HELD : new Array<number>(found.length * ENTRY);
+    for (let i = 0; i < found.length; i++) writeEntry(list as number[], i * ENTRY, this.ids.get(found[i].path)!, found[i]);
+    this.lists[id] = list;
     this.held++;
-    return this.lists[id]!;
+    return list;
   }
 
   private search(id: number): NearDuplicate[] {
@@ -257,16 +349,16 @@ export class NearDuplicateIndex {
       for (let band = 0; band < BANDS; band++) {
         const link = id * BANDS + band;
         // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
-        if (this.next[link] === NO_MEMBER && this.previous[link] === NO_MEMBER) continue;
-        const slot = this.buckets.slotOf(this.keys[link]);
-        const count = this.buckets.count(slot);
+        if (this.next[link] === NO_MEMBER && this.previous[link] === ALONE) continue;
+        const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
+        const count = this.countOf(this.buckets.head(slot), band);
         if (count < 2 || count > this.maxBucketSize) continue;
         for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
       }
     }
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const bucket = this.passageBuckets.get(own.data[i])!;
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const bucket = this.passageBuckets.get(data[i])!;
       if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
       for (const member of bucket) consider(member);
     }
@@ -289,28 +381,34 @@ export class NearDuplicateIndex {
     // Most candidates end here, having read only the flat arrays, not the two passage sets.
     if (bins < 0 && !mayContain) return undefined;
     const path = this.paths[member]!;
-    const mine = this.passages[id]!;
-    const theirs = this.passages[member]!;
     const resemblance = bins >= 0 ? bins / SIGNATURE_SIZE : 0;
     if (mayContain) {
-      const shared = sharedWeight(mine, theirs);
+      const shared = sharedWeight(this.passageData, this.passageStart[id], this.passageCount[id], this.passageStart[member], this.passageCount[member]);
       if (shared >= this.containment * smaller) {
         if (larger >= HOLDS_RATIO * smaller) {
-          const inside = mine.total < theirs.total;
-          const sharedPassage = inside ? firstSharedKey(mine, theirs) : firstSharedKey(theirs, mine);
+          const inside = this.totals[id] < this.totals[member];
+          const sharedPassage = inside ? this.firstSharedKey(id, member) : this.firstSharedKey(member, id);
           return { path, similarity: shared / smaller, relation: inside ? 'inside' : 'holds', sharedPassage };
         }
-        const similarity = Math.max(resemblance, shared / (mine.total + theirs.total - shared));
-        return { path, similarity, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
+        const similarity = Math.max(resemblance, shared / (this.totals[id] + this.totals[member] - shared));
+        return { path, similarity, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
       }
     }
     if (bins < 0) return undefined;
-    return { path, similarity: resemblance, relation: 'alike', sharedPassage: firstSharedKey(mine, theirs) };
+    return { path, similarity: resemblance, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
+  }
+
+  /** The first passage of memory `inner`, in its text's order, that memory `outer` holds too. */
+  private firstSharedKey(inner: number, outer: number): number | undefined {
+    const start = this.passageStart[inner];
+    return firstSharedKey(this.passageData, start, this.passageCount[inner], start + this.passageWords[inner], this.passageStart[outer], this.passageCount[outer]);
   }
 
   private insert(path: RootPath, fact: FactText | string, crossed: number[][] | undefined): boolean {
     const id = this.allocate();
     const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
+    // A new signature, so new keys: the number may have been another memory's.
+    for (let slot = 0; slot < KEPT_KEYS; slot++) if (this.keyScratchIds[slot] === id) this.keyScratchIds[slot] = -1;
     if (shingles === 0) {
       this.freeIds.push(id);
       return false;
@@ -318,7 +416,7 @@ export class NearDuplicateIndex {
     this.ids.set(path, id);
     this.paths[id] = path;
     const passages = passageSet(passageText(fact));
-    this.passages[id] = passages;
+    this.holdPassages(id, passages);
     this.totals[id] = passages.total;
     writePassageFilter(passages, this.passageFilters, id);
     for (let i = 0; i < passages.count; i++) {
@@ -336,27 +434,27 @@ export class NearDuplicateIndex {
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
-    writeBandKeys(this.signatures, id * SIGNATURE_SIZE, this.keys, id * BANDS);
     writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
-      const slot = this.buckets.ensure(this.keys[link]);
+      const slot = this.buckets.ensure(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
       const head = this.buckets.head(slot);
+      const count = this.countOf(head, band) + 1;
       this.next[link] = head;
-      this.previous[link] = NO_MEMBER;
       if (head !== NO_MEMBER) this.previous[head * BANDS + band] = id;
+      this.previous[link] = -1 - count;
       this.buckets.setHead(slot, id);
       // Filling past the limit takes candidates away from everyone already in the bucket.
-      if (this.buckets.addCount(slot, 1) === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
+      if (count === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
     }
     return true;
   }
 
   private remove(path: RootPath, crossed: number[][] | undefined): void {
     const id = this.ids.get(path)!;
-    const own = this.passages[id]!;
-    for (let i = 0; i < own.count; i++) {
-      const key = own.data[i];
+    const data = this.passageData;
+    for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
+      const key = data[i];
       const bucket = this.passageBuckets.get(key)!;
       if (typeof bucket === 'number') {
         this.passageBuckets.delete(key);
@@ -367,16 +465,24 @@ export class NearDuplicateIndex {
       if (bucket.size === this.maxBucketSize && crossed) crossed.push([...bucket]);
       if (bucket.size === 1) this.passageBuckets.set(key, bucket.values().next().value!);
     }
-    this.passages[id] = undefined;
+    this.passageGarbage += this.passageWords[id];
+    this.passageWords[id] = 0;
+    this.passageCount[id] = 0;
     for (let band = 0; band < BANDS && this.banded[id]; band++) {
       const link = id * BANDS + band;
-      const slot = this.buckets.slotOf(this.keys[link]);
-      const before = this.previous[link];
+      const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
+      const head = this.buckets.head(slot);
+      const count = this.countOf(head, band) - 1;
       const after = this.next[link];
-      if (before === NO_MEMBER) this.buckets.setHead(slot, after);
-      else this.next[before * BANDS + band] = after;
-      if (after !== NO_MEMBER) this.previous[after * BANDS + band] = before;
-      const count = this.buckets.addCount(slot, -1);
+      if (head === id) {
+        this.buckets.setHead(slot, after);
+        if (after !== NO_MEMBER) this.previous[after * BANDS + band] = -1 - count;
+      } else {
+        const before = this.previous[link];
+        this.next[before * BANDS + band] = after;
+        if (after !== NO_MEMBER) this.previous[after * BANDS + band] = before;
+        this.previous[head * BANDS + band] = -1 - count;
+      }
       if (count === 0) this.buckets.delete(slot);
       // Falling back under the limit gives the remaining members their candidates back.
       else if (count === this.maxBucketSize && crossed) crossed.push(this.membersOf(slot, band));
@@ -385,6 +491,45 @@ export class NearDuplicateIndex {
     this.paths[id] = undefined;
     this.lists[id] = undefined;
     this.freeIds.push(id);
+  }
+
+  /** Copies `passages` into the shared array as memory `id`'s, which holds none now. */
+  private holdPassages(id: number, passages: PassageSet): void {
+    const words = passages.data.length;
+    if (this.passageUsed + words > this.passageData.length) this.compactPassages(words);
+    this.passageData.set(passages.data, this.passageUsed);
+    this.passageStart[id] = this.passageUsed;
+    this.passageCount[id] = passages.count;
+    this.passageWords[id] = words;
+    this.passageUsed += words;
+  }
+
+  /**
+   * Copies the passages of the memories indexed into a new shared array, in order, leaving those of
+   * removed memories behind, with room for `words` more and half as many again as are held: copying
+   * costs what is held, and happens once per that many words written, so a memory's share stays
+   * constant whether the root is being built or edited.
+   */
+  private compactPassages(words: number): void {
+    const live = this.passageUsed - this.passageGarbage;
+    const data = new Int32Array(Math.max(1024, Math.ceil((live + words) * 1.5)));
+    let at = 0;
+    for (let id = 0; id < this.capacity; id++) {
+      const held = this.passageWords[id];
+      if (held === 0) continue;
+      const start = this.passageStart[id];
+      data.set(this.passageData.subarray(start, start + held), at);
+      this.passageStart[id] = at;
+      at += held;
+    }
+    this.passageData = data;
+    this.passageUsed = at;
+    this.passageGarbage = 0;
+  }
+
+  /** How many members the band bucket headed by `head` has. */
+  private countOf(head: number, band: number): number {
+    return head === NO_MEMBER ? 0 : -1 - this.previous[head * BANDS + band];
   }
 
   private membersOf(slot: number, band: number): number[] {
@@ -399,7 +544,6 @@ export class NearDuplicateIndex {
     const id = this.paths.length;
     if (id === this.capacity) this.grow(Math.max(64, this.capacity * 2));
     this.paths.push(undefined);
-    this.passages.push(undefined);
     return id;
   }
 
@@ -413,10 +557,12 @@ export class NearDuplicateIndex {
     this.sketches = resize(this.sketches, SKETCH_SIZE);
     this.totals = resize(this.totals, 1);
     this.passageFilters = resize(this.passageFilters, FILTER_WORDS);
-    this.keys = resize(this.keys, BANDS);
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
     this.visited = resize(this.visited, 1);
+    this.passageStart = resize(this.passageStart, 1);
+    this.passageCount = resize(this.passageCount, 1);
+    this.passageWords = resize(this.passageWords, 1);
     const banded = new Uint8Array(capacity);
     banded.set(this.banded);
     this.banded = banded;
@@ -425,16 +571,29 @@ export class NearDuplicateIndex {
 }
 
 /**
- * One key per band: the band's values hashed, kept to 30 bits (small integers for V8) with the band's
- * number in the low 6, so equal values in different bands never share a bucket. A collision within a
- * band only adds a candidate that verification then rejects.
+ * Writes the four numbers a {@link HeldList} holds of a near-duplicate numbered `member` at `to` of
+ * `list`, and returns where the next entry goes. Lists are made at their exact length and written one
+ * number at a time, so V8 keeps the numbers unboxed: an array built by flatMap or spread held each
+ * similarity as a boxed number and reserved room to grow.
  */
-function writeBandKeys(signatures: Int32Array, offset: number, keys: Int32Array, keyOffset: number): void {
-  for (let band = 0; band < BANDS; band++) {
-    let h = Math.imul(band + 1, 0x9e3779b1);
-    for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
-    keys[keyOffset + band] = (h & 0x3fffffc0) | band;
-  }
+function writeEntry(list: number[], to: number, member: number, neighbor: NearDuplicate): number {
+  list[to] = member;
+  list[to + 1] = neighbor.similarity;
+  list[to + 2] = RELATIONS.indexOf(neighbor.relation);
+  list[to + 3] = neighbor.sharedPassage ?? Number.NaN;
+  return to + ENTRY;
+}
+
+/**
+ * The key of one band of the signature at `offset`: the band's values hashed, kept to 30 bits (small
+ * integers for V8) with the band's number in the low 6, so equal values in different bands never share
+ * a bucket. A collision within a band only adds a candidate that verification then rejects. A memory's
+ * signature is written only when it is indexed, so its keys stay those its bucket links were made with.
+ */
+function bandKey(signatures: Int32Array, offset: number, band: number): number {
+  let h = Math.imul(band + 1, 0x9e3779b1);
+  for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
+  return (h & 0x3fffffc0) | band;
 }
 
 /** Words of a passage filter: 128 bits, so two memories of a few passages each seldom share a bit by chance. */

@@ -31,17 +31,12 @@ export function nearDuplicateProblems(memory: MemoryFile, neighbors: readonly Ne
 }
 
 /**
- * Each memory's description range, worked out once: a memory with near-duplicates is named by its own
- * problem and by each of theirs (stress corpus: 15,000 problems, 60,000 ranges, a few thousand distinct),
- * and the frontmatter keeps offsets, not positions. A memory is never changed in place, so the range
- * holds as long as the memory does.
+ * A memory's description range. A memory with near-duplicates is named by its own problem and by each
+ * of theirs (stress corpus: 15,000 problems, 60,000 ranges, a few thousand distinct): makeProblem and
+ * relatedAt share equal ranges, so none is kept per memory here (a table of them cost 40 bytes a memory).
  */
-const descriptionAnchors = new WeakMap<MemoryFile, Range>();
-
 function descriptionAnchor(memory: MemoryFile): Range {
-  let range = descriptionAnchors.get(memory);
-  if (!range) descriptionAnchors.set(memory, (range = fieldAnchor(memory, 'description')));
-  return range;
+  return fieldAnchor(memory, 'description');
 }
 
 function message(memory: MemoryFile, other: MemoryFile, neighbor: NearDuplicate): Text {

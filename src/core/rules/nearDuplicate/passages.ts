@@ -13,7 +13,9 @@ export const MIN_PASSAGE_WEIGHT = 16;
 /**
  * A memory's distinct passages in one array: their hashes sorted (`count` of them), then their
  * weights in the same order, then the hashes again in the order the text first has them; and the
- * weights' sum. One typed array rather than three: every memory of a root holds one.
+ * weights' sum. The index copies each memory's into one array it shares among all of them, so the
+ * functions below read a set at an offset (`at`) of an array, `count` sorted hashes from there and
+ * its text-order hashes up to `end`.
  */
 export interface PassageSet {
   readonly data: Int32Array;
@@ -65,11 +67,10 @@ function sortNumbers(values: number[]): void {
 /** Above any passage's weight in a 2 MB file, and small enough that key x span stays an exact integer. */
 const WEIGHT_SPAN = 2 ** 22;
 
-/** Whether `key` is one of the set's passages: a binary search of its sorted keys. */
-export function holdsPassage(set: PassageSet, key: number): boolean {
-  const data = set.data;
-  let low = 0;
-  let high = set.count - 1;
+/** Whether `key` is one of the passages of the set at `at`: a binary search of its sorted keys. */
+export function holdsPassage(data: Int32Array, at: number, count: number, key: number): boolean {
+  let low = at;
+  let high = at + count - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const found = data[middle];
@@ -80,10 +81,9 @@ export function holdsPassage(set: PassageSet, key: number): boolean {
   return false;
 }
 
-/** The first passage of `inner`, in its text's order, that `outer` holds too. */
-export function firstSharedKey(inner: PassageSet, outer: PassageSet): number | undefined {
-  const data = inner.data;
-  for (let i = 2 * inner.count; i < data.length; i++) if (holdsPassage(outer, data[i])) return data[i];
+/** The first passage of the set at `inner`, in its text's order, that the one at `outer` holds too. */
+export function firstSharedKey(data: Int32Array, inner: number, innerCount: number, innerEnd: number, outer: number, outerCount: number): number | undefined {
+  for (let i = inner + 2 * innerCount; i < innerEnd; i++) if (holdsPassage(data, outer, outerCount, data[i])) return data[i];
   return undefined;
 }
 
@@ -98,17 +98,15 @@ export function passageWithKey(text: string, key: number): string | undefined {
   return found;
 }
 
-/** The weight two passage sets share: one merge of their sorted keys. */
-export function sharedWeight(a: PassageSet, b: PassageSet): number {
-  const aData = a.data;
-  const bData = b.data;
+/** The weight the sets at `a` and `b` share: one merge of their sorted keys. */
+export function sharedWeight(data: Int32Array, a: number, aCount: number, b: number, bCount: number): number {
   let shared = 0;
-  for (let i = 0, j = 0; i < a.count && j < b.count; ) {
-    if (aData[i] === bData[j]) {
-      shared += aData[a.count + i];
+  for (let i = a, j = b, aEnd = a + aCount, bEnd = b + bCount; i < aEnd && j < bEnd; ) {
+    if (data[i] === data[j]) {
+      shared += data[aCount + i];
       i++;
       j++;
-    } else if (aData[i] < bData[j]) i++;
+    } else if (data[i] < data[j]) i++;
     else j++;
   }
   return shared;
