@@ -31,7 +31,7 @@ export class ProblemsService extends Disposable {
   private readonly engines = new Map<MemoryRoot, ProblemEngine>();
   /** The running check of each root still being checked. */
   private readonly checks = new Map<MemoryRoot, SlicedCheck>();
-  /** Diagnostics published before the current rebuild and not replaced yet: removed once every root is checked. */
+  /** Diagnostics published before the current rebuild and not replaced yet: removed once their root is checked. */
   private readonly leftovers = new Map<string, vscode.Uri>();
   private checked: Promise<void> = Promise.resolve();
   private readonly checkedEmitter = this._register(new vscode.EventEmitter<MemoryRoot>());
@@ -109,11 +109,7 @@ export class ProblemsService extends Disposable {
     });
     const runs: Promise<boolean>[] = [];
     for (const root of this.roots.roots) runs.push(this.startCheck(root));
-    this.checked = Promise.all(runs).then((finished) => {
-      if (!finished.every(Boolean)) return;
-      for (const uri of this.leftovers.values()) this.collection.delete(uri);
-      this.leftovers.clear();
-    });
+    this.checked = Promise.all(runs).then(() => undefined);
   }
 
   /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
@@ -135,14 +131,8 @@ export class ProblemsService extends Disposable {
    * each file is settled again by a new engine; the files that are gone lose theirs now.
    */
   private recheckRoot(root: MemoryRoot, changes: readonly StoreChange[]): void {
-    const running = this.checks.get(root);
-    running?.cancel();
-    const rootLeftovers = running ? [...this.leftovers.values()].filter((uri) => this.roots.rootOf(uri)?.root === root) : [];
-    const finished = this.startCheck(root).then((done) => {
-      // A rebuild whose check of this root was cancelled for this one leaves its leftovers here.
-      if (done) for (const uri of rootLeftovers) if (this.leftovers.delete(uri.toString())) this.collection.delete(uri);
-    });
-    this.checked = Promise.all([this.checked, finished]).then(() => undefined);
+    this.checks.get(root)?.cancel();
+    this.checked = Promise.all([this.checked, this.startCheck(root)]).then(() => undefined);
     this.publish(root, this.engines.get(root)!, changes.map((change) => change.path).filter((path) => root.heldText(path) === undefined));
   }
 
@@ -155,6 +145,12 @@ export class ProblemsService extends Disposable {
       const finished = await check.done;
       if (finished) {
         this.checks.delete(root);
+        // What the root showed before this check and no settled file replaced is gone from it.
+        for (const [key, uri] of this.leftovers) {
+          if (this.roots.rootOf(uri)?.root !== root) continue;
+          this.leftovers.delete(key);
+          this.collection.delete(uri);
+        }
         this.checkedEmitter.fire(root);
       }
       return finished;
