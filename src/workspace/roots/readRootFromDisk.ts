@@ -36,8 +36,10 @@ export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log
 export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void, onFile: (file: DiskFile) => void): Promise<readonly SkippedEntry[]> {
   // A caller's failure is its own, thrown once the read ends, never taken for a root that cannot be listed.
   let failure: { readonly error: unknown } | undefined;
+  // Once the walk has failed its other reads may still finish: nothing reaches a store shown meanwhile.
+  let walkFailed = false;
   const deliver = (file: DiskFile): void => {
-    if (failure) return;
+    if (failure || walkFailed) return;
     try {
       onFile(file);
     } catch (error) {
@@ -48,6 +50,7 @@ export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, l
   try {
     read = await streamRoot(new WorkspaceFsReaderHost(rootUri), rootUri.path, (file) => deliver({ path: file.path, text: file.text, modifiedTime: file.stamp.mtimeMs }), start ? { start } : {});
   } catch (error) {
+    walkFailed = true;
     log(`Could not list ${rootUri.toString()}${start ? `/${start}` : ''}`, error);
     return [];
   }
