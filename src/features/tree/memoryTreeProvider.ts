@@ -85,7 +85,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.engineOf(node.root)?.problemsFor(node.memory.path).length ?? 0);
+        return memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path));
       case 'reservations':
         return reservationsGroupItem(node.root, node.root.store.reservations());
       case 'reservation':
@@ -95,7 +95,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'review':
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
-        return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.engineOf(node.root)?.problemsFor(node.entry.memory.path).length ?? 0);
+        return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
     }
   }
 

@@ -83,6 +83,16 @@ export class ProblemsService extends Disposable {
     return this.checks.has(root);
   }
 
+  /**
+   * How many problems the tree gives `path`: the engine's, or, for a file a running check has not
+   * settled yet, what the Problems panel still shows for it (a new engine knows nothing of it yet, and
+   * counts read 0 until it did, after every settings change and branch switch).
+   */
+  problemCount(root: MemoryRoot, path: RootPath): number {
+    if (this.isSettled(root, path)) return this.engines.get(root)?.problemsFor(path).length ?? 0;
+    return this.collection.get(root.uriOf(path))?.length ?? 0;
+  }
+
   engineOf(root: MemoryRoot): ProblemEngine | undefined {
     return this.engines.get(root);
   }
