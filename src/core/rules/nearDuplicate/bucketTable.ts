@@ -1,3 +1,5 @@
+import { fibonacciHome, staysPastHole } from './openAddressing';
+
 /**
  * A hash table from LSH band keys (non-negative 30-bit integers) to buckets, each a head member id; the
  * member lists and counts themselves live in the index's arrays. Open addressing with linear probing
@@ -62,9 +64,7 @@ export class BucketTable {
     let hole = slot;
     for (let next = (hole + 1) & mask; slots[next * WIDTH] !== -1; next = (next + 1) & mask) {
       const home = this.home(slots[next * WIDTH]);
-      // The entry at `next` may fill the hole only if its home is not between the hole and itself.
-      const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
-      if (stays) continue;
+      if (staysPastHole(hole, next, home)) continue;
       slots.copyWithin(hole * WIDTH, next * WIDTH, next * WIDTH + WIDTH);
       hole = next;
     }
@@ -72,9 +72,8 @@ export class BucketTable {
     this.used--;
   }
 
-  /** Fibonacci hashing: band keys are already hashes, this spreads them over the table's size. */
   private home(key: number): number {
-    return Math.imul(key, 0x9e3779b1) >>> this.shift;
+    return fibonacciHome(key, this.shift);
   }
 
   private grow(): void {

@@ -1,3 +1,5 @@
+import { fibonacciHome, staysPastHole } from './openAddressing';
+
 /**
  * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
  * nearly every passage is, and a set from the second on. Open addressing with linear probing over one
@@ -47,9 +49,7 @@ export class PassageBuckets {
     let hole = found;
     for (let next = (hole + 1) & mask; slots[next * WIDTH + VALUE] !== EMPTY; next = (next + 1) & mask) {
       const home = this.home(slots[next * WIDTH]);
-      // The entry at `next` may fill the hole only if its home is not between the hole and itself.
-      const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
-      if (stays) continue;
+      if (staysPastHole(hole, next, home)) continue;
       slots.copyWithin(hole * WIDTH, next * WIDTH, next * WIDTH + WIDTH);
       hole = next;
     }
@@ -91,9 +91,8 @@ export class PassageBuckets {
     this.freeSets.push(at);
   }
 
-  /** Fibonacci hashing: passage keys are FNV hashes already, this spreads them over the table's size. */
   private home(key: number): number {
-    return Math.imul(key, 0x9e3779b1) >>> this.shift;
+    return fibonacciHome(key, this.shift);
   }
 
   private grow(): void {
