@@ -1,5 +1,7 @@
 // An ESLint rule for the project's layers, read from where an import resolves, not from how it is spelled:
-// - src/core imports nothing outside src/core but the few pure packages it is built on;
+// - src/core imports nothing outside src/core but the few pure packages it is built on, and flows one way
+//   inside: the model (files at its top and edits/) <- rules/shared <- the rule families <- rules/engine
+//   <- operations; a level imports only its own and lower ones (the index.ts barrel may import any);
 // - a feature folder (src/features/<name>) imports no other feature folder, and reaches what
 //   features share (roots, stores, problems, edits, settings) through src/workspace, not src/roots or src/reader;
 // - src/workspace, the services, imports no feature.
@@ -12,6 +14,19 @@ function layerOf(file, src) {
   if (relative[0] === '..') return undefined;
   if (relative[0] === 'features') return { layer: 'features', feature: relative.length > 2 ? relative[1] : undefined };
   return { layer: relative.length > 1 ? relative[0] : relative[0].replace(/\.ts$/, '') };
+}
+
+// The levels inside src/core, lowest first; the second part names a rule family, which may use another.
+const CORE_LEVELS = ['model', 'rules/shared', 'rules/family', 'rules/engine', 'operations', 'barrel'];
+
+function coreLevelOf(file, src) {
+  const parts = path.relative(path.join(src, 'core'), file).split(path.sep);
+  if (parts.length === 1) return parts[0] === 'index.ts' || parts[0] === 'index' ? 'barrel' : 'model';
+  if (parts[0] === 'operations') return 'operations';
+  if (parts[0] !== 'rules') return 'model';
+  if (parts[1] === 'shared') return 'rules/shared';
+  if (parts[1] === 'engine') return 'rules/engine';
+  return 'rules/family';
 }
 
 function check(context, node, specifier) {
@@ -27,6 +42,14 @@ function check(context, node, specifier) {
   const to = layerOf(path.resolve(path.dirname(file), specifier), src);
   if (!to) return report(`"${specifier}" leads outside src.`);
   if (from.layer === 'core' && to.layer !== 'core') return report(`src/core may import only src/core, not ${to.layer}.`);
+  if (from.layer === 'core') {
+    const fromLevel = coreLevelOf(file, src);
+    const toLevel = coreLevelOf(path.resolve(path.dirname(file), specifier), src);
+    if (CORE_LEVELS.indexOf(toLevel) > CORE_LEVELS.indexOf(fromLevel)) {
+      return report(`Inside src/core, ${fromLevel} may not import ${toLevel}: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).`);
+    }
+    return;
+  }
   if (from.layer === 'workspace' && to.layer === 'features') return report('src/workspace holds the services features are built on: it may not import a feature.');
   if (from.layer !== 'features') return;
   if (to.layer === 'features' && to.feature !== from.feature) {

@@ -1,6 +1,7 @@
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type YAMLMap } from 'yaml';
 import { scanFrontmatter } from './frontmatterScanner';
-import { LineCursor, rangeIn, type LinePositions } from './lineCursor';
+import { LineCursor, rangeIn } from './lineCursor';
+import type { LinePositions } from './types';
 import { MAX_YAML_NESTING, yamlTooDeepAt } from './yamlNesting';
 import type { Range } from './types';
 

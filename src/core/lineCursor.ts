@@ -1,14 +1,6 @@
 import { LineIndex } from './lineIndex';
-import type { Range } from './types';
+import type { LinePositions, Range } from './types';
 
-/** Line numbers of offsets: {@link LineCursor} while offsets come in order, {@link LineIndex} otherwise. */
-export interface LinePositions {
-  /** The zero-based line holding `offset` (clamped to the text). */
-  lineOf(offset: number): number;
-  /** How far into its line `offset` (clamped to the text) is. */
-  characterOf(offset: number): number;
-  rangeAt(start: number, end: number): Range;
-}
 
 /**
  * Line numbers of offsets visited in increasing order, found by walking forward from the last one: a

@@ -1,5 +1,4 @@
-import type { LinePositions } from './lineCursor';
-import type { Position, Range } from './types';
+import type { LinePositions, Position, Range } from './types';
 
 /**
  * Maps string offsets to line/character positions. Built once per parsed text; lookups are a binary

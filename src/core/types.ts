@@ -22,3 +22,19 @@ export interface TextEdit {
 
 /** Memory-root-relative path with `/` separators, e.g. `team/feedback_math.md`. */
 export type RootPath = string;
+
+/** Line numbers of offsets: `LineCursor` while offsets come in order, `LineIndex` otherwise. */
+export interface LinePositions {
+  /** The zero-based line holding `offset` (clamped to the text). */
+  lineOf(offset: number): number;
+  /** How far into its line `offset` (clamped to the text) is. */
+  characterOf(offset: number): number;
+  rangeAt(start: number, end: number): Range;
+}
+
+/** A day on the proleptic Gregorian calendar; `month` is 1-12. */
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}

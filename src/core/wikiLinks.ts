@@ -1,5 +1,6 @@
 import { INLINE_CODE, stepFence } from './codeFence';
-import { lineRange, type LinePositions } from './lineCursor';
+import { lineRange } from './lineCursor';
+import type { LinePositions } from './types';
 import type { Range } from './types';
 
 /** One `[[target]]` (or `[[target|label]]`, `[[target#heading]]`) in a file. */

@@ -1,12 +1,12 @@
-import type { MemoryLanguage } from '../operations/conventions';
-import { builtInTemplate, fillTemplate, TEMPLATE_HEADINGS } from '../operations/templates';
-import { inferType } from '../operations/typeFromName';
+import type { MemoryLanguage } from '../conventions';
+import { builtInTemplate, fillTemplate, TEMPLATE_HEADINGS } from '../templates';
+import { inferType } from '../typeFromName';
 import type { TypeLocation } from '../memoryFile';
 import type { TypeSet } from '../memoryTypes';
 import { fileStem } from '../rootPath';
 import type { Position, RootPath } from '../types';
 import { yamlScalar } from './yamlScalar';
-import { suggestSlug } from '../rules/names/slug';
+import { suggestSlug } from '../slug';
 
 /** What a new memory holds before anyone writes its body. */
 export interface NewMemory {

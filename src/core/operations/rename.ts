@@ -5,7 +5,7 @@ import type { FileEdit } from '../problems';
 import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
 import { replaceValueEdit } from '../edits/frontmatterEdits';
 import type { RootPath, TextEdit } from '../types';
-import { memoryFileName, rootConventions, separatorOf, type RootConventions } from './conventions';
+import { memoryFileName, rootConventions, separatorOf, type RootConventions } from '../conventions';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { linksTo, linksToReservation } from './references';
 import { yamlScalar } from '../edits/yamlScalar';

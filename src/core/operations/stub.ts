@@ -3,7 +3,7 @@ import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { INDEX_FILE_NAME, joinRootPath } from '../rootPath';
 import type { Position, RootPath } from '../types';
-import { memoryFileName, rootConventions, type RootConventions } from './conventions';
+import { memoryFileName, rootConventions, type RootConventions } from '../conventions';
 import { planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { newMemoryText } from '../edits/memoryStub';

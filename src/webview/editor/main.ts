@@ -4,7 +4,7 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import { isSlug } from '../../core/rules/names/slug';
+import { isSlug } from '../../core/slug';
 import { DESCRIPTION_MAX, descriptionHint } from './descriptionHint';
 import { renderMarkdown } from './markdownView';
 import { assertNever, type FieldView, type FormState, type HostMessage, type Strings, type WebviewMessage } from './protocol';

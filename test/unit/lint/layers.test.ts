@@ -14,7 +14,10 @@ const tester = new RuleTester({ languageOptions: { parser: tsParser } });
 describe('the layering lint rule', () => {
   tester.run('project/layers', layers, {
     valid: [
-      { filename: at('src/core/rules/names/slug.ts'), code: "import { x } from '../../memoryFile'; import YAML from 'yaml';" },
+      { filename: at('src/core/rules/names/nameSlugRule.ts'), code: "import { x } from '../../memoryFile'; import YAML from 'yaml'; import { y } from '../shared/makeProblem'; import { z } from '../relativeDate/relativeDateRule';" },
+      { filename: at('src/core/rules/engine/problemEngine.ts'), code: "import { x } from '../names/nameSlugRule'; import { y } from '../shared/ruleContext'; import { z } from '../../conventions';" },
+      { filename: at('src/core/operations/rename.ts'), code: "import { x } from '../rules/engine/problemEngine'; import { y } from '../edits/fieldEdits';" },
+      { filename: at('src/core/index.ts'), code: "export * from './operations/index'; export * from './rules/engine/problemEngine';" },
       { filename: at('src/features/links/hover.ts'), code: "import { x } from './linkUi'; import { y } from '../../workspace/services'; import { z } from '../../core'; import { Commands } from '../../commands';" },
       { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../roots/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
       { filename: at('src/extension.ts'), code: "import { registerLinks } from './features/links/registerLinks';" },
@@ -22,6 +25,31 @@ describe('the layering lint rule', () => {
     invalid: [
       { filename: at('src/core/memoryStore.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/core is pure: it may not import "vscode".' }] },
       { filename: at('src/core/rules/engine/problemEngine.ts'), code: "export * from '../../../workspace/log';", errors: [{ message: 'src/core may import only src/core, not workspace.' }] },
+      {
+        filename: at('src/core/memoryStore.ts'),
+        code: "import { x } from './operations/rename';",
+        errors: [{ message: 'Inside src/core, model may not import operations: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
+      {
+        filename: at('src/core/edits/memoryStub.ts'),
+        code: "import { x } from '../rules/names/nameSlugRule';",
+        errors: [{ message: 'Inside src/core, model may not import rules/family: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
+      {
+        filename: at('src/core/rules/names/nameSlugRule.ts'),
+        code: "import { x } from '../engine/problemEngine';",
+        errors: [{ message: 'Inside src/core, rules/family may not import rules/engine: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
+      {
+        filename: at('src/core/rules/shared/makeProblem.ts'),
+        code: "import { x } from '../names/slug';",
+        errors: [{ message: 'Inside src/core, rules/shared may not import rules/family: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
+      {
+        filename: at('src/core/rules/relativeDate/relativeDateRule.ts'),
+        code: "import { x } from '../../operations/conventions';",
+        errors: [{ message: 'Inside src/core, rules/family may not import operations: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
       {
         filename: at('src/features/links/backlinksView.ts'),
         code: "import { typeIcon } from '../tree/typeIcons';",

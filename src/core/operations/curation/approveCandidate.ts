@@ -3,7 +3,7 @@ import type { MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
 import type { TextEdit } from '../../types';
 import { LineIndex } from '../../lineIndex';
-import { rootConventions } from '../conventions';
+import { rootConventions } from '../../conventions';
 import { planIndexEntry } from '../../edits/indexEntry';
 import { memoryLabel } from '../../memoryLabel';
 

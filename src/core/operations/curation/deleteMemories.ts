@@ -5,7 +5,7 @@ import type { MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath, TextEdit } from '../../types';
-import { IndexText } from '../../rules/index/indexText';
+import { IndexText } from '../../indexText';
 import { linksTo } from '../references';
 import { plainTextOfLink } from './linkText';
 

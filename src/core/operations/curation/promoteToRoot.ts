@@ -5,9 +5,9 @@ import { foldedKeys, type MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
 import { foldName, INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath } from '../../types';
-import { IndexText } from '../../rules/index/indexText';
+import { IndexText } from '../../indexText';
 import type { MemoryLink } from '../../wikiLinks';
-import { rootConventions } from '../conventions';
+import { rootConventions } from '../../conventions';
 import { linksTo, type LinkOccurrence } from '../references';
 
 export type PromotePlan =

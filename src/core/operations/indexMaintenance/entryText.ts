@@ -1,7 +1,7 @@
 import { indexEntryLine, indexHookText } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import type { IndexEntry } from '../../memoryIndex';
-import type { RuleContext } from '../../rules/engine/ruleContext';
+import type { RuleContext } from '../../rules/shared/ruleContext';
 import { entryTitle } from '../../rules/index/indexListing';
 import { withAbsoluteDates } from '../../rules/relativeDate/relativeDateRule';
 

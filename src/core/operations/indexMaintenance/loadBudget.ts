@@ -1,6 +1,6 @@
 import { LineIndex } from '../../lineIndex';
 import type { MemoryIndex } from '../../memoryIndex';
-import type { IndexBudget } from '../../rules/engine/ruleContext';
+import type { IndexBudget } from '../../rules/shared/ruleContext';
 
 /** How much of MEMORY.md Claude Code reads at session start, and where it stops. */
 export interface LoadBudget {

@@ -18,9 +18,9 @@ import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { MAX_NEAR_DUPLICATES_RELATED, nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from './ruleContext';
-import { sameData } from './sameData';
-import { ConventionTally, type MemoryLanguage } from '../../operations/conventions';
+import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from '../shared/ruleContext';
+import { sameData } from '../shared/sameData';
+import { ConventionTally, type MemoryLanguage } from '../../conventions';
 import { documentationMatcher } from './documentationFiles';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */

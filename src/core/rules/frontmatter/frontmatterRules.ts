@@ -1,14 +1,14 @@
 import type { FrontmatterError } from '../../frontmatter';
-import { inferType } from '../../operations/typeFromName';
+import { inferType } from '../../typeFromName';
 import type { MemoryFile } from '../../memoryFile';
 import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { msg, type Text } from '../../text';
-import { fieldAnchor, firstLineRange } from '../engine/anchors';
+import { fieldAnchor, firstLineRange } from '../shared/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
-import { makeProblem } from '../engine/makeProblem';
+import { makeProblem } from '../shared/makeProblem';
 import { shorten } from '../../edits/shorten';
-import { suggestSlug } from '../names/slug';
+import { suggestSlug } from '../../slug';
 import { closestType } from './typeGuess';
 import { unquotedColonProblems } from './unquotedColon';
 

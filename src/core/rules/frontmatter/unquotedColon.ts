@@ -5,7 +5,7 @@ import { ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg } from '../../text';
 import type { TextEdit } from '../../types';
 import { readsBackInBothVersions, yamlScalar } from '../../edits/yamlScalar';
-import { makeProblem } from '../engine/makeProblem';
+import { makeProblem } from '../shared/makeProblem';
 
 // A top-level `name:` or `description:` with a plain one-line value: the keys people write prose into.
 const PLAIN_FIELD = /^(name|description)[ \t]*:[ \t]+([^\s"'|>[{&*!%@`#][^\r\n]*?)[ \t]*$/;

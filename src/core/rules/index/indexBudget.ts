@@ -2,9 +2,9 @@ import type { MemoryIndex } from '../../memoryIndex';
 import { ProblemCode, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
-import { IndexText } from './indexText';
-import { makeProblem } from '../engine/makeProblem';
-import type { IndexBudget } from '../engine/ruleContext';
+import { IndexText } from '../../indexText';
+import { makeProblem } from '../shared/makeProblem';
+import type { IndexBudget } from '../shared/ruleContext';
 
 /** Where Claude Code stops reading MEMORY.md, when it stops before the end. */
 export interface LoadCut {

@@ -5,17 +5,17 @@ import type { TypeLocation } from '../../memoryFile';
 import type { MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
-import { indexDash } from '../../operations/conventions';
-import { inferType } from '../../operations/typeFromName';
+import { indexDash } from '../../conventions';
+import { inferType } from '../../typeFromName';
 import { indexEntryLine } from '../../edits/indexEntry';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
 import { msg } from '../../text';
 import type { RootPath } from '../../types';
-import { makeProblem } from '../engine/makeProblem';
+import { makeProblem } from '../shared/makeProblem';
 import type { LoadCut } from './indexBudget';
-import { IndexText } from './indexText';
-import { suggestSlug } from '../names/slug';
+import { IndexText } from '../../indexText';
+import { suggestSlug } from '../../slug';
 
 /** What the content rule needs besides MEMORY.md and the store. */
 export interface IndexContentOptions {

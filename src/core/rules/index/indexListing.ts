@@ -1,4 +1,4 @@
-import { indexDash } from '../../operations/conventions';
+import { indexDash } from '../../conventions';
 import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import type { IndexLink, MemoryIndex } from '../../memoryIndex';
@@ -6,11 +6,11 @@ import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type FileEdit, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg, type Text } from '../../text';
-import { memoryAnchor } from '../engine/anchors';
-import { makeProblem, relatedAt } from '../engine/makeProblem';
+import { memoryAnchor } from '../shared/anchors';
+import { makeProblem, relatedAt } from '../shared/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../engine/ruleContext';
-import { isSlug } from '../names/slug';
+import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../shared/ruleContext';
+import { isSlug } from '../../slug';
 import { formatCount, indexLoad, isLoaded, type IndexLoad } from './indexBudget';
 
 /** How MEMORY.md lists a memory, as far as Claude Code can tell: `loaded`, `past-limit` or absent. */

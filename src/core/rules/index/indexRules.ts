@@ -6,10 +6,10 @@ import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../probl
 import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
 import { msg, type Text } from '../../text';
 import type { RootPath } from '../../types';
-import { IndexText } from './indexText';
-import { makeProblem, relatedAt } from '../engine/makeProblem';
+import { IndexText } from '../../indexText';
+import { makeProblem, relatedAt } from '../shared/makeProblem';
 import { memoryStub } from '../../edits/memoryStub';
-import type { MemoryLanguage } from '../../operations/conventions';
+import type { MemoryLanguage } from '../../conventions';
 
 /** What the index rules need besides MEMORY.md and the store. */
 export interface IndexRuleOptions {

@@ -4,8 +4,8 @@ import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../probl
 import { foldName } from '../../rootPath';
 import { msg } from '../../text';
 import type { MemoryLink } from '../../wikiLinks';
-import { memoryAnchor } from '../engine/anchors';
-import { makeProblem, relatedAt } from '../engine/makeProblem';
+import { memoryAnchor } from '../shared/anchors';
+import { makeProblem, relatedAt } from '../shared/makeProblem';
 
 /**
  * `link-dangling` and `link-ambiguous` for each `[[link]]` of a memory. A dangling link is a

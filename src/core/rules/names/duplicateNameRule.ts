@@ -2,8 +2,8 @@ import type { MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, type Problem } from '../../problems';
 import { msg } from '../../text';
-import { memoryAnchor } from '../engine/anchors';
-import { makeProblem, relatedAt } from '../engine/makeProblem';
+import { memoryAnchor } from '../shared/anchors';
+import { makeProblem, relatedAt } from '../shared/makeProblem';
 
 /**
  * `duplicate-name`: other memories carry this memory's exact name. Reported on each of them, naming

@@ -1,6 +1,6 @@
 import type { MemoryFile } from '../../memoryFile';
 import { foldName } from '../../rootPath';
-import { slugify } from './slug';
+import { slugify } from '../../slug';
 
 /**
  * How a name is written: an `identifier` (one ASCII word or words joined by `-` or `_`, in any case:

@@ -1,16 +1,16 @@
-import { memoryFileName, separatorOf } from '../../operations/conventions';
+import { memoryFileName, separatorOf } from '../../conventions';
 import type { MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } from '../../problems';
 import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { RootPath } from '../../types';
-import { fieldAnchor } from '../engine/anchors';
+import { fieldAnchor } from '../shared/anchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { retargetIndexHref, writtenIndexLink } from '../../edits/indexEntry';
-import { makeProblem } from '../engine/makeProblem';
+import { makeProblem } from '../shared/makeProblem';
 import { nameStyle, namesFile } from './nameConvention';
-import { isSlug, suggestSlug } from './slug';
+import { isSlug, suggestSlug } from '../../slug';
 
 /**
  * `name-file-mismatch`: the name and the file stem name different things. Case, `_`/`-` and

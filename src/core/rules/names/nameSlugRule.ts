@@ -1,11 +1,11 @@
 import type { MemoryFile } from '../../memoryFile';
 import { ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg } from '../../text';
-import { fieldAnchor } from '../engine/anchors';
-import { makeProblem } from '../engine/makeProblem';
+import { fieldAnchor } from '../shared/anchors';
+import { makeProblem } from '../shared/makeProblem';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { isStemName, memoryNameStyle } from './nameConvention';
-import { isSlug, suggestSlug } from './slug';
+import { isSlug, suggestSlug } from '../../slug';
 
 /**
  * `name-not-slug`: a name written as a title (`Lab Notes`, `사용자 프로필`) in a folder whose names are

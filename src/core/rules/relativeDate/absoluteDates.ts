@@ -1,4 +1,5 @@
-import { parseIsoDate, type CalendarDate } from './calendar';
+import { parseIsoDate } from './calendar';
+import type { CalendarDate } from '../../types';
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const MONTH_NUMBER: Record<string, number> = {

@@ -1,7 +1,8 @@
 import type { MemoryFile } from '../../memoryFile';
 import type { RootPath } from '../../types';
 import { fileNameDay } from './absoluteDates';
-import { parseIsoDate, type CalendarDate } from './calendar';
+import { parseIsoDate } from './calendar';
+import type { CalendarDate } from '../../types';
 
 /** Frontmatter keys that date a memory, most specific first: the day its relative dates count from. */
 export const RELATIVE_DATE_ANCHOR_KEYS: readonly string[] = [

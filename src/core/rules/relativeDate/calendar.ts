@@ -4,12 +4,8 @@
  * this module depends on the machine's time zone.
  */
 
-/** A day on the proleptic Gregorian calendar; `month` is 1-12. */
-export interface CalendarDate {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-}
+import type { CalendarDate } from '../../types';
+
 
 /** What a relative expression names, and so what its absolute replacement spells out. */
 export type Granularity = 'day' | 'week' | 'weekend' | 'month' | 'year';

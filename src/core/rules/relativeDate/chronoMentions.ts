@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
-import { addMonths, type CalendarDate, type Granularity } from './calendar';
+import { addMonths, type Granularity } from './calendar';
+import type { CalendarDate } from '../../types';
 import type { DateMention } from './mention';
 import { englishParser } from './englishChrono';
 import { jaAfterNonKanji } from './expressionTable';

@@ -2,7 +2,7 @@ import { replaceWithinValue } from '../../edits/frontmatterEdits';
 import type { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { msg, type Text } from '../../text';
-import type { TextRuleInput } from '../engine/ruleContext';
+import type { TextRuleInput } from '../shared/ruleContext';
 import type { DateAnchor } from './anchors';
 import { formatIsoDate } from './calendar';
 import type { DateMention } from './mention';

@@ -1,4 +1,5 @@
-import { addDays, isoWeekday, type CalendarDate } from './calendar';
+import { addDays, isoWeekday } from './calendar';
+import type { CalendarDate } from '../../types';
 import type { DateMention } from './mention';
 
 /**

@@ -1,13 +1,5 @@
-import {
-  addDays,
-  addMonths,
-  isoWeekday,
-  resolveWeekday,
-  weekdayInWeek,
-  type CalendarDate,
-  type Granularity,
-  type WeekdayModifier,
-} from './calendar';
+import { addDays, addMonths, isoWeekday, resolveWeekday, weekdayInWeek, type Granularity, type WeekdayModifier } from './calendar';
+import type { CalendarDate } from '../../types';
 import type { DateMention } from './mention';
 
 /**

@@ -1,4 +1,5 @@
-import type { CalendarDate, Granularity } from './calendar';
+import type { Granularity } from './calendar';
+import type { CalendarDate } from '../../types';
 
 /**
  * One relative date expression found in a file's prose: where it is, what it names, and the day it

@@ -1,4 +1,5 @@
-import { formatIsoDate, formatIsoMonth, mondayOf, weekdayInWeek, type CalendarDate } from './calendar';
+import { formatIsoDate, formatIsoMonth, mondayOf, weekdayInWeek } from './calendar';
+import type { CalendarDate } from '../../types';
 import { languageOf, type DateMention } from './mention';
 
 /**

@@ -1,5 +1,5 @@
 import { firstAbsoluteDay, firstAbsoluteDayMatch } from './absoluteDates';
-import type { CalendarDate } from './calendar';
+import type { CalendarDate } from '../../types';
 
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 // List markers, quote marks, emphasis, brackets and separators around a date label.

@@ -1,7 +1,7 @@
 import { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg } from '../../text';
-import { readsTextOnly, type TextRule } from '../engine/ruleContext';
+import { readsTextOnly, type TextRule } from '../shared/ruleContext';
 import { couldBePassword, isExampleToken, looksGenerated, namesASecret, runsIntoCjk } from './credentialShape';
 import { FindingSet, type Finding } from './findingSet';
 import {

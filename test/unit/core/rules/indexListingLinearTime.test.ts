@@ -3,7 +3,7 @@ import { MemoryStore } from '../../../../src/core/memoryStore';
 import { ProblemCode } from '../../../../src/core/problems';
 import { checkIndexListing } from '../../../../src/core/rules/index/indexListing';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
-import type { RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import type { RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import { assertLinearTime } from '../../helpers/linearTime';
 
 const memoryText = (name: string, description: string): string => `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: feedback\n---\n${description}.\n`;

@@ -14,7 +14,7 @@ import {
   type RelativeDateOptions,
 } from '../../../../src/core/rules/relativeDate/relativeDateRule';
 import { resolveWeekday, type WeekdayModifier } from '../../../../src/core/rules/relativeDate/calendar';
-import { DEFAULT_INDEX_BUDGET, type RuleContext, type TextRuleInput } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type RuleContext, type TextRuleInput } from '../../../../src/core/rules/shared/ruleContext';
 import type { TextEdit } from '../../../../src/core/types';
 
 // Thursday 2026-07-30, noon UTC: the same day in every zone from UTC-11 to UTC+11.

@@ -5,7 +5,7 @@ import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import type { Problem } from '../../../../src/core/problems';
 import { findRelativeDates, relativeDateFixAll } from '../../../../src/core/rules/relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, type LineHistory, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type LineHistory, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 
 const COPIED_IN_NOVEMBER = Date.UTC(2026, 10, 20, 12);
 

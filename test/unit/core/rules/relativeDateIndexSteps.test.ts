@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import { ProblemEngine } from '../../../../src/core/rules/engine/problemEngine';
-import { DEFAULT_INDEX_BUDGET, preparationOf, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, preparationOf, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import { relativeDate } from '../../../../src/core/rules/relativeDate/relativeDateRule';
 
 const MODIFIED = Date.UTC(2026, 6, 30, 12);

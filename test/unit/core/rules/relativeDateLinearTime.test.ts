@@ -7,7 +7,7 @@ import { proseOf } from '../../../../src/core/rules/relativeDate/proseMask';
 import { RefusalCheck } from '../../../../src/core/rules/relativeDate/refusals';
 import { sectionDays } from '../../../../src/core/rules/relativeDate/sectionDates';
 import { findEventMentions } from '../../../../src/core/rules/relativeDate/eventMentions';
-import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import { assertLinearTime as assertLinearTimeOnce } from '../../helpers/linearTime';
 
 const THURSDAY = Date.UTC(2026, 6, 30, 12);

@@ -4,7 +4,7 @@ import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import type { Problem } from '../../../../src/core/problems';
 import { findRelativeDates } from '../../../../src/core/rules/relativeDate/relativeDateRule';
-import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 
 // Tuesday 2026-08-04, stated in the frontmatter: every true finding below has a safe anchor.
 const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: DEFAULT_INDEX_BUDGET, modifiedTime: () => undefined };

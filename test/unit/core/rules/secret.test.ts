@@ -6,7 +6,7 @@ import { parseMemoryFile } from '../../../../src/core/memoryFile';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import { ProblemCode, type Problem } from '../../../../src/core/problems';
-import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import { REDACTED, secret } from '../../../../src/core/rules/secret/secretRule';
 import type { TextEdit } from '../../../../src/core/types';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
-import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/engine/ruleContext';
+import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import { ASSIGNMENT, assignmentMatches, findSecrets, secret } from '../../../../src/core/rules/secret/secretRule';
 import { LineIndex } from '../../../../src/core/lineIndex';
 import { assertLinearTime } from '../../helpers/linearTime';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ProblemCode } from '../../../../../src/core';
-import { makeProblem, relatedAt } from '../../../../../src/core/rules/engine/makeProblem';
+import { makeProblem, relatedAt } from '../../../../../src/core/rules/shared/makeProblem';
 import { msg } from '../../../../../src/core/text';
 import type { Range } from '../../../../../src/core/types';
 

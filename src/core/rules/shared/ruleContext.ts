@@ -2,8 +2,7 @@ import type { MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import type { Problem } from '../../problems';
-import type { RootPath } from '../../types';
-import type { CalendarDate } from '../relativeDate/calendar';
+import type { CalendarDate, RootPath } from '../../types';
 
 /** Claude Code loads the first 200 lines or 25,000 characters of MEMORY.md, whichever ends first. */
 export interface IndexBudget {

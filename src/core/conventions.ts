@@ -1,8 +1,8 @@
-import type { MemoryIndex } from '../memoryIndex';
-import type { MemoryStore } from '../memoryStore';
-import type { MemoryFile, TypeLocation } from '../memoryFile';
-import { baseName, fileStem } from '../rootPath';
-import type { RootPath } from '../types';
+import type { MemoryIndex } from './memoryIndex';
+import type { MemoryStore } from './memoryStore';
+import type { MemoryFile, TypeLocation } from './memoryFile';
+import { baseName, fileStem } from './rootPath';
+import type { RootPath } from './types';
 
 /** The language a memory is written in, as far as new files' headings need to know. */
 export type MemoryLanguage = 'en' | 'ko' | 'ja';

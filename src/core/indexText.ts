@@ -1,6 +1,6 @@
-import { LineIndex } from '../../lineIndex';
-import type { MemoryIndex } from '../../memoryIndex';
-import type { Range, TextEdit } from '../../types';
+import { LineIndex } from './lineIndex';
+import type { MemoryIndex } from './memoryIndex';
+import type { Range, TextEdit } from './types';
 
 /** Line-level helpers over MEMORY.md's text, built once per check of the index. */
 export class IndexText {
