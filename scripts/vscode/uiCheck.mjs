@@ -173,9 +173,19 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
     writeFileSync(join(workspace, 'memory', 'feedback_standup_time.md'), STANDUP_MEMORY);
     const standupRow = page.locator(ROWS).filter({ hasText: 'feedback-standup-time' });
     const rowShown = await standupRow.first().waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false);
-    if (check('a memory written on disk appears in the tree', rowShown)) await standupRow.first().click();
+    check('a memory written on disk appears in the tree', rowShown);
+    // The tree is still settling (the To review group appears for the new file), so a click can land on a
+    // row that moved under the pointer: click until the memory's tab is the active one, then wait for the
+    // squiggle there. Waiting on what is looked for, never on a fixed time, keeps the check from flaking.
+    const standupTab = page.locator('.tabs-container .tab.active[aria-label*="feedback_standup_time.md"]');
+    const standupOpened = await poll(async () => {
+      if (await standupTab.count() > 0) return { done: true };
+      await standupRow.first().click().catch(() => {});
+      return { done: await standupTab.waitFor({ state: 'attached', timeout: 2_000 }).then(() => true, () => false) };
+    }, 30_000, 0);
+    check('clicking the memory in the tree opens it', standupOpened.done);
     const squiggle = page.locator('.monaco-editor .squiggly-warning');
-    const flagged = await squiggle.first().waitFor({ state: 'attached', timeout: 30_000 }).then(() => true, () => false);
+    const flagged = await squiggle.first().waitFor({ state: 'attached', timeout: 45_000 }).then(() => true, () => false);
     check('the editor underlines the relative date', flagged);
     await page.keyboard.press('Control+Shift+M').catch(() => {});
     const problems = page.locator('.markers-panel .monaco-list-row');
