@@ -3,7 +3,9 @@ import { SEVERITY_ORDER, type Severity } from '../core';
 /** What `memory-shelf check` was asked to do. */
 export interface CheckOptions {
   readonly roots: readonly string[];
-  readonly json: boolean;
+  /** With `--files`: the ROOT arguments are files; their roots are checked and only their problems shown. */
+  readonly files: boolean;
+  readonly format: OutputFormat;
   readonly failOn: Severity;
   readonly fix: boolean;
   /** `claude-code`, `madohub`, or a comma-separated custom list. */
@@ -12,17 +14,25 @@ export interface CheckOptions {
   readonly exclude: readonly string[];
 }
 
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
 export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
+       memory-shelf check --files FILE... [--format F] [--fail-on S] [--types T] [--exclude GLOB]...
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
 Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
 the current directory.
 
-  --json        print one JSON object instead of compiler-style lines
+  --format F    text (compiler-style lines, the default), json (one object), sarif (SARIF 2.1.0
+                for code scanning) or github (workflow commands: annotations on a pull request)
+  --json        the same as --format json
+  --files       the arguments are memory files (as a pre-commit hook passes them): their folders
+                are checked and only problems in those files are reported; other files are ignored
   --fail-on S   exit 1 when a problem is at or above severity S (default: warning)
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
@@ -36,7 +46,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command === '--version' || command === '-v') return { kind: 'version' };
   if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
   const roots: string[] = [];
-  let json = false;
+  let format: OutputFormat = 'text';
+  let files = false;
   let fix = false;
   let failOn: Severity = 'warning';
   let types: string | undefined;
@@ -51,7 +62,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
     switch (flag) {
       case '--json':
-        json = true;
+        format = 'json';
+        break;
+      case '--format': {
+        const name = value();
+        if (!(OUTPUT_FORMATS as readonly string[]).includes(name)) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, not "${name}"`);
+        format = name as OutputFormat;
+        break;
+      }
+      case '--files':
+        files = true;
         break;
       case '--fix':
         fix = true;
@@ -76,5 +96,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         roots.push(arg);
     }
   }
-  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude } };
+  // A hook passes the staged files; fixing their whole folders would write files nobody staged.
+  if (files && fix) throw new UsageError('--fix cannot be combined with --files');
+  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude } };
 }

@@ -4,7 +4,9 @@ import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
-import { formatHuman, formatJson, type CheckedRoot } from './format';
+import { type CheckedRoot } from './format';
+import { render } from './output';
+import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
 import { terminalSafe } from './terminalText';
 
 declare const PACKAGE_VERSION: string;
@@ -23,7 +25,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
     return 0;
   }
   if (parsed.kind === 'version') {
-    process.stdout.write(`${typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev'}\n`);
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   return check(parsed.options, cwd);
@@ -32,7 +34,11 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
   let writeBoundary: string | undefined;
-  if (roots.length === 0) {
+  let files: FilesByRoot | undefined;
+  if (options.files) {
+    files = await rootsOfFiles(roots, cwd);
+    roots = [...files.keys()];
+  } else if (roots.length === 0) {
     const found = await findDefaultRoot(cwd);
     if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
     roots = [found.root];
@@ -52,15 +58,21 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     if (seen.has(real)) continue;
     seen.add(real);
     try {
-      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
+      const only = files?.get(root);
+      checked.push(only ? onlyFiles(result, only) : result);
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
     }
   }
-  process.stdout.write((options.json ? formatJson(checked) : formatHuman(checked)) + '\n');
+  process.stdout.write(render(options.format, checked, version()) + '\n');
   const failing = checked.some((root) => root.problems.some((problem) => isAtLeast(problem.severity, options.failOn)));
   return failing ? 1 : 0;
+}
+
+function version(): string {
+  return typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev';
 }
 
 function parseTypes(types: string | undefined): TypeSet {
