@@ -6,7 +6,7 @@ import lintLayers from './scripts/lint/layers.cjs';
 const { layers } = lintLayers;
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'examples/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'examples/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

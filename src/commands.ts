@@ -30,6 +30,8 @@ export const Commands = {
   indexRebuild: 'memoryShelf.index.rebuild',
   indexCreate: 'memoryShelf.index.create',
   indexOpen: 'memoryShelf.index.open',
+  /** The walkthrough's "check in CI" step: copies the GitHub Actions workflow. */
+  copyActionSnippet: '_memoryShelf.copyActionSnippet',
   indexRemoveLines: '_memoryShelf.index.removeLines',
   indexCreateMissing: '_memoryShelf.index.createMissing',
   indexRevealMemory: '_memoryShelf.index.revealMemory',

@@ -12,6 +12,7 @@ import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerReview } from './features/review/registerReview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
+import { registerWalkthrough } from './walkthrough/registerWalkthrough';
 import { WorkspaceServices, type Services } from './workspace/services';
 
 /** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
+    registerWalkthrough(),
     // Resolves once the rules have run too, so whoever refreshes (a test, a script) reads final diagnostics.
     vscode.commands.registerCommand(Commands.refresh, async () => {
       await services.roots.reload();
