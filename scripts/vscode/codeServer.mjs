@@ -1,6 +1,6 @@
 // Starts one throwaway code-server for a test run or the demo: everything it writes (profile,
 // extensions, HOME, caches, sockets) lives in a per-run temp folder that stop() removes.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { constants as osConstants, tmpdir } from 'node:os';
@@ -53,8 +53,9 @@ export function isolatedEnv(dir) {
  * @param {boolean} [opts.echo] copy code-server's output to this process's stderr
  * @param {number} [opts.startTimeoutMs]
  * @param {boolean} [opts.handleSignals] on SIGINT/SIGTERM/SIGHUP, clean up and exit (false: the caller handles them)
+ * @param {string[]} [opts.installExtensions] .vsix files installed into the fresh extensions folder first, as a user installs them
  */
-export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true } = {}) {
+export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, installExtensions = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-shelf-vscode-'));
   const env = isolatedEnv(dir);
   const userDataDir = join(dir, 'user-data');
@@ -62,6 +63,13 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir);
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }, null, 2));
+  for (const vsix of installExtensions) {
+    const installed = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], { env, cwd: dir, encoding: 'utf8' });
+    if (installed.status !== 0) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}${installed.stderr}`);
+    }
+  }
 
   const fixedPort = port !== undefined;
   let lastError;
