@@ -54,8 +54,9 @@ export function isolatedEnv(dir) {
  * @param {number} [opts.startTimeoutMs]
  * @param {boolean} [opts.handleSignals] on SIGINT/SIGTERM/SIGHUP, clean up and exit (false: the caller handles them)
  * @param {string[]} [opts.installExtensions] .vsix files installed into the fresh extensions folder first, as a user installs them
+ * @param {(dirs: { userDataDir: string, extensionsDir: string }) => void} [opts.beforeStart] called once installed, before the server starts
  */
-export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, installExtensions = [] } = {}) {
+export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, installExtensions = [], beforeStart } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-shelf-vscode-'));
   const env = isolatedEnv(dir);
   const userDataDir = join(dir, 'user-data');
@@ -70,6 +71,7 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
       throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}${installed.stderr}`);
     }
   }
+  beforeStart?.({ userDataDir, extensionsDir });
 
   const fixedPort = port !== undefined;
   let lastError;

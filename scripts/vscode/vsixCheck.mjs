@@ -6,7 +6,8 @@
 //   node scripts/vscode/vsixCheck.mjs [--vsix FILE] [--locales en,ko,ja]
 // Without --vsix it runs `npm run package` first. Each check counts as a test; exit 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './browser.mjs';
@@ -29,6 +30,39 @@ function packageVsix() {
   return join(REPO_ROOT, `${name}-${version}.vsix`);
 }
 
+/**
+ * VS Code takes --locale only when a language pack for it is installed, and the real ones come from a
+ * marketplace this machine cannot reach. A pack with no translations makes the locale stick: the
+ * workbench's own words stay English, while extensions' package.nls.<locale>.json and l10n bundles apply.
+ */
+function stubLanguagePack(locale, dir) {
+  const folder = join(dir, `stub-language-pack-${locale}`);
+  mkdirSync(join(folder, 'translations'), { recursive: true });
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({
+    name: `stub-language-pack-${locale}`, publisher: 'memory-shelf-test', version: '1.0.0', license: 'MIT',
+    engines: { vscode: '^1.100.0' }, categories: ['Language Packs'],
+    contributes: { localizations: [{ languageId: locale, languageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }] },
+  }));
+  writeFileSync(join(folder, 'translations', 'main.i18n.json'), '{"version":"1.0.0","contents":{}}');
+  writeFileSync(join(folder, 'README.md'), `# A ${locale} language pack without translations, for tests\n`);
+  writeFileSync(join(folder, 'LICENSE'), 'MIT\n');
+  const vsix = join(dir, `stub-language-pack-${locale}.vsix`);
+  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: folder, stdio: 'ignore' });
+  return vsix;
+}
+
+/**
+ * The server reads installed language packs from languagepacks.json in its user-data folder, which
+ * installing from the command line does not write: written here as VS Code writes it.
+ */
+function registerLanguagePack(locale, userDataDir, extensionsDir) {
+  const id = `memory-shelf-test.stub-language-pack-${locale}`;
+  const folder = readdirSync(extensionsDir).find((name) => name.startsWith(`${id}-`));
+  writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify({
+    [locale]: { hash: `stub-${locale}`, extensions: [{ extensionIdentifier: { id }, version: '1.0.0' }], translations: { vscode: join(extensionsDir, folder, 'translations', 'main.i18n.json') }, label: locale },
+  }));
+}
+
 function nls(locale) {
   return JSON.parse(readFileSync(join(REPO_ROOT, locale === 'en' ? 'package.nls.json' : `package.nls.${locale}.json`), 'utf8'));
 }
@@ -43,9 +77,11 @@ export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs 
   };
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
   const id = `${manifest.publisher}.${manifest.name}`;
+  const packs = mkdtempSync(join(tmpdir(), 'memory-shelf-language-packs-'));
   for (const locale of locales) {
     const strings = nls(locale);
-    const server = await startCodeServer({ installExtensions: [vsix], args: ['--locale', locale], settings: { 'workbench.colorTheme': 'Default Dark Modern', 'workbench.reduceMotion': 'on' } });
+    const extensions = locale === 'en' ? [vsix] : [vsix, stubLanguagePack(locale, packs)];
+    const server = await startCodeServer({ installExtensions: extensions, beforeStart: ({ userDataDir, extensionsDir }) => locale === 'en' || registerLanguagePack(locale, userDataDir, extensionsDir), args: ['--locale', locale], settings: { 'workbench.colorTheme': 'Default Dark Modern', 'workbench.reduceMotion': 'on' } });
     let browser;
     const guard = setTimeout(() => browser?.close(), timeoutMs);
     try {
@@ -72,19 +108,23 @@ export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs 
       }, 60_000, 500);
       check(`[${locale}] it finds the sample memory: the tree shows its type groups`, tree.done, tree.rows.slice(0, 8).join(' | '));
 
-      // The walkthrough, opened the way a person finds it: Help > Welcome lists it, a click opens it.
-      await page.keyboard.press('F1');
-      await page.keyboard.type('workbench.action.openWalkthrough', { delay: 5 });
+      // The walkthrough, opened as a person finds it: "Open Walkthrough..." in the palette, then its title.
       const title = strings['walkthrough.title'];
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+      await page.keyboard.type('Open Walkthrough', { delay: 5 });
+      const command = await poll(async () => {
+        const rows = await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts().catch(() => []);
+        return { done: rows.some((row) => /walkthrough/i.test(row)), rows };
+      }, 15_000);
+      if (command.done) await page.keyboard.press('Enter');
+      await page.waitForTimeout(1000);
+      await page.keyboard.type(title, { delay: 5 });
       const opened = await poll(async () => {
         const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-        if (await pick.isVisible().catch(() => false)) {
-          await pick.click().catch(() => {});
-          return { done: true };
-        }
-        const command = page.locator('.quick-input-widget .monaco-list-row').first();
-        if (await command.isVisible().catch(() => false)) await page.keyboard.press('Enter');
-        return { done: false };
+        const visible = await pick.isVisible().catch(() => false);
+        if (visible) await pick.click().catch(() => {});
+        return { done: visible };
       }, 30_000, 500);
       check(`[${locale}] the walkthrough is listed as "${title}"`, opened.done);
       const steps = ['find', 'fix', 'review', 'session', 'ci'].map((key) => strings[`walkthrough.${key}.title`]);
@@ -105,6 +145,7 @@ export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs 
       await server.stop();
     }
   }
+  rmSync(packs, { recursive: true, force: true });
   const passed = results.filter(Boolean).length;
   return { passed, failed: results.length - passed };
 }
