@@ -1,4 +1,4 @@
-// `npm test`: build (with the type check), lint, unit tests, then the integration suite and UI checks in a real VS Code.
+// `npm test`: build (with the type check), lint, unit tests, then the integration suite, UI checks and the packaged .vsix in a real VS Code.
 //   --unit         unit tests only (after the build)
 //   --integration  skip the unit tests
 // Ends with one line `N passed, N failed` summed over the stages; exits non-zero if anything failed.
@@ -80,8 +80,11 @@ if (runIntegration) {
   if (!ready.failed) {
     const { runSuite } = await import('./vscode/runSuite.mjs');
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
+    const { vsixCheck, packageVsix } = await import('./vscode/vsixCheck.mjs');
     await stage('integration', () => runSuite());
     await stage('ui', () => uiCheck());
+    // The .vsix as a user installs it, in English, Korean and Japanese.
+    await stage('vsix', () => vsixCheck({ vsix: packageVsix() }));
   }
 }
 finish();

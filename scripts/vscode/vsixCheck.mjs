@@ -24,7 +24,7 @@ function option(name, fallback) {
   return at > 0 ? process.argv[at + 1] : fallback;
 }
 
-function packageVsix() {
+export function packageVsix() {
   execFileSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   const { name, version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
   return join(REPO_ROOT, `${name}-${version}.vsix`);
@@ -133,6 +133,8 @@ export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs 
         return { done: steps.every((step) => text.includes(step)), text };
       }, 30_000);
       check(`[${locale}] the walkthrough shows its five steps in ${locale}`, shown.done, steps.filter((step) => !shown.text.includes(step)).join(', ') || steps.join(' / '));
+      // Toasts (the To review prompt) cover the picture; closing them is best effort.
+      for (const close of await page.locator('.notifications-toasts .codicon-notifications-clear').all()) await close.click().catch(() => {});
       await page.mouse.move(1200, 780);
       await page.waitForTimeout(1500);
       const file = join(REPO_ROOT, 'test-results', `walkthrough-${locale}.png`);
