@@ -10,13 +10,15 @@ export interface CheckOptions {
   readonly types: string | undefined;
   /** Globs of documentation files that are not memories (`README.md` always is one). */
   readonly exclude: readonly string[];
+  /** Honour `autoMemoryDirectory` in the checked folder's own `.claude/settings*.json` (with no ROOT). */
+  readonly trustClaudeSettings: boolean;
 }
 
 export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--trust-claude-settings]
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
 Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
@@ -27,6 +29,11 @@ the current directory.
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
   --exclude G   a documentation file, not a memory (a glob, repeatable; README.md always is one)
+  --trust-claude-settings
+                with no ROOT, let autoMemoryDirectory in ./.claude/settings.json or
+                ./.claude/settings.local.json choose the folder. Off by default: those files come with
+                the repository, and a cloned one could name any folder. The folder is then named on
+                stderr, and --fix writes only inside it.
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
 
@@ -38,6 +45,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const roots: string[] = [];
   let json = false;
   let fix = false;
+  let trustClaudeSettings = false;
   let failOn: Severity = 'warning';
   let types: string | undefined;
   const exclude: string[] = [];
@@ -55,6 +63,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         break;
       case '--fix':
         fix = true;
+        break;
+      case '--trust-claude-settings':
+        trustClaudeSettings = true;
         break;
       case '--fail-on': {
         const level = value();
@@ -76,5 +87,5 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         roots.push(arg);
     }
   }
-  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude } };
+  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude, trustClaudeSettings } };
 }
