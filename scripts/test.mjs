@@ -80,7 +80,9 @@ if (runIntegration) {
   if (!ready.failed) {
     const { runSuite } = await import('./vscode/runSuite.mjs');
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
+    const { runRestrictedSuite } = await import('./vscode/runRestrictedSuite.mjs');
     await stage('integration', () => runSuite());
+    await stage('restricted', () => runRestrictedSuite());
     await stage('ui', () => uiCheck());
   }
 }

@@ -53,8 +53,9 @@ export function isolatedEnv(dir) {
  * @param {boolean} [opts.echo] copy code-server's output to this process's stderr
  * @param {number} [opts.startTimeoutMs]
  * @param {boolean} [opts.handleSignals] on SIGINT/SIGTERM/SIGHUP, clean up and exit (false: the caller handles them)
+ * @param {boolean} [opts.workspaceTrust] keep workspace trust on (a folder then opens restricted unless trusted)
  */
-export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true } = {}) {
+export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, workspaceTrust = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-shelf-vscode-'));
   const env = isolatedEnv(dir);
   const userDataDir = join(dir, 'user-data');
@@ -74,7 +75,7 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
       '--config', config,
       '--user-data-dir', userDataDir,
       '--extensions-dir', extensionsDir,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override', '--ignore-last-opened',
       ...args,
     ], { env, cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -4,9 +4,18 @@
  * is: no image (a remote image is a beacon), no link, no `$(icon)`, no code block it can close.
  */
 
-/** Every character Markdown or VS Code's `$(icon)` syntax gives a meaning to, backslash-escaped. */
+/** VS Code's icon syntax, `$(name)` or `$(name~spin)`. */
+const ICON = /\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
+
+/**
+ * Every character Markdown gives a meaning to, backslash-escaped, and every `$(icon)` shown as text.
+ * VS Code draws icons in the text Markdown has already rendered, unless a backslash precedes them
+ * there: so, as VS Code's own `appendText` does, a backslash is put before the icon first and then
+ * escaped with everything else (`$(x)` becomes `\\\$\(x\)`, which renders as the text `\$(x)`, which
+ * VS Code shows as `$(x)`). Escaping only the brackets (`$\(x\)`) still renders an icon.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$&:=]/g, '\\$&');
+  return text.replace(ICON, '\\$&').replace(/[\\`*_{}[\]()#+\-.!|<>~$&:=]/g, '\\$&');
 }
 
 function longestRun(text: string, char: '`'): number {

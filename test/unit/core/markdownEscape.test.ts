@@ -13,6 +13,25 @@ function hasBare(text: string, char: string): boolean {
   return false;
 }
 
+const ICON = /(\\)?\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
+
+/**
+ * What VS Code shows of `markdown`'s text, as far as icons go: it doubles the backslash of an escaped
+ * icon (`\$(x)`) in the source, lets Markdown undo backslash escapes, then draws each `$(x)` of the
+ * rendered text that no backslash precedes as an icon, and shows an escaped one as text.
+ */
+function shownByVsCode(markdown: string): { text: string; icons: number } {
+  const source = markdown.replace(/\\\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g, (match) => `\\${match}`);
+  const rendered = source.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  let icons = 0;
+  const text = rendered.replace(ICON, (match, escaped: string | undefined) => {
+    if (escaped) return match.slice(1);
+    icons++;
+    return '';
+  });
+  return { text, icons };
+}
+
 /** The lines CommonMark would take as closing a backtick fence of `length` (up to 3 spaces of indent). */
 function closesFence(line: string, length: number): boolean {
   const match = /^ {0,3}(`+)\s*$/.exec(line);
@@ -20,17 +39,19 @@ function closesFence(line: string, length: number): boolean {
 }
 
 describe('core/markdownEscape', () => {
-  it('escapes $ so $(x) in a description is not an icon (the tree\'s old copy missed it)', () => {
-    const escaped = escapeMarkdown('run $(terminal) now');
-    assert.ok(!escaped.includes('$('), escaped);
-    assert.equal(escaped.replace(/\\(.)/g, '$1'), 'run $(terminal) now');
+  it('shows $(x) in a description as text, not an icon (the tree\'s old copy escaped only the brackets)', () => {
+    const treesOldCopy = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+    assert.equal(shownByVsCode(treesOldCopy('run $(terminal) now')).icons, 1, 'the old escaping drew an icon');
+    for (const text of ['run $(terminal) now', '$(sync~spin) and \\$(x) and $5 and $(', '- $(cmd)']) {
+      assert.deepEqual(shownByVsCode(escapeMarkdown(text)), { text, icons: 0 }, text);
+    }
   });
 
   it('leaves no image, link, autolink or HTML in a hostile type or description', () => {
     for (const hostile of ['![x](https://host/beacon.png)', '[click](command:workbench.action.terminal.new)', '<img src=https://host/b.png>', 'https://host/a', '&lt;b&gt;', '**bold** _it_ `code` # h ~~s~~ | t |']) {
       const escaped = escapeMarkdown(hostile);
       for (const char of '![]()<>`*_#~|&:') assert.ok(!hasBare(escaped, char), `${char} bare in ${escaped}`);
-      assert.equal(escaped.replace(/\\(.)/g, '$1'), hostile);
+      assert.equal(shownByVsCode(escaped).text, hostile);
     }
   });
 

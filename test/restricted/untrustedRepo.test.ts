@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { MemoryShelfApi } from '../../src/extension';
+import { activateExtension, eventually, workspaceUri } from '../integration/helpers';
+
+const BASHRC = 'export PATH="$HOME/bin:$PATH"\n';
+const outside = (...segments: string[]): string => path.join(workspaceUri().fsPath, '..', 'outside', ...segments);
+const memory = (name: string): vscode.Uri => workspaceUri('memory', name);
+
+/** A GitHub token shape, made fresh so no real or committed one is ever needed. */
+function fakeToken(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return `ghp_${[...randomBytes(36)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+describe('Restricted mode: a cloned repository cannot make Memory Shelf read, write or hang outside it', () => {
+  let api: MemoryShelfApi;
+
+  before(async () => {
+    assert.equal(vscode.workspace.isTrusted, false, 'the window is untrusted');
+    // The extension host survived CLAUDE.local.md as a FIFO and .claude/CLAUDE.md -> /dev/zero on folder open (finding 4).
+    api = await activateExtension();
+    await api.roots.ready;
+    await eventually(() => assert.ok(api.roots.rootAt(workspaceUri('memory'))?.store.get('project_release-checklist.md')));
+  });
+
+  it('loads the project memory although its CLAUDE.md files are a FIFO and /dev/zero (finding 4)', () => {
+    const root = api.roots.rootAt(workspaceUri('memory'));
+    assert.ok(root);
+    assert.match(root.info.load.detail, /not loaded by Claude Code/);
+  });
+
+  it('ignores a committed .claude/settings.local.json naming an auto memory folder (finding 1)', () => {
+    const paths = api.roots.roots.map((root) => root.uri.fsPath);
+    assert.ok(!paths.some((p) => p.includes('planted-memory')), paths.join(', '));
+  });
+
+  it('does not promote a rule through CLAUDE.md -> a file outside the project, and does through a link inside it (finding 2)', async () => {
+    const refused = await vscode.commands.executeCommand('memoryShelf.promoteToRule', memory('project_release-checklist.md'), undefined, { target: 'project', afterwards: 'keep' });
+    assert.equal(refused, false);
+    assert.equal(readFileSync(outside('bashrc'), 'utf8'), BASHRC);
+    // CLAUDE.md -> AGENTS.md, the common case, still works.
+    const claudeMd = workspaceUri('CLAUDE.md').fsPath;
+    writeFileSync(workspaceUri('AGENTS.md').fsPath, '# Agents\n');
+    rmSync(claudeMd);
+    symlinkSync('AGENTS.md', claudeMd);
+    const promoted = await vscode.commands.executeCommand('memoryShelf.promoteToRule', memory('project_release-checklist.md'), undefined, { target: 'project', afterwards: 'keep' });
+    assert.equal(promoted, true);
+    await eventually(() => assert.match(readFileSync(workspaceUri('AGENTS.md').fsPath, 'utf8'), /## Promoted from memory\n\n- .*tag, build, publish/));
+    assert.equal(readFileSync(outside('bashrc'), 'utf8'), BASHRC);
+  });
+
+  it('does not create a file through a linked folder inside the root, by the quick fix or the command (finding 3)', async () => {
+    const index = memory('MEMORY.md');
+    let diagnostic: vscode.Diagnostic | undefined;
+    await eventually(() => {
+      diagnostic = vscode.languages.getDiagnostics(index).find((candidate) => candidate.message.includes('notes/CLAUDE.md'));
+      assert.ok(diagnostic, 'the missing file is reported');
+    });
+    const document = await vscode.workspace.openTextDocument(index);
+    const line = diagnostic!.range.start.line;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', index, new vscode.Range(line, 0, line, document.lineAt(line).text.length));
+    const create = actions.find((action) => action.title.includes('notes/CLAUDE.md') && action.command);
+    assert.ok(create, `a create fix is offered: ${actions.map((action) => action.title).join(', ')}`);
+    const applied = await vscode.commands.executeCommand(create.command!.command, ...(create.command!.arguments ?? []));
+    assert.equal(applied, false);
+    const direct = await vscode.commands.executeCommand('_memoryShelf.applyFileEdits', workspaceUri('memory'), [{ kind: 'create', path: 'notes/settings.json', content: '{}' }]);
+    assert.equal(direct, false);
+    assert.ok(!existsSync(outside('dot-claude', 'CLAUDE.md')));
+    assert.ok(!existsSync(outside('dot-claude', 'settings.json')));
+  });
+
+  it('refuses _memoryShelf.applyFileEdits on a folder that is not a loaded root (finding 8)', async () => {
+    const applied = await vscode.commands.executeCommand('_memoryShelf.applyFileEdits', vscode.Uri.file(outside()), [{ kind: 'create', path: 'planted.md', content: 'x' }]);
+    assert.equal(applied, false);
+    assert.ok(!existsSync(outside('planted.md')));
+  });
+
+  it('ignores the workspace\'s severity, exclude and types settings: the secret rule still reports (finding 7)', async () => {
+    assert.equal(api.config.typeSet().preset, 'claude-code');
+    const file = memory('reference_ci-token.md');
+    writeFileSync(file.fsPath, `---\nname: ci-token\ndescription: the CI token, pasted by mistake\ntype: reference\n---\nToken: ${fakeToken()}\n`);
+    await eventually(() => {
+      const codes = vscode.languages.getDiagnostics(file).map((diagnostic) => (typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code));
+      assert.ok(codes.includes('secret'), `codes: ${codes.join(', ')}`);
+    }, 15_000);
+  });
+
+  it('shows a description\'s $(icon) as text in the tree tooltip (finding 6)', async () => {
+    const tooltips: vscode.MarkdownString[] = [];
+    const walk = async (node?: Parameters<typeof api.tree.getChildren>[0]): Promise<void> => {
+      for (const child of await api.tree.getChildren(node)) {
+        const tooltip = api.tree.getTreeItem(child).tooltip;
+        if (tooltip instanceof vscode.MarkdownString) tooltips.push(tooltip);
+        await walk(child);
+      }
+    };
+    await walk();
+    const release = tooltips.find((tooltip) => tooltip.value.includes('release'));
+    assert.ok(release, 'the memory has a tooltip');
+    // VS Code draws `$(x)` as an icon in the rendered text unless a backslash precedes it there.
+    const rendered = release.value.replace(/\\\$\([\w-]+\)/g, (match) => `\\${match}`).replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    assert.match(rendered, /\\\$\(terminal\)/, release.value);
+    assert.doesNotMatch(rendered, /(^|[^\\])\$\(terminal\)/, release.value);
+  });
+});
