@@ -122,7 +122,7 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     }, 15_000);
   });
 
-  it('shows a description\'s $(icon) as text in the tree tooltip (finding 6)', async () => {
+  it('shows a description\'s $(icon) and a type\'s image as text in the tree tooltips (finding 6)', async () => {
     const tooltips: vscode.MarkdownString[] = [];
     const walk = async (node?: Parameters<typeof api.tree.getChildren>[0]): Promise<void> => {
       for (const child of await api.tree.getChildren(node)) {
@@ -138,5 +138,8 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     const rendered = release.value.replace(/\\\$\([\w-]+\)/g, (match) => `\\${match}`).replace(/\\([!-/:-@[-`{-~])/g, '$1');
     assert.match(rendered, /\\\$\(terminal\)/, release.value);
     assert.doesNotMatch(rendered, /(^|[^\\])\$\(terminal\)/, release.value);
+    const beacon = tooltips.find((tooltip) => tooltip.value.includes('beacon'));
+    assert.ok(beacon, 'the memory with a hostile type has a tooltip');
+    assert.doesNotMatch(beacon.value, /(^|[^\\])!(\\)?\[|(^|[^\\])\]\(/, beacon.value);
   });
 });
