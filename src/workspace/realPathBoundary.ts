@@ -20,17 +20,28 @@ function isInside(root: string, real: string): boolean {
  */
 export async function landsInside(container: vscode.Uri, target: vscode.Uri): Promise<boolean> {
   if (container.scheme !== 'file' || target.scheme !== 'file') return writeStaysInside(container, target);
-  const root = await realpath(container.fsPath).catch(() => undefined);
-  if (!root) return false;
-  let existing = target.fsPath;
+  // The container itself may not exist yet (a new `memory/`): it is judged the same way.
+  const root = await realLocation(container.fsPath);
+  const real = await realLocation(target.fsPath);
+  return root !== undefined && real !== undefined && isInside(root, real);
+}
+
+/**
+ * Where `p` is or would be once links are followed: the real path of its nearest existing entry, with
+ * the part that does not exist yet (no links in it) joined on. `undefined` when that entry is a link
+ * leading nowhere.
+ */
+async function realLocation(p: string): Promise<string | undefined> {
+  const missing: string[] = [];
+  let existing = p;
   for (;;) {
-    const entry = await lstat(existing).catch(() => undefined);
-    if (entry) {
+    if (await lstat(existing).then(() => true, () => false)) {
       const real = await realpath(existing).catch(() => undefined);
-      return real !== undefined && isInside(root, real);
+      return real === undefined ? undefined : path.join(real, ...missing.reverse());
     }
     const parent = path.dirname(existing);
-    if (parent === existing) return false;
+    if (parent === existing) return undefined;
+    missing.push(path.basename(existing));
     existing = parent;
   }
 }
