@@ -18,6 +18,11 @@ export function escapeMarkdown(text: string): string {
   return text.replace(ICON, '\\$&').replace(/[\\`*_{}[\]()#+\-.!|<>~$&:=]/g, '\\$&');
 }
 
+/** `$(icon)` shown as text in a plain label that draws icons (a CodeLens title), as VS Code's `escapeIcons` does. */
+export function escapeIcons(text: string): string {
+  return text.replace(ICON, '\\$&');
+}
+
 function longestRun(text: string, char: '`'): number {
   let longest = 0;
   for (const run of text.match(new RegExp(`${char}+`, 'g')) ?? []) longest = Math.max(longest, run.length);

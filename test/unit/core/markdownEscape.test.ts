@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, markdownCode, markdownCodeBlock, singleLine } from '../../../src/core';
+import { escapeIcons, escapeMarkdown, markdownCode, markdownCodeBlock, singleLine } from '../../../src/core';
 
 /** Whether `text` holds `char` not preceded by an escaping backslash. */
 function hasBare(text: string, char: string): boolean {
@@ -45,6 +45,11 @@ describe('core/markdownEscape', () => {
     for (const text of ['run $(terminal) now', '$(sync~spin) and \\$(x) and $5 and $(', '- $(cmd)']) {
       assert.deepEqual(shownByVsCode(escapeMarkdown(text)), { text, icons: 0 }, text);
     }
+  });
+
+  it('escapes only the icons of a plain label that draws them (a CodeLens title)', () => {
+    assert.equal(escapeIcons('$(sync~spin) project [x]'), '\\$(sync~spin) project [x]');
+    assert.equal(escapeIcons('$5 $('), '$5 $(');
   });
 
   it('leaves no image, link, autolink or HTML in a hostile type or description', () => {
