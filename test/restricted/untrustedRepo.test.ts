@@ -59,7 +59,7 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     await eventually(() => {
       diagnostic = vscode.languages.getDiagnostics(index).find((candidate) => candidate.message.includes('notes/CLAUDE.md'));
       assert.ok(diagnostic, 'the missing file is reported');
-    });
+    }, 15_000);
     const document = await vscode.workspace.openTextDocument(index);
     const line = diagnostic!.range.start.line;
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', index, new vscode.Range(line, 0, line, document.lineAt(line).text.length));
