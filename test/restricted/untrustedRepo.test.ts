@@ -79,6 +79,26 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     assert.ok(!existsSync(outside('planted.md')));
   });
 
+  it('keeps a body\'s indented fence inside the hover\'s code block, and a backtick inside the file name\'s code span (finding 6)', async () => {
+    const document = await vscode.workspace.openTextDocument(memory('reference_pointer.md'));
+    const position = document.positionAt(document.getText().indexOf('[[fenced]]') + 3);
+    let hover = '';
+    await eventually(async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+      hover = hovers.flatMap((found) => found.contents).map((content) => (typeof content === 'string' ? content : content.value)).join('\n');
+      assert.match(hover, /beacon\.png/);
+    });
+    const lines = hover.split('\n');
+    const open = lines.findIndex((line) => /^`{3,}markdown$/.test(line));
+    assert.ok(open >= 0, hover);
+    const fence = /^(`+)/.exec(lines[open]!)![1]!.length;
+    const image = lines.findIndex((line, i) => i > open && line.includes('beacon.png'));
+    // CommonMark closes a fence with a line of at least as many backticks, indented up to three spaces.
+    const closedBefore = lines.slice(open + 1, image).some((line) => new RegExp(`^ {0,3}\`{${fence},}\\s*$`).test(line));
+    assert.equal(closedBefore, false, hover);
+    assert.ok(hover.includes('``reference_fen`ced.md``'), hover);
+  });
+
   it('creates a reserved memory only of a configured type, never a type that is a path (finding 8)', async () => {
     for (const type of ['unconfigured', '../../planted']) {
       const created = await vscode.commands.executeCommand('memoryShelf.createReservedMemory', { root: workspaceUri('memory').toString(), name: 'planted', type });
