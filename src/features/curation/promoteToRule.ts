@@ -27,10 +27,7 @@ interface RuleFile {
   readonly description: string;
   /** The project's folder, for a project's file: it must not lead out of it (a cloned `CLAUDE.md -> ../../.bashrc`). */
   readonly folder?: vscode.Uri;
-  /** Where the file really is, links followed; shown in the pick so a link cannot hide where the rule goes. */
-  readonly real?: string;
 }
-
 
 /**
  * `memoryShelf.promoteToRule`: writes a memory's fact and its reason as a bullet under "## Promoted from
@@ -62,7 +59,7 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
       const plan = services.edits.plan([{ root: folder, edits: [fileEdit] }]);
       // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
       return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
-      // A project's file is judged again just before the write: the link could have been swapped since the pick.
+    // A project's file is judged again just before the write: the link could have been swapped since the pick.
     }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), editsInsideRoot: file.folder !== undefined });
     if (result !== 'applied') return false;
     // Like MEMORY.md after our edits: the rule belongs on disk unless the editor already held other unsaved text.
@@ -103,6 +100,7 @@ async function pickRuleFile(root: MemoryRoot, asked: RuleFileKind | undefined): 
   const userLabel = userFile.startsWith(home + path.sep) ? `~${userFile.slice(home.length)}` : userFile;
   files.push({ kind: 'user', uri: vscode.Uri.file(userFile), label: userLabel, description: vscode.l10n.t('every project, only you') });
   if (asked) return files.find((file) => file.kind === asked);
+  // Where each file really is, links followed: a link cannot hide where the rule would go.
   const shown = await Promise.all(files.map(async (file) => ({ ...file, real: await realPathOf(file.uri) })));
   const pick = await vscode.window.showQuickPick(shown.map((file) => ({ label: file.label, description: file.description, detail: file.real && file.real !== file.uri.fsPath ? `${file.uri.fsPath} → ${file.real}` : file.uri.fsPath, file })), {
     title: vscode.l10n.t('Promote to a rule'),
