@@ -81,7 +81,9 @@ if (runIntegration) {
     const { runSuite } = await import('./vscode/runSuite.mjs');
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
     const { vsixCheck, packageVsix } = await import('./vscode/vsixCheck.mjs');
+    const { runRestrictedSuite } = await import('./vscode/runRestrictedSuite.mjs');
     await stage('integration', () => runSuite());
+    await stage('restricted', () => runRestrictedSuite());
     await stage('ui', () => uiCheck());
     // The .vsix as a user installs it, in English, Korean and Japanese.
     await stage('vsix', () => vsixCheck({ vsix: packageVsix() }));

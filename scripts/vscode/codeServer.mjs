@@ -55,8 +55,9 @@ export function isolatedEnv(dir) {
  * @param {boolean} [opts.handleSignals] on SIGINT/SIGTERM/SIGHUP, clean up and exit (false: the caller handles them)
  * @param {string[]} [opts.installExtensions] .vsix files installed into the fresh extensions folder first, as a user installs them
  * @param {(dirs: { userDataDir: string, extensionsDir: string }) => void} [opts.beforeStart] called once installed, before the server starts
+ * @param {boolean} [opts.workspaceTrust] keep workspace trust on (a folder then opens restricted unless trusted)
  */
-export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, installExtensions = [], beforeStart } = {}) {
+export async function startCodeServer({ host = '127.0.0.1', port, settings = {}, args = [], echo = false, startTimeoutMs = 60_000, handleSignals = true, installExtensions = [], beforeStart, workspaceTrust = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-shelf-vscode-'));
   const env = isolatedEnv(dir);
   const userDataDir = join(dir, 'user-data');
@@ -84,7 +85,7 @@ export async function startCodeServer({ host = '127.0.0.1', port, settings = {},
       '--config', config,
       '--user-data-dir', userDataDir,
       '--extensions-dir', extensionsDir,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override', '--ignore-last-opened',
       ...args,
     ], { env, cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -17,20 +17,36 @@ const VERBOSE = process.env.MEMORY_SHELF_VERBOSE === '1';
 const WORKBENCH_CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin extensions cache|\[Service Worker\]|ChatSessionStore:|getaddrinfo ENOTFOUND open-vsx\.org)/;
 const COUNT_LINE = /^(\d+) passed, (\d+) failed/m;
 
-export async function runSuite({ timeoutMs = 5 * 60_000 } = {}) {
-  if (!existsSync(SUITE)) throw new Error(`${SUITE} is missing: run \`npm run compile-tests\` first`);
+// An untrusted window: trust stays on, and nothing asks; the folder opens in restricted mode.
+const RESTRICTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
+/**
+ * @param {object} [opts]
+ * @param {string} [opts.suite] the compiled suite's entry (defaults to the main suite)
+ * @param {string} [opts.fixture] the folder copied as the workspace
+ * @param {(workspace: string) => void} [opts.prepare] makes what cannot be committed (links, FIFOs) in the copy before the window opens
+ * @param {boolean} [opts.restricted] open the workspace untrusted, in restricted mode
+ */
+export async function runSuite({ timeoutMs = 5 * 60_000, suite = SUITE, fixture = FIXTURE, prepare, restricted = false } = {}) {
+  if (!existsSync(suite)) throw new Error(`${suite} is missing: run \`npm run compile-tests\` first`);
   // The fixture's content is written by the suite's authors; the runner only needs the folder.
-  if (!existsSync(FIXTURE)) mkdirSync(FIXTURE, { recursive: true });
+  if (!existsSync(fixture)) mkdirSync(fixture, { recursive: true });
   await setup();
 
-  const server = await startCodeServer();
+  const server = await startCodeServer(restricted ? { settings: RESTRICTED_SETTINGS, workspaceTrust: true } : {});
   let browser;
   let timer;
   let output = '';
   try {
     // Tests may write into the workspace: give them a copy in the run's temp folder.
     const workspace = join(server.dir, 'workspace');
-    cpSync(FIXTURE, workspace, { recursive: true });
+    cpSync(fixture, workspace, { recursive: true });
+    prepare?.(workspace);
     browser = await launchChromium(server.env);
     const page = await browser.newPage();
 
@@ -47,7 +63,7 @@ export async function runSuite({ timeoutMs = 5 * 60_000 } = {}) {
       if (!VERBOSE && WORKBENCH_CHATTER.test(text)) return;
       (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${text}\n`);
     });
-    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: SUITE }));
+    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: suite }));
 
     const code = await exitCode;
     const counts = output.match(COUNT_LINE) ? [...output.matchAll(new RegExp(COUNT_LINE, 'gm'))].pop() : null;

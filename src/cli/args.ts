@@ -12,6 +12,8 @@ export interface CheckOptions {
   readonly types: string | undefined;
   /** Globs of documentation files that are not memories (`README.md` always is one). */
   readonly exclude: readonly string[];
+  /** Honour `autoMemoryDirectory` in the checked folder's own `.claude/settings*.json` (with no ROOT). */
+  readonly trustClaudeSettings: boolean;
 }
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -21,7 +23,7 @@ export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOption
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--trust-claude-settings]
        memory-shelf check --files FILE... [--format F] [--fail-on S] [--types T] [--exclude GLOB]...
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
@@ -37,6 +39,11 @@ the current directory.
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
   --exclude G   a documentation file, not a memory (a glob, repeatable; README.md always is one)
+  --trust-claude-settings
+                with no ROOT, let autoMemoryDirectory in ./.claude/settings.json or
+                ./.claude/settings.local.json choose the folder. Off by default: those files come with
+                the repository, and a cloned one could name any folder. The folder is then named on
+                stderr, and --fix writes only inside it.
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
 
@@ -49,6 +56,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let format: OutputFormat = 'text';
   let files = false;
   let fix = false;
+  let trustClaudeSettings = false;
   let failOn: Severity = 'warning';
   let types: string | undefined;
   const exclude: string[] = [];
@@ -76,6 +84,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--fix':
         fix = true;
         break;
+      case '--trust-claude-settings':
+        trustClaudeSettings = true;
+        break;
       case '--fail-on': {
         const level = value();
         if (!(SEVERITY_ORDER as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${SEVERITY_ORDER.join(', ')}, not "${level}"`);
@@ -98,5 +109,5 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   // A hook passes the staged files; fixing their whole folders would write files nobody staged.
   if (files && fix) throw new UsageError('--fix cannot be combined with --files');
-  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude } };
+  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude, trustClaudeSettings } };
 }

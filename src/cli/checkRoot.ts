@@ -1,4 +1,4 @@
-import { resolve, relative, isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
@@ -60,11 +60,12 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const notWritten: NotWritten[] = [];
   if (options.fix) {
     const plan = planFixes(read, store, problems);
-    const boundary = options.writeBoundary === undefined ? undefined : (await nodeReaderHost.realPath(options.writeBoundary)) ?? options.writeBoundary;
+    // No boundary named: the root's own real path. Either way a write is judged where it really lands.
+    const boundary = options.writeBoundary === undefined ? read.realRoot : (await nodeReaderHost.realPath(options.writeBoundary)) ?? options.writeBoundary;
     const refused = new Map<RootPath, NotWritten>();
     // Every file is judged before any is written, so one that cannot be written stops nothing half-way.
     for (const write of plan.writes) {
-      const reason = boundary !== undefined && !inside(boundary, write.target) ? { kind: 'outside-project' as const } : await checkWritable(write);
+      const reason = !(await landsInside(boundary, write.target)) ? { kind: 'outside-project' as const } : await checkWritable(write);
       if (reason) refused.set(write.path, { path: write.path, reason });
     }
     const written = new Set<RootPath>();
@@ -91,6 +92,12 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
 function inside(folder: string, path: string): boolean {
   const rel = relative(folder, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/** Whether `target` is inside `folder` once the links on the way to it (its folders) are resolved. */
+async function landsInside(folder: string, target: string): Promise<boolean> {
+  const parent = await nodeReaderHost.realPath(dirname(target));
+  return parent !== undefined && inside(folder, join(parent, basename(target)));
 }
 
 function compare(a: string, b: string): number {

@@ -7,19 +7,33 @@ import { nodeRootsHost } from '../roots/nodeRootsHost';
 /** The root checked when none is named, and the folder `--fix` must not write outside of. */
 export interface DefaultRoot {
   readonly root: string;
-  readonly writeBoundary?: string;
+  readonly writeBoundary: string;
+  /** The settings file whose `autoMemoryDirectory` chose the root, when one did. */
+  readonly chosenBy?: string;
+}
+
+/** What {@link findDefaultRoot} found, and the settings files it did not honour. */
+export interface DefaultRootSearch {
+  readonly found: DefaultRoot | undefined;
+  /** Settings files in the checked folder whose `autoMemoryDirectory` was ignored (no --trust-claude-settings). */
+  readonly ignored: readonly string[];
 }
 
 /**
  * With no ROOT: `./memory` if it exists, else Claude Code's auto memory folder of the current
- * directory. The project's own `.claude/settings.json` is not trusted here: a cloned repository must
- * not be able to point the checker (and `--fix`) at a folder outside it; for the same reason
- * `./memory` may be read wherever a link takes it, but written only inside the project.
+ * directory. The folder's own `.claude/settings.json` and `.claude/settings.local.json` are the
+ * repository's files (a clone can commit either), so their `autoMemoryDirectory` counts only with
+ * `trustClaudeSettings`: else a cloned repository could point the checker, and `--fix`, at any folder.
+ * Every root found here gets a write boundary: `./memory` may be read wherever a link takes it but
+ * written only inside the project; the auto memory folder only inside itself.
  */
-export async function findDefaultRoot(cwd: string): Promise<DefaultRoot | undefined> {
-  if (await isDirectory(join(cwd, 'memory'))) return { root: 'memory', writeBoundary: cwd };
-  const location = await resolveAutoMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env, trusted: false }, nodeRootsHost);
-  return location.exists ? { root: location.path } : undefined;
+export async function findDefaultRoot(cwd: string, trustClaudeSettings = false): Promise<DefaultRootSearch> {
+  if (await isDirectory(join(cwd, 'memory'))) return { found: { root: 'memory', writeBoundary: cwd }, ignored: [] };
+  const location = await resolveAutoMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings }, nodeRootsHost);
+  const ignored = location.warnings.filter((warning) => warning.code === 'directory-untrusted' && warning.file !== undefined).map((warning) => warning.file!);
+  if (!location.exists) return { found: undefined, ignored };
+  const chosenBy = location.source === 'local-settings' || location.source === 'project-settings' ? location.sourceFile : undefined;
+  return { found: { root: location.path, writeBoundary: location.path, ...(chosenBy !== undefined ? { chosenBy } : {}) }, ignored };
 }
 
 export async function isDirectory(path: string): Promise<boolean> {

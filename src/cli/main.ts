@@ -39,8 +39,11 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     files = await rootsOfFiles(roots, cwd);
     roots = [...files.keys()];
   } else if (roots.length === 0) {
-    const found = await findDefaultRoot(cwd);
+    const { found, ignored } = await findDefaultRoot(cwd, options.trustClaudeSettings);
+    for (const file of ignored) process.stderr.write(`memory-shelf: ignored autoMemoryDirectory in ${terminalSafe(file)} (a file of the checked folder; --trust-claude-settings uses it)\n`);
     if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
+    // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
+    if (found.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
     roots = [found.root];
     writeBoundary = found.writeBoundary;
   }

@@ -7,8 +7,9 @@ import * as nodePath from 'node:path';
  *
  * Precedence, highest first (Claude Code merges settings as user < project < local):
  * - folder: `autoMemoryDirectory` in `<folder>/.claude/settings.local.json`, then in
- *   `<folder>/.claude/settings.json` (trusted workspace only: a cloned repository must not be able
- *   to point us, or Claude, at `~/.ssh`), then in `<config dir>/settings.json`, then the default
+ *   `<folder>/.claude/settings.json` (both in a trusted workspace only: a cloned repository can commit
+ *   either, and must not be able to point us, or Claude, at `~/.ssh`), then in
+ *   `<config dir>/settings.json`, then the default
  *   `<config dir>/projects/<sanitized canonical root>/memory`. As in Claude Code, the highest
  *   scope that sets the key decides; an unusable value there (relative, a file-system root) falls
  *   back to the default rather than to a lower scope, with a warning. With `CLAUDE_CONFIG_DIR`
@@ -45,7 +46,11 @@ export interface AutoMemoryInput {
   homeDir: string;
   /** The environment Claude Code would see; normally the extension host's `process.env`. */
   env: Readonly<Record<string, string | undefined>>;
-  /** VS Code workspace trust; gates `autoMemoryDirectory` from the committed project settings. */
+  /**
+   * VS Code workspace trust (in the CLI, a flag); gates `autoMemoryDirectory` from both settings files
+   * inside the workspace folder: `settings.local.json` is meant to stay uncommitted, but nothing stops
+   * a repository from committing it.
+   */
   trusted: boolean;
   /** Defaults to what `workspaceFolder` looks like (drive letter or UNC: win32; else posix). */
   pathStyle?: PathStyle;
@@ -304,13 +309,27 @@ function stripTrailingSeparators(p: string, pathStyle: PathStyle): string {
   return stripped === '' ? p : stripped;
 }
 
-function configDirOf(input: AutoMemoryInput, pathStyle: PathStyle): string {
+/**
+ * Claude Code's config folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. Claude Code uses the variable as
+ * it is, so a relative value means a folder relative to Claude Code's working directory: the workspace
+ * folder (the CLI: the folder it runs in), never the extension host's own working directory. The one
+ * place this is computed: the auto memory folder and the user's CLAUDE.md must agree.
+ */
+export function claudeConfigDir(
+  env: Readonly<Record<string, string | undefined>>,
+  homeDir: string,
+  workingFolder: string,
+  pathStyle: PathStyle = detectPathStyle(workingFolder),
+): string {
   const path = pathApi(pathStyle);
-  const fromEnv = input.env['CLAUDE_CONFIG_DIR'];
-  // Claude Code would resolve a relative value against its working directory, the workspace folder.
+  const fromEnv = env['CLAUDE_CONFIG_DIR'];
   return fromEnv
-    ? stripTrailingSeparators(path.resolve(input.workspaceFolder, fromEnv), pathStyle)
-    : path.join(input.homeDir, '.claude');
+    ? stripTrailingSeparators(path.resolve(workingFolder, fromEnv), pathStyle)
+    : path.join(homeDir, '.claude');
+}
+
+function configDirOf(input: AutoMemoryInput, pathStyle: PathStyle): string {
+  return claudeConfigDir(input.env, input.homeDir, input.workspaceFolder, pathStyle);
 }
 
 /** Settings files in the order Claude Code lets them win: local, project, user. */
@@ -348,7 +367,7 @@ function decideDirectory(
       warnings.push({ code: 'setting-wrong-type', file: s.file, message: `Ignored autoMemoryDirectory in ${s.file}: not a string.` });
       continue;
     }
-    if (s.scope === 'project-settings' && !input.trusted) {
+    if (s.scope !== 'user-settings' && !input.trusted) {
       warnings.push({
         code: 'directory-untrusted',
         file: s.file,

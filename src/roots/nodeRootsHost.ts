@@ -1,15 +1,14 @@
-import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { readSmallTextFile } from '../reader/smallFile';
 import type { RootsHost } from './autoMemory';
 
-/** {@link RootsHost} over node:fs; every failure (missing, permission, wrong kind) is a "no". */
+/**
+ * {@link RootsHost} over node:fs; every failure (missing, permission, wrong kind) is a "no". Settings
+ * and `.git` pointer files come from the repository: a `/dev/zero`, FIFO or `/dev/stdin` in their
+ * place is a "no" too, not a hang.
+ */
 export const nodeRootsHost: RootsHost = {
-  async readTextFile(path) {
-    try {
-      return await readFile(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
+  readTextFile: (path) => readSmallTextFile(path),
   async listDirectory(path) {
     try {
       return await readdir(path);

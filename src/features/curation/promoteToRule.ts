@@ -1,8 +1,12 @@
+import { realpath } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
+import { readBoundedText } from '../../workspace/boundedRead';
+import { userClaudeConfigDir } from '../../workspace/claudeConfig';
+import { realFileInside } from '../../workspace/realPathBoundary';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
@@ -21,9 +25,9 @@ interface RuleFile {
   readonly uri: vscode.Uri;
   readonly label: string;
   readonly description: string;
+  /** The project's folder, for a project's file: it must not lead out of it (a cloned `CLAUDE.md -> ../../.bashrc`). */
+  readonly folder?: vscode.Uri;
 }
-
-const decoder = new TextDecoder('utf-8');
 
 /**
  * `memoryShelf.promoteToRule`: writes a memory's fact and its reason as a bullet under "## Promoted from
@@ -38,6 +42,7 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const { root, memory } = one;
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
+    if (!(await ruleFileAllowed(file))) return false;
 
     const dirty = openDocument(file.uri)?.isDirty ?? false;
     const text = await currentText(file.uri);
@@ -54,7 +59,8 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
       const plan = services.edits.plan([{ root: folder, edits: [fileEdit] }]);
       // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
       return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
-    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label) });
+    // A project's file is judged again just before the write: the link could have been swapped since the pick.
+    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), editsInsideRoot: file.folder !== undefined });
     if (result !== 'applied') return false;
     // Like MEMORY.md after our edits: the rule belongs on disk unless the editor already held other unsaved text.
     const document = openDocument(file.uri);
@@ -84,21 +90,47 @@ async function pickRuleFile(root: MemoryRoot, asked: RuleFileKind | undefined): 
   const folder = asked === 'user' ? undefined : vscode.workspace.getWorkspaceFolder(root.uri) ?? (await projectFolder());
   const files: RuleFile[] = [];
   if (folder) {
-    files.push({ kind: 'project', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), label: 'CLAUDE.md', description: vscode.l10n.t('this project, shared with everyone who clones it') });
-    files.push({ kind: 'local', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.local.md'), label: 'CLAUDE.local.md', description: vscode.l10n.t('this project, only you (not committed)') });
+    files.push({ kind: 'project', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), label: 'CLAUDE.md', description: vscode.l10n.t('this project, shared with everyone who clones it'), folder: folder.uri });
+    files.push({ kind: 'local', uri: vscode.Uri.joinPath(folder.uri, 'CLAUDE.local.md'), label: 'CLAUDE.local.md', description: vscode.l10n.t('this project, only you (not committed)'), folder: folder.uri });
   }
-  // Claude Code reads the user's CLAUDE.md from its config folder: CLAUDE_CONFIG_DIR, else ~/.claude.
-  const configDir = process.env.CLAUDE_CONFIG_DIR ? path.resolve(process.env.CLAUDE_CONFIG_DIR) : path.join(os.homedir(), '.claude');
+  // Claude Code reads the user's CLAUDE.md from its config folder, as Claude Code started in this project would find it.
+  const configDir = userClaudeConfigDir(folder?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
   const userFile = path.join(configDir, 'CLAUDE.md');
   const home = os.homedir();
   const userLabel = userFile.startsWith(home + path.sep) ? `~${userFile.slice(home.length)}` : userFile;
   files.push({ kind: 'user', uri: vscode.Uri.file(userFile), label: userLabel, description: vscode.l10n.t('every project, only you') });
   if (asked) return files.find((file) => file.kind === asked);
-  const pick = await vscode.window.showQuickPick(files.map((file) => ({ label: file.label, description: file.description, detail: file.uri.fsPath, file })), {
+  // Where each file really is, links followed: a link cannot hide where the rule would go.
+  const shown = await Promise.all(files.map(async (file) => ({ ...file, real: await realPathOf(file.uri) })));
+  const pick = await vscode.window.showQuickPick(shown.map((file) => ({ label: file.label, description: file.description, detail: file.real && file.real !== file.uri.fsPath ? `${file.uri.fsPath} → ${file.real}` : file.uri.fsPath, file })), {
     title: vscode.l10n.t('Promote to a rule'),
     placeHolder: vscode.l10n.t('Which CLAUDE.md should the rule go to?'),
   });
   return pick?.file;
+}
+
+/** Where `uri` really is once links are followed, when that is known and it exists. */
+async function realPathOf(uri: vscode.Uri): Promise<string | undefined> {
+  return uri.scheme === 'file' ? realpath(uri.fsPath).catch(() => undefined) : undefined;
+}
+
+/**
+ * A project's CLAUDE.md is the repository's file: it must be a regular file (or not there yet) inside
+ * the project's real folder. The user's own is theirs to link wherever they like, but must be a file.
+ */
+async function ruleFileAllowed(file: RuleFile): Promise<boolean> {
+  const where = file.uri.fsPath || file.uri.toString();
+  const verdict = file.folder ? await realFileInside(file.folder, file.uri) : await isFileOrNothing(file.uri);
+  if ('real' in verdict) return true;
+  void vscode.window.showErrorMessage(verdict.refused === 'outside'
+    ? vscode.l10n.t('{0} leads out of the project through a symbolic link; no rule was written.', where)
+    : vscode.l10n.t('{0} is not a regular file; no rule was written.', where));
+  return false;
+}
+
+async function isFileOrNothing(uri: vscode.Uri): Promise<{ real: string } | { refused: 'not-a-file' }> {
+  const found = await vscode.workspace.fs.stat(uri).then((stat) => stat, () => undefined);
+  return found && !(found.type & vscode.FileType.File) ? { refused: 'not-a-file' } : { real: uri.fsPath };
 }
 
 /** The workspace folder of a memory root outside every folder (the auto memory): the only one, or the one picked. */
@@ -116,12 +148,5 @@ function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
 async function currentText(uri: vscode.Uri): Promise<string | undefined | null> {
   const document = openDocument(uri);
   if (document) return document.getText();
-  const stat = await vscode.workspace.fs.stat(uri).then((found) => found, () => undefined);
-  if (!stat) return undefined;
-  if (stat.type & vscode.FileType.Directory) return null;
-  try {
-    return decoder.decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return null;
-  }
+  return readBoundedText(uri);
 }

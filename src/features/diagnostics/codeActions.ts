@@ -105,6 +105,12 @@ export function registerCodeActions(services: Services): vscode.Disposable {
     // A plan made by a quick fix, or core edits of one root (`rootUri`, `edits`) planned from the stores now.
     vscode.commands.registerCommand(Commands.applyFileEdits, (planOrRoot: EditPlan | vscode.Uri, edits?: readonly FileEdit[]) => {
       const plan = planOrRoot instanceof vscode.Uri ? services.edits.plan([{ root: planOrRoot, edits: edits ?? [] }]) : planOrRoot;
+      // A command anyone can call (a command link, another extension): it edits loaded memory roots only.
+      const foreign = plan.changes.find((change) => !services.roots.rootAt(vscode.Uri.from(change.root)));
+      if (foreign) {
+        services.log.warn(`Not applied: ${vscode.Uri.from(foreign.root).toString()} is not a memory folder Memory Shelf has loaded`);
+        return Promise.resolve(false);
+      }
       return services.edits.apply(() => plan).then((result) => result === 'applied');
     }),
   );

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { setFieldEdits } from '../../core';
+import { Commands } from '../../commands';
+import { localized } from '../../workspace/display/localized';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
 import type { MemoryEditorDeps } from './editorDeps';
 import { editorHtml, editorResourceRoots } from './editorHtml';
@@ -76,7 +78,8 @@ export class EditorSession implements vscode.Disposable {
         return;
       case 'openBacklink': {
         const root = this.deps.memoryFor(this.document).root;
-        if (!root) return;
+        // Only a backlink the form was given: the webview's messages are not trusted to name any file.
+        if (!root || !this.lastState?.backlinks.some((backlink) => backlink.path === message.path && backlink.line === message.line)) return;
         const position = new vscode.Position(Math.max(0, message.line), 0);
         await vscode.window.showTextDocument(root.uriOf(message.path), { selection: new vscode.Range(position, position), preview: true });
         return;
@@ -126,7 +129,7 @@ export class EditorSession implements vscode.Disposable {
    */
   private async applyFix(code: string, line: number, title: string): Promise<void> {
     const problem = this.deps.problemsFor(this.document).find((candidate) => candidate.code === code && candidate.range.start.line === line);
-    if (!problem) return;
+    if (!problem || !(problem.fixes ?? []).some((fix) => localized(fix.titleText, fix.title) === title)) return;
     const { start, end } = problem.range;
     const range = new vscode.Range(start.line, start.character, end.line, end.character);
     // The form may show a problem a moment before its diagnostic is published, which the code action needs.
@@ -135,7 +138,8 @@ export class EditorSession implements vscode.Disposable {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', this.document.uri, range, vscode.CodeActionKind.QuickFix.value);
       // Actions come back without their diagnostics; the range is the problem's, so the title decides.
-      action = actions?.find((candidate) => candidate.title === title);
+      // Only ours: another extension's action could carry the same title and anything else.
+      action = actions?.find((candidate) => candidate.title === title && candidate.edit === undefined && candidate.command?.command === Commands.applyFileEdits);
     }
     if (!action) return;
     if (action.edit) await this.deps.applyEdit(action.edit);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../../core';
 import { Commands } from '../../commands';
 import type { IndexLensDeps } from './indexLensDeps';
 import { activeRoot, budgetOf, formatNumber } from './indexState';
@@ -41,7 +42,7 @@ export class BudgetStatusBar implements vscode.Disposable {
       this.show({
         visible: true,
         text: `$(book) ${vscode.l10n.t('No MEMORY.md')}`,
-        tooltip: vscode.l10n.t('{0} has no MEMORY.md: Claude Code does not know which memories exist. Click to create it from the files.', root.info.label),
+        tooltip: vscode.l10n.t('{0} has no MEMORY.md: Claude Code does not know which memories exist. Click to create it from the files.', escapeMarkdown(root.info.label)),
         level: 'warning',
         rootUri: root.uri.toString(),
       }, { title: '', command: Commands.indexCreate, arguments: [root.uri] });
@@ -84,8 +85,4 @@ export class BudgetStatusBar implements vscode.Disposable {
   dispose(): void {
     this.item.dispose();
   }
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ProblemCode, type EntryIssue, type EntryLens, entryLenses } from '../../core';
+import { escapeIcons, ProblemCode, type EntryIssue, type EntryLens, entryLenses } from '../../core';
 import { Commands } from '../../commands';
 import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
 import { budgetOf, formatNumber, indexRootOf } from './indexState';
@@ -43,7 +43,8 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     const range = new vscode.Range(lens.line, 0, lens.line, 0);
     const result: vscode.CodeLens[] = [];
     if (lens.memory) {
-      const type = lens.memory.type ?? vscode.l10n.t('no type');
+      // A lens title draws `$(icon)`s, and the type is the file's text.
+      const type = lens.memory.type !== undefined ? escapeIcons(lens.memory.type) : vscode.l10n.t('no type');
       const backlinks = lens.backlinks === 1 ? vscode.l10n.t('1 backlink') : vscode.l10n.t('{0} backlinks', formatNumber(lens.backlinks));
       result.push(new vscode.CodeLens(range, { title: `$(symbol-class) ${type} · ${backlinks}`, tooltip: vscode.l10n.t('Reveal in the Memory Shelf tree'), command: Commands.indexRevealMemory, arguments: [root.uri, lens.target] }));
       result.push(new vscode.CodeLens(range, { title: vscode.l10n.t('Edit'), tooltip: vscode.l10n.t('Edit the frontmatter of this memory'), command: Commands.indexEditMemory, arguments: [root.uriOf(lens.target)] }));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { linkTypingAt, memoryLabel, rankLinkCandidates, type LinkCandidate, type MemoryFile, type Reservation } from '../../core';
+import { linkTypingAt, markdownCode, memoryLabel, rankLinkCandidates, type LinkCandidate, type MemoryFile, type Reservation } from '../../core';
 import type { Services } from '../../workspace/services';
 import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
 
@@ -61,7 +61,7 @@ export function registerCompletion(services: Services): vscode.Disposable {
 function memoryItem(root: Parameters<typeof memoryTitle>[0], memory: MemoryFile, name: string): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label: name, description: memory.type }, vscode.CompletionItemKind.Reference);
   item.detail = memoryTitle(root, memory);
-  item.documentation = new vscode.MarkdownString().appendText(memory.description ?? vscode.l10n.t('No description: this memory will not be recalled.')).appendMarkdown(`\n\n\`${memory.path}\``);
+  item.documentation = new vscode.MarkdownString().appendText(memory.description ?? vscode.l10n.t('No description: this memory will not be recalled.')).appendMarkdown(`\n\n${markdownCode(memory.path)}`);
   return item;
 }
 

@@ -5,6 +5,7 @@ import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPla
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
+import { readBoundedText } from '../../workspace/boundedRead';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { describeRefusal, openAt } from './linkUi';
@@ -51,6 +52,11 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   }
 
   const types = services.config.typeSet().types;
+  // The arguments can come from a command link: a type is one of the configured ones, never a path.
+  if (args.type !== undefined && !types.includes(args.type)) {
+    services.log.warn(`Not created: "${args.type}" is not one of the configured memory types`);
+    return undefined;
+  }
   const type = args.type ?? inferType(name, types) ?? (await pickType(name, types));
   if (type === undefined) return undefined;
   const template = await userTemplate(services, type);
@@ -101,12 +107,10 @@ async function userTemplate(services: Services, type: string): Promise<string | 
     return undefined;
   }
   const file = vscode.Uri.joinPath(folder, `${type}.md`);
-  try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
-  } catch (error) {
-    services.log.skipped(`No template ${file.toString()}; the built-in one is used`, error);
-    return undefined;
-  }
+  // A template is a file like any other in the folder: a FIFO or device there is not read.
+  const text = await readBoundedText(file);
+  if (typeof text !== 'string') services.log.warn(`No readable template ${file.toString()}; the built-in one is used`);
+  return text ?? undefined;
 }
 
 /** `memoryShelf.templatesFolder`: absolute, `~/`, or relative to the first workspace folder. */

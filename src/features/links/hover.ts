@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { bodyPreview, linkAt, linksTo, linksToReservation } from '../../core';
+import { bodyPreview, escapeMarkdown as escape, linkAt, linksTo, linksToReservation, markdownCode, markdownCodeBlock } from '../../core';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { Services } from '../../workspace/services';
 import { createStubCommandUri } from './createStub';
@@ -33,7 +33,7 @@ export function registerHover(services: Services): vscode.Disposable {
       if (resolution.status === 'ambiguous') {
         markdown.appendMarkdown(`$(warning) ${escape(vscode.l10n.t('{0} memories answer to "{1}":', resolution.targets.length, link.target))}\n`);
         for (const target of resolution.targets) {
-          markdown.appendMarkdown(`\n- [${escape(memoryTitle(root, target))}](${root.uriOf(target.path).toString()}) \`${target.path}\``);
+          markdown.appendMarkdown(`\n- [${escape(memoryTitle(root, target))}](${root.uriOf(target.path).toString()}) ${markdownCode(target.path)}`);
         }
         return new vscode.Hover(markdown, toVsRange(link.range));
       }
@@ -43,14 +43,11 @@ export function registerHover(services: Services): vscode.Disposable {
       markdown.appendMarkdown(` · ${escape(memory.type ?? vscode.l10n.t('no type'))}\n\n`);
       markdown.appendMarkdown(memory.description ? escape(memory.description) : `_${escape(vscode.l10n.t('No description: this memory will not be recalled.'))}_`);
       const preview = bodyPreview(memory, PREVIEW_LINES);
-      if (preview.length > 0) markdown.appendMarkdown('\n\n---\n\n').appendCodeblock(preview.join('\n'), 'markdown');
+      // Not appendCodeblock: its fence can be closed by an indented fence in the body.
+      if (preview.length > 0) markdown.appendMarkdown(`\n\n---\n\n${markdownCodeBlock(preview.join('\n'), 'markdown')}`);
       markdown.appendMarkdown('\n\n---\n\n');
-      markdown.appendMarkdown(`$(references) ${escape(backlinks === 1 ? vscode.l10n.t('1 memory links here') : vscode.l10n.t('{0} memories link here', backlinks))} · \`${memory.path}\``);
+      markdown.appendMarkdown(`$(references) ${escape(backlinks === 1 ? vscode.l10n.t('1 memory links here') : vscode.l10n.t('{0} memories link here', backlinks))} · ${markdownCode(memory.path)}`);
       return new vscode.Hover(markdown, toVsRange(link.range));
     },
   });
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isPendingCandidate, planApproveCandidate } from '../../core';
+import { MAX_MEMORY_BYTES, readBoundedText } from '../../workspace/boundedRead';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { ARCHIVE_COMMAND, registerArchiveCandidates } from './archiveCandidates';
@@ -47,7 +48,9 @@ export function registerReview(services: Services): vscode.Disposable {
         // Saving counts as the person's approval of the promoted text (the review service listens).
         await services.documents.openDocument(found.uri)?.save();
         // The store catches up with the disk a moment later; approve the promoted text itself.
-        const promoted = services.documents.openText(found.uri) ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(found.uri));
+        const promoted = services.documents.openText(found.uri) ?? (await readBoundedText(found.uri, MAX_MEMORY_BYTES));
+        // Not a readable file any more (replaced by a FIFO, say): nothing a person saw can be approved.
+        if (typeof promoted !== 'string') return false;
         await services.review.approve(found.root, found.path, promoted);
         return true;
       }

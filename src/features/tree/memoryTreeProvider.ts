@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, groupByType, isKnownType, memoryLabel, STALE_CANDIDATE_DAYS, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { displayName, escapeMarkdown, groupByType, isKnownType, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -121,7 +121,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
       ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto'
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
-      `\`${root.uri.fsPath || root.uri.toString()}\``,
+      markdownCode(root.uri.fsPath || root.uri.toString()),
       vscode.l10n.t('{0} memories', count),
       ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),
     ].join('\n\n'),
@@ -158,11 +158,11 @@ function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, prob
   const lines = [`**${escapeMarkdown(displayName(memory))}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
-  lines.push(vscode.l10n.t('Type: {0}', memory.type ?? vscode.l10n.t('none')));
+  lines.push(vscode.l10n.t('Type: {0}', memory.type !== undefined ? escapeMarkdown(memory.type) : vscode.l10n.t('none')));
   if (memory.frontmatter.status !== 'ok') lines.push(`$(warning) ${vscode.l10n.t('The frontmatter is missing or does not parse.')}`);
   // The number VS Code shows beside the row comes from the Problems panel: say so where it is read.
   if (problemCount > 0) lines.push(problemCount === 1 ? vscode.l10n.t('1 problem (the number beside it; see the Problems panel)') : vscode.l10n.t('{0} problems (the number beside it; see the Problems panel)', problemCount));
-  lines.push(`\`${memory.path}\``);
+  lines.push(markdownCode(memory.path));
   item.tooltip = new vscode.MarkdownString(lines.join('\n\n'), true);
   return item;
 }
@@ -187,8 +187,4 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
   item.contextValue = `memory.review.${entry.reason}`;
   return item;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName } from '../../core';
+import { displayName, singleLine } from '../../core';
 import { Commands } from '../../commands';
 import type { Services } from '../../workspace/services';
 import type { MemoryTreeNode } from './memoryTreeProvider';
@@ -35,11 +35,12 @@ export function registerTreeCommands(services: Services): vscode.Disposable {
     }),
     vscode.commands.registerCommand(Commands.copyName, async (node?: MemoryNode) => {
       const memory = memoryAt(node);
-      if (memory) await vscode.env.clipboard.writeText(memory.name);
+      // A name is the file's text: a line break in it would put two lines (a command, say) on the clipboard.
+      if (memory) await vscode.env.clipboard.writeText(singleLine(memory.name));
     }),
     vscode.commands.registerCommand(Commands.copyLink, async (node?: MemoryNode) => {
       const memory = memoryAt(node);
-      if (memory) await vscode.env.clipboard.writeText(`[[${memory.name}]]`);
+      if (memory) await vscode.env.clipboard.writeText(`[[${singleLine(memory.name)}]]`);
     }),
     vscode.commands.registerCommand(Commands.renameMemory, async (node?: MemoryNode, newName?: string) => renameMemory(services, memoryAt(node)?.uri, newName)),
     vscode.commands.registerCommand(Commands.showBacklinks, async (node?: MemoryNode) => {

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, type RootPath } from '../../core';
+import { MAX_MEMORY_BYTES, readBoundedText } from '../boundedRead';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { OwnFileMoves } from './ownFileMoves';
+import { firstWriteOutside } from './planBoundary';
 import { safeUri, type RootEdits } from './rootEdits';
 import { toWorkspaceEdit } from './toWorkspaceEdit';
 
@@ -35,6 +37,11 @@ export interface ApplyOptions {
   readonly label?: string;
   /** Open the refactor preview; nothing changes until the person applies it there. */
   readonly preview?: boolean;
+  /**
+   * Edited files must resolve inside their root's real path too, judged just before applying: for a
+   * file in no memory root (a project's CLAUDE.md), which the reader never vetted.
+   */
+  readonly editsInsideRoot?: boolean;
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -47,7 +54,6 @@ interface StaleFile {
 
 /** Stands for a file that is there but cannot be read: equal to no plan's text. */
 const UNREADABLE = Symbol('unreadable');
-const decoder = new TextDecoder('utf-8');
 
 /**
  * The one way Memory Shelf changes files: every edit is planned from the stores, checked against the
@@ -94,7 +100,7 @@ export class EditApplier extends Disposable {
 
   /** Plans (after applying the editors' pending text), checks and applies; true when the edit was applied. */
   async apply(planner: Planner, options: ApplyOptions = {}): Promise<ApplyResult> {
-    const plan = await this.checkedPlan(planner);
+    const plan = await this.checkedPlan(planner, options.editsInsideRoot === true);
     if (typeof plan === 'string') return plan;
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
@@ -119,7 +125,7 @@ export class EditApplier extends Disposable {
    * no unsaved changes are saved once the move is done.
    */
   async prepare(planner: Planner, options: { readonly saveIndexAfterMove?: boolean } = {}): Promise<vscode.WorkspaceEdit | undefined> {
-    const plan = await this.checkedPlan(planner);
+    const plan = await this.checkedPlan(planner, false);
     if (typeof plan === 'string') return undefined;
     if (options.saveIndexAfterMove) {
       for (const change of plan.changes.filter(touchesIndex)) {
@@ -141,7 +147,18 @@ export class EditApplier extends Disposable {
   }
 
   /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */
-  private async checkedPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
+  private async checkedPlan(planner: Planner, editsInsideRoot: boolean): Promise<EditPlan | 'not-planned' | 'stale' | 'failed'> {
+    const plan = await this.currentPlan(planner);
+    if (typeof plan === 'string') return plan;
+    // Judged after the last look at the files, as near to the write as an extension can be.
+    const outside = await firstWriteOutside(plan.changes, { edits: editsInsideRoot });
+    if (!outside) return plan;
+    this.log.warn(`Not applied: ${outside.toString()} leads out of its folder through a symbolic link`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} leads out of its folder through a symbolic link, so nothing was changed.', outside.fsPath || outside.toString()));
+    return 'failed';
+  }
+
+  private async currentPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
     for (const root of this.roots.roots) this.documents.currentRoot(root);
     const first = planner();
     if (!first) return 'not-planned';
@@ -189,12 +206,11 @@ export class EditApplier extends Disposable {
   private async diskText(uri: vscode.Uri): Promise<string | typeof UNREADABLE | undefined> {
     const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
     if (!exists) return undefined;
-    try {
-      return decoder.decode(await vscode.workspace.fs.readFile(uri));
-    } catch (error) {
-      this.log.skipped(`Could not read ${uri.toString()} to check an edit`, error);
-      return UNREADABLE;
-    }
+    // The memory cap, not the small-file one: an edit's basis may be a large MEMORY.md.
+    const text = await readBoundedText(uri, MAX_MEMORY_BYTES);
+    if (typeof text === 'string') return text;
+    this.log.warn(`Could not read ${uri.toString()} to check an edit`);
+    return UNREADABLE;
   }
 
   /** Saves a document once the participant's edit has reached it (the extension host hears of it a moment later). */

@@ -5,6 +5,7 @@ import { nodeRootsHost } from '../../roots/nodeRootsHost';
 import type { AutoMemoryWarning } from '../../roots/autoMemory';
 import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
 import type { Settings } from '../config/settings';
+import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
 import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';
 
@@ -145,14 +146,15 @@ function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string 
   return relative && !relative.startsWith('..') ? relative : uri.fsPath.replace(os.homedir(), '~');
 }
 
-/** A CLAUDE.md's text; most projects lack some of the three, so a missing one is only noted. */
+/**
+ * A CLAUDE.md's text; most projects lack some of the three, so a missing one is only noted. It is the
+ * repository's file: one that is a device, a FIFO or huge is not read (`CLAUDE.md -> /dev/zero` would
+ * otherwise fill the extension host's memory on folder open).
+ */
 async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch (error) {
-    log.skipped(`No ${uri.toString()}`, error);
-    return undefined;
-  }
+  const text = await readBoundedText(uri);
+  if (text === null) log.warn(`Not read: ${uri.toString()} is not a regular file of a readable size`);
+  return text ?? undefined;
 }
 
 function escapeRegExp(text: string): string {

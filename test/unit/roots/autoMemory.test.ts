@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import {
   MAX_SANITIZED_LENGTH,
+  claudeConfigDir,
   detectPathStyle,
   findCanonicalGitRoot,
   projectFolderName,
@@ -276,6 +277,15 @@ describe('roots/autoMemory', () => {
       assert.equal(result.exists, true);
     });
 
+    it('resolves a relative CLAUDE_CONFIG_DIR against the folder Claude Code runs in, for every caller alike', async () => {
+      // The user's CLAUDE.md (Promote to Rule) once resolved it against the extension host's working directory instead.
+      assert.equal(claudeConfigDir({ CLAUDE_CONFIG_DIR: 'config/claude' }, HOME, APP), `${APP}/config/claude`);
+      assert.equal(claudeConfigDir({ CLAUDE_CONFIG_DIR: '/opt/claude/' }, HOME, APP), '/opt/claude');
+      assert.equal(claudeConfigDir({}, HOME, APP), `${HOME}/.claude`);
+      const result = await resolveAutoMemory(input({ env: { CLAUDE_CONFIG_DIR: 'config/claude' } }), app({}));
+      assert.equal(result.projectsDir, `${claudeConfigDir({ CLAUDE_CONFIG_DIR: 'config/claude' }, HOME, APP)}/projects`);
+    });
+
     it('reads the projects folder and user settings from CLAUDE_CONFIG_DIR', async () => {
       const host = app({ '/opt/claude/settings.json': '{"autoMemoryEnabled": false}', [USER_SETTINGS]: '{}' });
       const result = await resolveAutoMemory(input({ env: { CLAUDE_CONFIG_DIR: '/opt/claude/' } }), host);
@@ -414,7 +424,9 @@ describe('roots/autoMemory', () => {
       ['local beats project', { [PROJECT_SETTINGS]: dir('/proj/mem'), [LOCAL_SETTINGS]: dir('/local/mem') }, true, '/local/mem', 'local-settings', []],
       ['project settings ignored when untrusted', { [PROJECT_SETTINGS]: dir('/home/ana/.ssh') }, false, APP_MEMORY, 'default', ['directory-untrusted']],
       ['untrusted project settings fall through to user', { [USER_SETTINGS]: dir('/user/mem'), [PROJECT_SETTINGS]: dir('/proj/mem') }, false, '/user/mem', 'user-settings', ['directory-untrusted']],
-      ['local settings still count when untrusted', { [LOCAL_SETTINGS]: dir('/local/mem') }, false, '/local/mem', 'local-settings', []],
+      // A cloned repository can commit settings.local.json too: it waits for trust like settings.json.
+      ['local settings ignored when untrusted', { [LOCAL_SETTINGS]: dir('/local/mem') }, false, APP_MEMORY, 'default', ['directory-untrusted']],
+      ['untrusted local settings fall through to user', { [USER_SETTINGS]: dir('/user/mem'), [LOCAL_SETTINGS]: dir('/home/ana/.ssh') }, false, '/user/mem', 'user-settings', ['directory-untrusted']],
       ['relative value: the default, not a lower scope', { [USER_SETTINGS]: dir('/user/mem'), [LOCAL_SETTINGS]: dir('.claude/memory') }, true, APP_MEMORY, 'default', ['directory-invalid']],
       ['not a string: skipped', { [USER_SETTINGS]: dir('/user/mem'), [LOCAL_SETTINGS]: '{"autoMemoryDirectory": 42}' }, true, '/user/mem', 'user-settings', ['setting-wrong-type']],
     ];
