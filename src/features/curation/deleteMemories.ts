@@ -3,7 +3,7 @@ import { displayName, planDeleteMemories, type BacklinkHandling, type MemoryFile
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { memoriesOf, type MemoryArgument } from './memoryArguments';
+import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
 /**
  * `memoryShelf.deleteMemory`: deletes the memories picked in the tree (one or many) or the active one.
@@ -12,8 +12,8 @@ import { memoriesOf, type MemoryArgument } from './memoryArguments';
  * to unlink them. One undoable edit per root.
  */
 export function registerDeleteMemories(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], choice?: BacklinkHandling) => {
-    const groups = memoriesOf(services, clicked, selected);
+  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], choice?: BacklinkHandling) => {
+    const groups = targetMemories(services, clicked, selected, { orActiveEditor: true });
     if (groups.length === 0) return false;
     const handling = choice ?? (await confirm(groups));
     if (!handling) return false;

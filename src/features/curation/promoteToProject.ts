@@ -3,7 +3,7 @@ import { displayName, planPromoteToRoot, type MemoryFile, type PromotePlan } fro
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
+import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
 
 /** How a test (or another command) runs the promotion without asking: the target root, and applying without the confirmation. */
 export interface PromoteToProjectOptions {
@@ -20,8 +20,8 @@ export interface PromoteToProjectOptions {
  * not rewritten).
  */
 export function registerPromoteToProject(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToProjectOptions = {}) => {
-    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
+  return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options: PromoteToProjectOptions = {}) => {
+    const one = singleTargetMemory(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
     if (!one) return false;
     const { root: source, memory } = one;
     if (source.info.kind !== 'auto') {

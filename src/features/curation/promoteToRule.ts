@@ -5,7 +5,7 @@ import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, 
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
+import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
 
 /** Where a rule can go: the project's CLAUDE.md (shared), CLAUDE.local.md (this project, only you), the user's CLAUDE.md (every project). */
 export type RuleFileKind = 'project' | 'local' | 'user';
@@ -32,8 +32,8 @@ const decoder = new TextDecoder('utf-8');
  * endings, and Undo takes the bullet back out.
  */
 export function registerPromoteToRule(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToRuleOptions = {}) => {
-    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
+  return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options: PromoteToRuleOptions = {}) => {
+    const one = singleTargetMemory(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
     if (!one) return false;
     const { root, memory } = one;
     const file = await pickRuleFile(root, options.target);

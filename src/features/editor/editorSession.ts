@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { setFieldEdits } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
-import type { MemoryEditorDeps } from './editorDeps';
+import { Commands } from '../../commands';
+import { anyOf } from '../../workspace/events';
+import type { Services } from '../../workspace/services';
+import { editorMemory } from './editorMemory';
 import { editorHtml, editorResourceRoots } from './editorHtml';
 import { editorStrings } from './editorStrings';
 import { buildFormState, fieldValue } from './formState';
@@ -17,15 +20,16 @@ export class EditorSession implements vscode.Disposable {
   private readonly stateListeners = new Set<(state: FormState) => void>();
   private readonly refusalListeners = new Set<(message: Extract<HostMessage, { kind: 'refused' }>) => void>();
 
-  constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly deps: MemoryEditorDeps) {
-    panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(deps.extensionUri) };
-    panel.webview.html = editorHtml(panel.webview, deps.extensionUri);
+  constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly services: Services, extensionUri: vscode.Uri) {
+    panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(extensionUri) };
+    panel.webview.html = editorHtml(panel.webview, extensionUri);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: WebviewMessage) => void this.receive(message)),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === document && event.contentChanges.length > 0) this.schedule();
       }),
-      deps.onDidChange(() => this.schedule()),
+      // Another file's link or the index may change what the form shows, and so may a finished check.
+      anyOf<unknown>(services.roots.onDidChange, services.problems.onDidCheck)(() => this.schedule()),
     );
   }
 
@@ -55,11 +59,11 @@ export class EditorSession implements vscode.Disposable {
         await this.setField(message.path, message.value, message.base, message.version);
         return;
       case 'rename':
-        if (message.version !== this.document.version && fieldValue(this.deps.memoryFor(this.document).memory, 'name') !== message.base) {
+        if (message.version !== this.document.version && fieldValue(editorMemory(this.services, this.document).memory, 'name') !== message.base) {
           this.refuse('name', 'stale');
           return;
         }
-        await this.deps.rename(this.document, message.newName);
+        await vscode.commands.executeCommand(Commands.renameMemory, this.document.uri, message.newName);
         this.pushState();
         return;
       case 'applyFix':
@@ -72,10 +76,10 @@ export class EditorSession implements vscode.Disposable {
         return;
       }
       case 'openLink':
-        await this.deps.openLink(this.document, message.target);
+        await vscode.commands.executeCommand(Commands.openLink, { source: this.document.uri.toString(), target: message.target });
         return;
       case 'openBacklink': {
-        const root = this.deps.memoryFor(this.document).root;
+        const root = editorMemory(this.services, this.document).root;
         if (!root) return;
         const position = new vscode.Position(Math.max(0, message.line), 0);
         await vscode.window.showTextDocument(root.uriOf(message.path), { selection: new vscode.Range(position, position), preview: true });
@@ -98,7 +102,7 @@ export class EditorSession implements vscode.Disposable {
    * still holds what the person saw: otherwise their text would silently replace someone else's.
    */
   private async setField(path: string, value: string, base: string, version: number): Promise<void> {
-    const { memory } = this.deps.memoryFor(this.document);
+    const { memory } = editorMemory(this.services, this.document);
     if (version !== this.document.version && fieldValue(memory, path) !== base) {
       this.refuse(path, 'stale');
       return;
@@ -116,7 +120,7 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
+    if (!(await this.services.edits.applyPrepared(edit))) this.refuse(path, 'failed');
   }
 
   /**
@@ -125,7 +129,7 @@ export class EditorSession implements vscode.Disposable {
    * form showed it is left alone: the state sent next no longer lists it.
    */
   private async applyFix(code: string, line: number, title: string): Promise<void> {
-    const problem = this.deps.problemsFor(this.document).find((candidate) => candidate.code === code && candidate.range.start.line === line);
+    const problem = (this.services.problems.problemsAt(this.document)?.problems ?? []).find((candidate) => candidate.code === code && candidate.range.start.line === line);
     if (!problem) return;
     const { start, end } = problem.range;
     const range = new vscode.Range(start.line, start.character, end.line, end.character);
@@ -138,12 +142,12 @@ export class EditorSession implements vscode.Disposable {
       action = actions?.find((candidate) => candidate.title === title);
     }
     if (!action) return;
-    if (action.edit) await this.deps.applyEdit(action.edit);
+    if (action.edit) await this.services.edits.applyPrepared(action.edit);
     if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
   }
 
   private refuse(path: string, reason: EditRefusal): void {
-    const message: HostMessage = { kind: 'refused', path, reason, current: fieldValue(this.deps.memoryFor(this.document).memory, path) };
+    const message: HostMessage = { kind: 'refused', path, reason, current: fieldValue(editorMemory(this.services, this.document).memory, path) };
     void this.panel.webview.postMessage(message);
     for (const listener of this.refusalListeners) listener(message);
   }
@@ -158,7 +162,7 @@ export class EditorSession implements vscode.Disposable {
     clearTimeout(this.pending);
     this.pending = undefined;
     if (this.document.isClosed) return;
-    const state = buildFormState(this.document, this.deps);
+    const state = buildFormState(this.document, this.services);
     this.lastState = state;
     const message: HostMessage = { kind: 'state', state, strings: editorStrings() };
     void this.panel.webview.postMessage(message);

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { archivedPath, archiveFolderName, displayName, INDEX_FILE_NAME, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
+import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { archiveTargets, type ArchiveArgument } from './archiveTargets';
-
-export const ARCHIVE_COMMAND = 'memoryShelf.review.archive';
+import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
 /** How the command is told to skip its confirmation (tests, and callers that asked already). */
 export interface ArchiveOptions {
@@ -41,8 +40,8 @@ function isArchived(services: Services, uri: vscode.Uri): boolean {
 }
 
 function registerArchiveCommand(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(ARCHIVE_COMMAND, async (clicked?: ArchiveArgument, selected?: readonly ArchiveArgument[], options?: ArchiveOptions) => {
-    const groups = archiveTargets(services, clicked, selected);
+  return vscode.commands.registerCommand(Commands.reviewArchive, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options?: ArchiveOptions) => {
+    const groups = targetMemories(services, clicked, selected, { orActiveEditor: false });
     if (groups.length === 0) return false;
     const folders = groups.map(({ root }) => archiveFolderOf(services, root));
     if (folders.some((folder) => folder === undefined)) {
