@@ -22,7 +22,7 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
       const result = await services.edits.apply(() => {
         services.documents.currentRoot(root);
         const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
-        return current.length > 0 ? services.edits.plan([{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }]) : undefined;
+        return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
       }, { label: vscode.l10n.t('Delete memories') });
       applied &&= result === 'applied';
     }

@@ -30,7 +30,7 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
       services.documents.currentRoot(root);
       const kept = root.store.get(survivor.path);
       const removed = root.store.get(removedPath);
-      return kept && removed ? services.edits.plan([{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }]) : undefined;
+      return kept && removed ? [{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }] : undefined;
     }, { label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path), preview: options?.preview ?? true });
     return result === 'applied';
   });

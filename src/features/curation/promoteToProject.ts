@@ -51,7 +51,7 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
         void vscode.window.showErrorMessage(refusal(current, target, plan));
         return undefined;
       }
-      return services.edits.plan([{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }]);
+      return [{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }];
     }, { label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label), preview: how === 'preview' });
     if (result !== 'applied') return false;
     // A person chose to share this fact: in its new folder it does not wait for review again.

@@ -39,7 +39,6 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
 
-    const dirty = openDocument(file.uri)?.isDirty ?? false;
     const text = await currentText(file.uri);
     if (text === null) {
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no rule was written.', file.uri.fsPath || file.uri.toString()));
@@ -50,15 +49,13 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const folder = vscode.Uri.joinPath(file.uri, '..');
     const name = path.posix.basename(file.uri.path);
     const fileEdit: FileEdit = edit.kind === 'create' ? { kind: 'create', path: name, content: edit.content } : { kind: 'edit', path: name, edits: edit.edits };
+    // Like MEMORY.md after our edits, the rule belongs on disk (saved unless its editor held other unsaved text).
     const result = await services.edits.apply(() => {
       const plan = services.edits.plan([{ root: folder, edits: [fileEdit] }]);
       // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
       return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
-    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label) });
+    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), save: [file.uri] });
     if (result !== 'applied') return false;
-    // Like MEMORY.md after our edits: the rule belongs on disk unless the editor already held other unsaved text.
-    const document = openDocument(file.uri);
-    if (document?.isDirty && !dirty) await document.save();
 
     const deleteMemory = (choice?: 'keep'): Thenable<unknown> => vscode.commands.executeCommand(Commands.deleteMemory, root.uriOf(memory.path), undefined, choice);
     if (options.afterwards === 'delete') await deleteMemory('keep');

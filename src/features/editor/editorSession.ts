@@ -4,6 +4,7 @@ import { assertNever, type EditRefusal, type FormState, type HostMessage, type W
 import { Commands } from '../../commands';
 import { anyOf } from '../../workspace/events';
 import type { Services } from '../../workspace/services';
+import { localized } from '../../workspace/display/localized';
 import { editorMemory } from './editorMemory';
 import { editorHtml, editorResourceRoots } from './editorHtml';
 import { editorStrings } from './editorStrings';
@@ -124,26 +125,18 @@ export class EditorSession implements vscode.Disposable {
   }
 
   /**
-   * Runs the fix through VS Code's own code actions for that diagnostic, so the form applies exactly
-   * what the light bulb would (its moves announced, its index edits). A problem that has gone since the
-   * form showed it is left alone: the state sent next no longer lists it.
+   * Applies the problem's own fix (the one the form showed by that title) through the edit applier, as
+   * the light bulb does: its moves announced, its index edits saved. The applier runs the lookup against
+   * the current text, so a problem that has gone since the form showed it is left alone: the state sent
+   * next no longer lists it.
    */
   private async applyFix(code: string, line: number, title: string): Promise<void> {
-    const problem = (this.services.problems.problemsAt(this.document)?.problems ?? []).find((candidate) => candidate.code === code && candidate.range.start.line === line);
-    if (!problem) return;
-    const { start, end } = problem.range;
-    const range = new vscode.Range(start.line, start.character, end.line, end.character);
-    // The form may show a problem a moment before its diagnostic is published, which the code action needs.
-    let action: vscode.CodeAction | undefined;
-    for (let attempt = 0; attempt < 20 && !action; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', this.document.uri, range, vscode.CodeActionKind.QuickFix.value);
-      // Actions come back without their diagnostics; the range is the problem's, so the title decides.
-      action = actions?.find((candidate) => candidate.title === title);
-    }
-    if (!action) return;
-    if (action.edit) await this.services.edits.applyPrepared(action.edit);
-    if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    await this.services.edits.apply(() => {
+      const found = this.services.problems.problemsAt(this.document);
+      const problem = found?.problems.find((candidate) => candidate.code === code && candidate.range.start.line === line);
+      const fix = problem?.fixes?.find((candidate) => localized(candidate.titleText, candidate.title) === title);
+      return found && fix ? [{ root: found.root.uri, edits: fix.edits }] : undefined;
+    });
   }
 
   private refuse(path: string, reason: EditRefusal): void {

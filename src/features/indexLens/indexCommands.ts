@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import {
   addUnlistedEntries, INDEX_FILE_NAME, memoryModifiedTime, ProblemCode, rebuildIndex, removeEntryLines, removeMissingEntries,
-  sortIndex, updateHooks, type FileEdit, type IndexOperationOptions, type IndexSortOrder, type MemoryIndex, type MemoryStore,
+  sortIndex, updateHooks, type FileEdit, type ProblemFix, type IndexOperationOptions, type IndexSortOrder, type MemoryIndex, type MemoryStore,
 } from '../../core';
 import { Commands } from '../../commands';
 import { targetRoot, type CommandTarget } from '../../workspace/commandTargets';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { activeRoot, currentIndex, openIndexDocument } from './indexState';
+import { activeRoot, currentIndex } from './indexState';
 import type { BudgetStatusBar } from './budgetStatusBar';
 
 /** The index commands. Each plans pure edits in core and applies them as one undoable WorkspaceEdit. */
@@ -21,7 +21,7 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no MEMORY.md yet.', root.info.label));
         return false;
       }
-      return apply(services, root, plan(index, root.store, operationOptions(services, root), root), label(), services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => plan(root.store.index, root.store, operationOptions(services, root), root), label(), services.config.settings.indexPreviewChanges);
     };
 
   return vscode.Disposable.from(
@@ -34,7 +34,7 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(services, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(services, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => root.store.index && updateHooks(root.store.index, root.store, { lines: picked, dates: operationOptions(services, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && services.config.settings.indexPreviewChanges);
     }),
     vscode.commands.registerCommand(Commands.indexSort, async (target?: CommandTarget, order?: IndexSortOrder) => {
       const root = await resolveRoot(services, target);
@@ -42,13 +42,13 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       if (!root || !index) return false;
       const chosen = order ?? (await pickSortOrder());
       if (!chosen) return false;
-      return apply(services, root, sortIndex(index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => root.store.index && sortIndex(root.store.index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges);
     }),
     vscode.commands.registerCommand(Commands.indexCreate, async (target?: CommandTarget) => {
       const root = await resolveRoot(services, target);
       if (!root) return false;
       if (currentIndex(services, root)) return open(root);
-      const edit = rebuildIndex(undefined, root.store, operationOptions(services, root)) ?? { kind: 'create', path: INDEX_FILE_NAME, content: '# Memory index\n' };
+      const edit = (): FileEdit => rebuildIndex(undefined, root.store, operationOptions(services, root)) ?? { kind: 'create', path: INDEX_FILE_NAME, content: '# Memory index\n' };
       const applied = await apply(services, root, edit, vscode.l10n.t('Create MEMORY.md from the files'), false);
       if (applied) await open(root);
       return applied;
@@ -61,16 +61,23 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       const root = await resolveRoot(services, target);
       const index = root && currentIndex(services, root);
       if (!root || !index) return false;
-      return apply(services, root, removeEntryLines(index, lines), vscode.l10n.t('Remove entry'), false);
+      return apply(services, root, () => root.store.index && removeEntryLines(root.store.index, lines), vscode.l10n.t('Remove entry'), false);
     }),
     vscode.commands.registerCommand(Commands.indexCreateMissing, async (target: CommandTarget, line: number) => {
       const root = await resolveRoot(services, target);
       if (!root || !currentIndex(services, root)) return false;
-      const problem = (services.problems.engineOf(root)?.problemsFor(INDEX_FILE_NAME) ?? []).find((candidate) => candidate.code === ProblemCode.IndexMissingFile && candidate.range.start.line === line);
-      const fix = problem?.fixes?.find((candidate) => candidate.edits.some((edit) => edit.kind === 'create'));
+      const createFix = (): ProblemFix | undefined => {
+        const problem = (services.problems.engineOf(root)?.problemsFor(INDEX_FILE_NAME) ?? []).find((candidate) => candidate.code === ProblemCode.IndexMissingFile && candidate.range.start.line === line);
+        return problem?.fixes?.find((candidate) => candidate.edits.some((edit) => edit.kind === 'create'));
+      };
+      let fix = createFix();
       if (!fix) return false;
-      const applied = await applyEdits(services, root, fix.edits, fix.title, false);
-      const created = fix.edits.find((edit) => edit.kind === 'create');
+      const result = await services.edits.apply(() => {
+        fix = createFix();
+        return fix && [{ root: root.uri, edits: fix.edits }];
+      }, { label: fix.title, preview: false });
+      const applied = result === 'applied';
+      const created = fix?.edits.find((edit) => edit.kind === 'create');
       if (applied && created) await vscode.window.showTextDocument(root.uriOf(created.path), { preview: false });
       return applied;
     }),
@@ -102,22 +109,17 @@ function operationOptions(services: Services, root: MemoryRoot): IndexOperationO
   };
 }
 
-async function apply(services: Services, root: MemoryRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
-  if (!edit) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
-    return false;
-  }
-  // Positions were planned from the store's text; an editor still showing other text would get them wrong.
-  const document = openIndexDocument(root);
-  if (edit.kind === 'edit' && document && document.getText() !== root.store.index?.text) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('MEMORY.md changed while the edit was planned; nothing was changed. Try again.'));
-    return false;
-  }
-  return applyEdits(services, root, [edit], label, preview);
-}
-
-async function applyEdits(services: Services, root: MemoryRoot, edits: readonly FileEdit[], label: string, preview: boolean): Promise<boolean> {
-  return (await services.edits.apply(() => services.edits.plan([{ root: root.uri, edits }]), { label, preview })) === 'applied';
+/**
+ * Applies the index edit `plan` makes from the store as it is when the applier runs it (the editors'
+ * pending text applied first; run again if MEMORY.md moved on meanwhile); says so when there is nothing to change.
+ */
+async function apply(services: Services, root: MemoryRoot, plan: () => FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
+  const result = await services.edits.apply(() => {
+    const edit = plan();
+    return edit && [{ root: root.uri, edits: [edit] }];
+  }, { label, preview });
+  if (result === 'not-planned') void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
+  return result === 'applied';
 }
 
 async function open(root: MemoryRoot): Promise<boolean> {

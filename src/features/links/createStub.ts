@@ -66,7 +66,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
       return undefined;
     }
     planned = plan;
-    return services.edits.plan([{ root: root.uri, edits: plan.edits }]);
+    return [{ root: root.uri, edits: plan.edits }];
   });
   if (applied === 'failed' && planned) void vscode.window.showErrorMessage(vscode.l10n.t('Could not create {0}.', planned.path));
   if (applied !== 'applied' || !planned) return undefined;

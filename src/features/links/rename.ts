@@ -67,20 +67,20 @@ export function registerRename(services: Services): vscode.Disposable {
         const edit = await services.edits.prepare(() => {
           if (found.kind === 'reservation') {
             const plan = planReservationRename(root.store, found.placeholder, newName);
-            return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+            return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
           }
           const memory = root.store.get(found.memory.path) ?? found.memory;
           const plan = planRename(root.store, memory, newName, { renameFile });
-          return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+          return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
         });
         return edit ?? new vscode.WorkspaceEdit();
       },
     }),
     vscode.workspace.onWillRenameFiles((event) => {
       const files = event.files.filter((file) => !services.edits.ownMoves.claim(file.oldUri, file.newUri));
-      const planIndexes = (): ReturnType<typeof services.edits.plan> | undefined => {
+      const planIndexes = (): readonly RootEdits[] | undefined => {
         const changes = indexEditsForMoves(services, files);
-        return changes.length > 0 ? services.edits.plan(changes) : undefined;
+        return changes.length > 0 ? changes : undefined;
       };
       // Most moves touch no memory root: nothing is waited for then.
       for (const root of services.roots.roots) services.documents.currentRoot(root);

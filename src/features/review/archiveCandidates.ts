@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { archivedPath, archiveFolderName, displayName, INDEX_FILE_NAME, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
+import { archivedPath, archiveFolderName, displayName, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
@@ -86,34 +86,17 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
   const memories = current();
   if (memories.length === 0) return [];
   const targets = await targetsIn(folder, memories.map((memory) => memory.path));
-  // The index edits are planned and checked like every other; the moves out of the root are added to the same edit.
-  const edit = await services.edits.prepare(() => {
-    const now = current();
-    return now.length > 0 ? services.edits.plan([{ root: root.uri, edits: planArchiveMemories(root.store, now).edits }]) : undefined;
-  });
-  if (!edit) return [];
-  const index = root.uriOf(INDEX_FILE_NAME);
-  const indexWasClean = !services.documents.openDocument(index)?.isDirty;
   await vscode.workspace.fs.createDirectory(folder);
-  const label = { label: vscode.l10n.t('Archive candidates'), needsConfirmation: false };
-  const moved: vscode.Uri[] = [];
-  for (const memory of memories) {
-    const from = root.uriOf(memory.path);
-    const to = targets.get(memory.path)!;
-    // Our edit removes the index lines itself: the move participant must not plan them again.
-    services.edits.ownMoves.expect(from, to);
-    edit.renameFile(from, to, { overwrite: false }, label);
-    moved.push(to);
-  }
-  if (!(await services.edits.applyPrepared(edit))) {
-    services.log.warn(`VS Code refused to archive ${memories.map((memory) => memory.path).join(', ')}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
-    return [];
-  }
-  if (indexWasClean) {
-    const document = services.documents.openDocument(index);
-    if (document?.isDirty) await document.save();
-  }
+  let moved: vscode.Uri[] = [];
+  // The index lines go and the files move out of the root in one edit, planned and checked like every other.
+  const result = await services.edits.apply(() => {
+    const now = current().filter((memory) => targets.has(memory.path));
+    moved = now.map((memory) => targets.get(memory.path)!);
+    const movesOut = now.map((memory) => ({ path: memory.path, to: targets.get(memory.path)! }));
+    return now.length > 0 ? [{ root: root.uri, edits: planArchiveMemories(root.store, now).edits, movesOut }] : undefined;
+  }, { label: vscode.l10n.t('Archive candidates') });
+  if (result === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
+  if (result !== 'applied') return [];
   // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
   await Promise.all(memories.map((memory) => services.documents.reread(root, memory.path)));
   return moved;

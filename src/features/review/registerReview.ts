@@ -18,13 +18,12 @@ export function registerReview(services: Services): vscode.Disposable {
       if (!found || !memory) return false;
       if (isPendingCandidate(memory)) {
         const types = services.config.typeSet().types;
+        // Saving counts as the person's approval of the promoted text (the review service listens).
         const result = await services.edits.apply(() => {
           const current = found.root.store.get(found.path);
-          return current && services.edits.plan([{ root: found.root.uri, edits: planApproveCandidate(found.root.store, current, types) }]);
-        }, { label: vscode.l10n.t('Approve candidate') });
+          return current && [{ root: found.root.uri, edits: planApproveCandidate(found.root.store, current, types) }];
+        }, { label: vscode.l10n.t('Approve candidate'), save: [found.uri] });
         if (result !== 'applied') return false;
-        // Saving counts as the person's approval of the promoted text (the review service listens).
-        await services.documents.openDocument(found.uri)?.save();
         // The store catches up with the disk a moment later; approve the promoted text itself.
         const promoted = services.documents.openText(found.uri) ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(found.uri));
         await services.review.approve(found.root, found.path, promoted);

@@ -65,7 +65,7 @@ export async function retype(services: Services, root: MemoryRoot, paths: readon
       }
       if (planned.edits.length > 0) edits.push({ kind: 'edit' as const, path, edits: planned.edits });
     }
-    return edits.length > 0 ? services.edits.plan([{ root: root.uri, edits }]) : undefined;
+    return edits.length > 0 ? [{ root: root.uri, edits }] : undefined;
   }, { label: vscode.l10n.t('Change the type to {0}', type) });
   if (refused) void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not retyped: its frontmatter does not parse.', refused));
   return result === 'applied';

@@ -21,8 +21,12 @@ export interface EditPlan {
   readonly basis: readonly FileBasis[];
 }
 
-/** Makes a plan from the stores as they are now, or undefined when there is nothing to do (it told the person why). */
-export type Planner = () => EditPlan | undefined;
+/**
+ * Makes the edit from the stores as they are now (the editors' pending text applied first): the changes
+ * (their basis is taken from the stores), a plan made earlier (a quick fix's, checked against the text it
+ * was made from), or undefined when there is nothing to do. The applier runs it again when files moved on.
+ */
+export type Planner = () => readonly RootEdits[] | EditPlan | undefined;
 
 /**
  * How an edit ended: applied; not planned (the planner declined); refused because its files kept
@@ -35,6 +39,11 @@ export interface ApplyOptions {
   readonly label?: string;
   /** Open the refactor preview; nothing changes until the person applies it there. */
   readonly preview?: boolean;
+  /**
+   * Files besides MEMORY.md that belong on disk with the edit (a CLAUDE.md rule, an approved memory):
+   * like MEMORY.md, each is saved after the edit unless its editor held unsaved text before.
+   */
+  readonly save?: readonly vscode.Uri[];
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -50,12 +59,13 @@ const UNREADABLE = Symbol('unreadable');
 const decoder = new TextDecoder('utf-8');
 
 /**
- * The one way Memory Shelf changes files: every edit is planned from the stores, checked against the
- * files (an open editor's text, else the disk), and applied as one WorkspaceEdit. A plan whose files
- * changed since it was made is made again from their new text; when they still differ, nothing is
- * applied. It also owns what applying involves: moves it makes are announced to the Explorer move
- * participant ({@link OwnFileMoves}), and MEMORY.md is saved after an edit of ours when it had no
- * unsaved changes before.
+ * The one way Memory Shelf changes files: a feature hands a planner (a closure over the stores), the
+ * applier runs it against the current text, checks the plan against the files (an open editor's text,
+ * else the disk), and applies it as one WorkspaceEdit. A plan whose files changed since it was made is
+ * made again from their new text; when they still differ, nothing is applied. It also owns what
+ * applying involves: moves it makes, into a root or out of it, are announced to the Explorer move
+ * participant ({@link OwnFileMoves}), and MEMORY.md (and any file the caller names) is saved after an
+ * edit of ours when it had no unsaved changes before.
  */
 export class EditApplier extends Disposable {
   readonly ownMoves = new OwnFileMoves();
@@ -98,7 +108,7 @@ export class EditApplier extends Disposable {
     if (typeof plan === 'string') return plan;
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
-    const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
+    const clean = [...indexes, ...(options.save ?? [])].filter((uri) => !this.documents.openDocument(uri)?.isDirty);
     this.ownMoves.expectAll(plan.changes);
     const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
     const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
@@ -106,7 +116,7 @@ export class EditApplier extends Disposable {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
     }
-    for (const uri of cleanIndexes) {
+    for (const uri of clean) {
       const document = this.documents.openDocument(uri);
       if (document?.isDirty) await document.save();
     }
@@ -143,12 +153,12 @@ export class EditApplier extends Disposable {
   /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */
   private async checkedPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
     for (const root of this.roots.roots) this.documents.currentRoot(root);
-    const first = planner();
+    const first = this.run(planner);
     if (!first) return 'not-planned';
     const stale = await this.staleFiles(first);
     if (stale.length === 0) return first;
     for (const file of stale) await this.catchUp(file);
-    const second = planner();
+    const second = this.run(planner);
     if (!second) return 'not-planned';
     const still = await this.staleFiles(second);
     if (still.length === 0) return second;
@@ -158,6 +168,12 @@ export class EditApplier extends Disposable {
       ? vscode.l10n.t('{0} already exists in the memory folder.', names)
       : vscode.l10n.t('{0} changed while the edit was being prepared, so nothing was changed. Try again.', names));
     return 'stale';
+  }
+
+  private run(planner: Planner): EditPlan | undefined {
+    const planned = planner();
+    if (!planned) return undefined;
+    return 'basis' in planned ? planned : this.plan(planned);
   }
 
   private async staleFiles(plan: EditPlan): Promise<StaleFile[]> {
@@ -220,7 +236,7 @@ function touchesIndex(change: RootEdits): boolean {
 }
 
 function describeFiles(plan: EditPlan): string {
-  return plan.changes.flatMap((change) => change.edits.map((edit) => safeUri(change.root, edit.path).toString())).join(', ');
+  return plan.changes.flatMap((change) => [...change.edits, ...(change.movesOut ?? [])].map((edit) => safeUri(change.root, edit.path).toString())).join(', ');
 }
 
 function baseName(uri: vscode.Uri): RootPath {
