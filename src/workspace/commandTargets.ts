@@ -58,6 +58,8 @@ export function targetMemory(services: Services, target: CommandTarget): TargetM
 /** The memory of the active editor, as its text is now (pending typing applied first). */
 export function activeMemory(services: Services): TargetMemory | undefined {
   const document = vscode.window.activeTextEditor?.document;
+  // A command plans from the store: what was typed goes in first.
+  if (document) services.documents.flush(document);
   const model = document && services.documents.current(document);
   return document && model?.memory ? { root: model.root, path: model.path, uri: document.uri, memory: model.memory } : undefined;
 }

@@ -20,7 +20,7 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
     let applied = true;
     for (const { root, memories } of groups) {
       const result = await services.edits.apply(() => {
-        services.documents.currentRoot(root);
+        services.documents.flushRoot(root);
         const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
         return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
       }, { label: vscode.l10n.t('Delete memories') });

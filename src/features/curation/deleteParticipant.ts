@@ -25,7 +25,7 @@ export function registerDeleteParticipant(services: Services): vscode.Disposable
       }
       return changes.length > 0 ? changes : undefined;
     };
-    for (const root of services.roots.roots) services.documents.currentRoot(root);
+    for (const root of services.roots.roots) services.documents.flushRoot(root);
     if (!plan()) return;
     event.waitUntil(services.edits.prepare(plan, { saveIndexAfterMove: true }).then((edit) => edit ?? new vscode.WorkspaceEdit()));
   });

@@ -27,7 +27,7 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
     if (!survivor) return false;
     const removedPath = memories.find((memory) => memory !== survivor)!.path;
     const result = await services.edits.apply(() => {
-      services.documents.currentRoot(root);
+      services.documents.flushRoot(root);
       const kept = root.store.get(survivor.path);
       const removed = root.store.get(removedPath);
       return kept && removed ? [{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }] : undefined;

@@ -42,8 +42,8 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
 
     const path = memory.path;
     const result = await services.edits.apply(() => {
-      services.documents.currentRoot(source);
-      services.documents.currentRoot(target);
+      services.documents.flushRoot(source);
+      services.documents.flushRoot(target);
       const current = source.store.get(path);
       if (!current) return undefined;
       const plan = planPromoteToRoot(source.store, current, target.store, types);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
+import { readText } from '../../workspace/fs';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
@@ -23,8 +24,6 @@ interface RuleFile {
   readonly description: string;
 }
 
-const decoder = new TextDecoder('utf-8');
-
 /**
  * `memoryShelf.promoteToRule`: writes a memory's fact and its reason as a bullet under "## Promoted from
  * memory" in a CLAUDE.md picked by the person, then offers to delete the memory (a rule and a memory
@@ -39,7 +38,7 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
 
-    const text = await currentText(file.uri);
+    const text = await readText(file.uri);
     if (text === null) {
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no rule was written.', file.uri.fsPath || file.uri.toString()));
       return false;
@@ -103,22 +102,4 @@ async function projectFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length <= 1) return folders[0];
   return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which project\'s CLAUDE.md?') });
-}
-
-function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-}
-
-/** The file's text as an editor shows it (an open editor's, else the disk's without BOM); undefined when missing, null when unreadable. */
-async function currentText(uri: vscode.Uri): Promise<string | undefined | null> {
-  const document = openDocument(uri);
-  if (document) return document.getText();
-  const stat = await vscode.workspace.fs.stat(uri).then((found) => found, () => undefined);
-  if (!stat) return undefined;
-  if (stat.type & vscode.FileType.Directory) return null;
-  try {
-    return decoder.decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return null;
-  }
 }

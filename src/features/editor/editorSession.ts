@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { setFieldEdits } from '../../core';
+import { planFieldValue } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
 import { Commands } from '../../commands';
 import { anyOf } from '../../workspace/events';
@@ -108,7 +108,7 @@ export class EditorSession implements vscode.Disposable {
       this.refuse(path, 'stale');
       return;
     }
-    const result = setFieldEdits(memory, path, value);
+    const result = planFieldValue(memory, path, value);
     if (!result.ok) {
       this.refuse(path, result.reason);
       return;

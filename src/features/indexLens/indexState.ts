@@ -1,18 +1,24 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, loadBudget, type LoadBudget, type MemoryIndex } from '../../core';
+import { openDocument } from '../../workspace/fs';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 
-/** MEMORY.md of a root as the user sees it now: an open editor's latest text applied to the store first. */
+/** MEMORY.md of a root as the user sees it now, for a command that plans from it: an open editor's latest text put into the store first. */
 export function currentIndex(services: Services, root: MemoryRoot): MemoryIndex | undefined {
   const document = openIndexDocument(root);
-  if (document) services.documents.current(document);
+  if (document) services.documents.flush(document);
   return root.store.index;
 }
 
+/** MEMORY.md as an open editor shows it, else as the store holds it; read without changing the store (lenses, decorations, the status bar). */
+function shownIndex(services: Services, root: MemoryRoot): MemoryIndex | undefined {
+  const document = openIndexDocument(root);
+  return (document && services.documents.current(document)?.index) ?? root.store.index;
+}
+
 export function openIndexDocument(root: MemoryRoot): vscode.TextDocument | undefined {
-  const uri = root.uriOf(INDEX_FILE_NAME).toString();
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
+  return openDocument(root.uriOf(INDEX_FILE_NAME));
 }
 
 /** The root whose MEMORY.md `document` is. */
@@ -22,7 +28,7 @@ export function indexRootOf(services: Services, document: vscode.TextDocument): 
 }
 
 export function budgetOf(services: Services, root: MemoryRoot): { index: MemoryIndex; budget: LoadBudget } | undefined {
-  const index = currentIndex(services, root);
+  const index = shownIndex(services, root);
   return index && { index, budget: loadBudget(index, services.config.budget()) };
 }
 

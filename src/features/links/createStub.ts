@@ -6,6 +6,7 @@ import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { readDiskText } from '../../workspace/fs';
 import type { Services } from '../../workspace/services';
 import { describeRefusal, openAt } from './linkUi';
 
@@ -42,7 +43,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
     void vscode.window.showErrorMessage(vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, check)));
     return undefined;
   }
-  services.documents.currentRoot(root);
+  services.documents.flushRoot(root);
   const existing = root.store.resolveLink(name).targets[0];
   if (existing) {
     const uri = root.uriOf(existing.path);
@@ -101,12 +102,8 @@ async function userTemplate(services: Services, type: string): Promise<string | 
     return undefined;
   }
   const file = vscode.Uri.joinPath(folder, `${type}.md`);
-  try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
-  } catch (error) {
-    services.log.skipped(`No template ${file.toString()}; the built-in one is used`, error);
-    return undefined;
-  }
+  const text = await readDiskText(file, (error) => services.log.skipped(`No template ${file.toString()}; the built-in one is used`, error));
+  return text ?? undefined;
 }
 
 /** `memoryShelf.templatesFolder`: absolute, `~/`, or relative to the first workspace folder. */

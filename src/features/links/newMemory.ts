@@ -83,7 +83,7 @@ async function askName(services: Services, root: MemoryRoot): Promise<string | u
       if (candidate === '') return undefined;
       const check = checkMemoryName(candidate);
       if (!check.ok) return { message: describeRefusal(candidate, check), severity: vscode.InputBoxValidationSeverity.Error };
-      services.documents.currentRoot(root);
+      services.documents.flushRoot(root);
       if (root.store.resolveLink(candidate).status !== 'dangling') {
         return { message: vscode.l10n.t('"{0}" is already a memory in this folder.', candidate), severity: vscode.InputBoxValidationSeverity.Error };
       }

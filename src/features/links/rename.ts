@@ -38,7 +38,7 @@ export function registerRename(services: Services): vscode.Disposable {
         if (!current) return undefined;
         const { root } = current;
         // Positions are planned against the store, which now holds what the editors show.
-        services.documents.currentRoot(root);
+        services.documents.flushRoot(root);
         const found = renameTarget(services.documents.current(document) ?? current, position);
         if (!found) return undefined;
         // From here on this rename is ours: a refusal answers with no edit and says why, rather than
@@ -83,7 +83,7 @@ export function registerRename(services: Services): vscode.Disposable {
         return changes.length > 0 ? changes : undefined;
       };
       // Most moves touch no memory root: nothing is waited for then.
-      for (const root of services.roots.roots) services.documents.currentRoot(root);
+      for (const root of services.roots.roots) services.documents.flushRoot(root);
       if (!planIndexes()) return;
       event.waitUntil(services.edits.prepare(planIndexes, { saveIndexAfterMove: true }).then((edit) => edit ?? new vscode.WorkspaceEdit()));
     }),

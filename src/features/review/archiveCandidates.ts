@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { archivedPath, archiveFolderName, displayName, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
 import { Commands } from '../../commands';
+import { uriExists } from '../../workspace/fs';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
@@ -80,7 +81,7 @@ export function archiveFolderOf(services: Services, root: MemoryRoot): vscode.Ur
 
 async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri): Promise<vscode.Uri[]> {
   const current = (): MemoryFile[] => {
-    services.documents.currentRoot(root);
+    services.documents.flushRoot(root);
     return picked.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
   };
   const memories = current();
@@ -110,7 +111,7 @@ async function targetsIn(folder: vscode.Uri, paths: readonly RootPath[]): Promis
   const claimed = new Set<RootPath>();
   for (const path of paths) {
     let chosen = archivedPath(path, (p) => claimed.has(p));
-    while (await exists(uriOf(chosen))) {
+    while (await uriExists(uriOf(chosen))) {
       onDisk.add(chosen);
       chosen = archivedPath(path, (p) => claimed.has(p) || onDisk.has(p));
     }
@@ -118,10 +119,6 @@ async function targetsIn(folder: vscode.Uri, paths: readonly RootPath[]): Promis
     result.set(path, uriOf(chosen));
   }
   return result;
-}
-
-function exists(uri: vscode.Uri): Thenable<boolean> {
-  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
 }
 
 async function confirm(groups: readonly { root: MemoryRoot; memories: readonly MemoryFile[] }[], folders: readonly vscode.Uri[]): Promise<boolean> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isPendingCandidate, planApproveCandidate } from '../../core';
 import { targetFile, type CommandTarget, type TargetFile } from '../../workspace/commandTargets';
+import { readText } from '../../workspace/fs';
 import type { Services } from '../../workspace/services';
 import { Commands } from '../../commands';
 import { registerArchiveCandidates } from './archiveCandidates';
@@ -25,7 +26,8 @@ export function registerReview(services: Services): vscode.Disposable {
         }, { label: vscode.l10n.t('Approve candidate'), save: [found.uri] });
         if (result !== 'applied') return false;
         // The store catches up with the disk a moment later; approve the promoted text itself.
-        const promoted = services.documents.openText(found.uri) ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(found.uri));
+        const promoted = await readText(found.uri);
+        if (typeof promoted !== 'string') return false;
         await services.review.approve(found.root, found.path, promoted);
         return true;
       }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { setFieldEdits, typePath } from '../../core';
+import { planFieldValue, typePath } from '../../core';
 import { Commands } from '../../commands';
 import { targetMemoryOrActive, type CommandTarget } from '../../workspace/commandTargets';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -53,12 +53,12 @@ export function registerChangeType(services: Services): vscode.Disposable {
 export async function retype(services: Services, root: MemoryRoot, paths: readonly string[], type: string): Promise<boolean> {
   let refused: string | undefined;
   const result = await services.edits.apply(() => {
-    services.documents.currentRoot(root);
+    services.documents.flushRoot(root);
     const edits = [];
     for (const path of paths) {
       const memory = root.store.get(path);
       if (!memory || memory.type === type) continue;
-      const planned = setFieldEdits(memory, typePath(memory), type);
+      const planned = planFieldValue(memory, typePath(memory), type);
       if (!planned.ok) {
         refused = path;
         continue;

@@ -60,6 +60,7 @@ export function registerTreeCommands(services: Services): vscode.Disposable {
 async function renameMemory(services: Services, uri: vscode.Uri | undefined, givenName?: unknown): Promise<void> {
   if (!uri) return;
   const document = await vscode.workspace.openTextDocument(uri);
+  services.documents.flush(document);
   const memory = services.documents.current(document)?.memory;
   const field = memory?.frontmatter.fields.get('name');
   if (!memory || !field) {

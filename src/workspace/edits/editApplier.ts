@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, type RootPath } from '../../core';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
+import { openDocument, readDiskText } from '../fs';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { OwnFileMoves } from './ownFileMoves';
@@ -56,7 +57,6 @@ interface StaleFile {
 
 /** Stands for a file that is there but cannot be read: equal to no plan's text. */
 const UNREADABLE = Symbol('unreadable');
-const decoder = new TextDecoder('utf-8');
 
 /**
  * The one way Memory Shelf changes files: a feature hands a planner (a closure over the stores), the
@@ -108,7 +108,7 @@ export class EditApplier extends Disposable {
     if (typeof plan === 'string') return plan;
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
-    const clean = [...indexes, ...(options.save ?? [])].filter((uri) => !this.documents.openDocument(uri)?.isDirty);
+    const clean = [...indexes, ...(options.save ?? [])].filter((uri) => !openDocument(uri)?.isDirty);
     this.ownMoves.expectAll(plan.changes);
     const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
     const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
@@ -117,7 +117,7 @@ export class EditApplier extends Disposable {
       return 'failed';
     }
     for (const uri of clean) {
-      const document = this.documents.openDocument(uri);
+      const document = openDocument(uri);
       if (document?.isDirty) await document.save();
     }
     return 'applied';
@@ -134,7 +134,7 @@ export class EditApplier extends Disposable {
     if (options.saveIndexAfterMove) {
       for (const change of plan.changes.filter(touchesIndex)) {
         const uri = safeUri(change.root, INDEX_FILE_NAME);
-        if (!this.documents.openDocument(uri)?.isDirty) this.saveAfterMove.add(uri.toString());
+        if (!openDocument(uri)?.isDirty) this.saveAfterMove.add(uri.toString());
       }
     }
     this.ownMoves.expectAll(plan.changes);
@@ -152,7 +152,7 @@ export class EditApplier extends Disposable {
 
   /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */
   private async checkedPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
-    for (const root of this.roots.roots) this.documents.currentRoot(root);
+    for (const root of this.roots.roots) this.documents.flushRoot(root);
     const first = this.run(planner);
     if (!first) return 'not-planned';
     const stale = await this.staleFiles(first);
@@ -181,7 +181,7 @@ export class EditApplier extends Disposable {
     await Promise.all(plan.basis.map(async ({ uri: key, text: expected }) => {
       const uri = vscode.Uri.parse(key);
       // A file to create must be absent from the disk; VS Code may still hold a document of one that was there.
-      const document = expected === null ? undefined : this.documents.openDocument(uri);
+      const document = expected === null ? undefined : openDocument(uri);
       const actual = document ? document.getText() : await this.diskText(uri);
       if (actual !== (expected ?? undefined)) stale.push({ uri, document, taken: expected === null });
     }));
@@ -203,21 +203,15 @@ export class EditApplier extends Disposable {
 
   /** The file's text without BOM, or undefined when nothing is there (a dangling link is something). */
   private async diskText(uri: vscode.Uri): Promise<string | typeof UNREADABLE | undefined> {
-    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
-    if (!exists) return undefined;
-    try {
-      return decoder.decode(await vscode.workspace.fs.readFile(uri));
-    } catch (error) {
-      this.log.skipped(`Could not read ${uri.toString()} to check an edit`, error);
-      return UNREADABLE;
-    }
+    const text = await readDiskText(uri, (error) => this.log.skipped(`Could not read ${uri.toString()} to check an edit`, error));
+    return text === null ? UNREADABLE : text;
   }
 
   /** Saves a document once the participant's edit has reached it (the extension host hears of it a moment later). */
   private async saveWhenDirty(uri: string): Promise<void> {
     const deadline = Date.now() + 2000;
     for (;;) {
-      const document = this.documents.openDocument(vscode.Uri.parse(uri));
+      const document = openDocument(vscode.Uri.parse(uri));
       if (document?.isDirty) {
         await document.save();
         return;
