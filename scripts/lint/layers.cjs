@@ -3,7 +3,7 @@
 //   inside: the model (files at its top and edits/) <- rules/shared <- the rule families <- rules/engine
 //   <- operations; a level imports only its own and lower ones (the index.ts barrel may import any);
 // - a feature folder (src/features/<name>) imports no other feature folder, and reaches what
-//   features share (roots, stores, problems, edits, settings) through src/workspace, not src/roots or src/reader;
+//   features share (roots, stores, problems, edits, settings) through src/workspace, not src/rootLocations or src/reader;
 // - src/workspace, the services, imports no feature;
 // - one feature contract: every function a feature exports as `registerX` takes the services first
 //   (`registerX(services: Services, ...)`), and whatever lies outside a feature (the composition root)
@@ -59,7 +59,7 @@ function check(context, node, specifier) {
   if (to.layer === 'features' && to.feature !== from.feature) {
     return report(to.feature ? `A feature may not import another feature (${from.feature} → ${to.feature}): move what both need into src/workspace.` : 'Shared code belongs in src/workspace, not loose in src/features.');
   }
-  if (to.layer === 'roots' || to.layer === 'reader') report(`Features reach src/${to.layer} through src/workspace.`);
+  if (to.layer === 'rootLocations' || to.layer === 'reader') report(`Features reach src/${to.layer} through src/workspace.`);
 }
 
 const REGISTER = /^register[A-Z]/;

@@ -19,7 +19,7 @@ describe('the layering lint rule', () => {
       { filename: at('src/core/operations/rename.ts'), code: "import { x } from '../rules/engine/problemEngine'; import { y } from '../edits/fieldEdits';" },
       { filename: at('src/core/index.ts'), code: "export * from './operations/index'; export * from './rules/engine/problemEngine';" },
       { filename: at('src/features/links/hover.ts'), code: "import { x } from './linkUi'; import { y } from '../../workspace/services'; import { z } from '../../core'; import { Commands } from '../../commands';" },
-      { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../roots/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
+      { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../rootLocations/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
       { filename: at('src/extension.ts'), code: "import { registerLinks } from './features/links/registerLinks';" },
       { filename: at('src/extension.ts'), code: "import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor'; import type { BacklinksProvider } from './features/links/backlinksView';" },
       { filename: at('src/features/links/registerLinks.ts'), code: "import type { Services } from '../../workspace/services'; export function registerLinks(services: Services, extra: number): void {}" },
