@@ -1,4 +1,4 @@
-import { relativeDate, resolveTypeSet, secret, type ProblemEngineOptions } from '../src/core';
+import { DEFAULT_TEXT_RULES, resolveTypeSet, type ProblemEngineOptions } from '../src/core';
 
 /**
  * Every rule, as the CLI and the extension run them (text rules included). One fixed modification
@@ -6,6 +6,6 @@ import { relativeDate, resolveTypeSet, secret, type ProblemEngineOptions } from 
  */
 export const EVERY_RULE: ProblemEngineOptions = {
   typeSet: resolveTypeSet('claude-code', []),
-  textRules: [relativeDate, secret],
+  textRules: DEFAULT_TEXT_RULES,
   modifiedTime: () => Date.UTC(2026, 6, 30),
 };

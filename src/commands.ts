@@ -19,6 +19,11 @@ export const Commands = {
   promoteToProject: 'memoryShelf.promoteToProject',
   promoteToRule: 'memoryShelf.promoteToRule',
   changeType: 'memoryShelf.changeType',
+  reviewApprove: 'memoryShelf.review.approve',
+  reviewEdit: 'memoryShelf.review.edit',
+  reviewReject: 'memoryShelf.review.reject',
+  reviewShowChanges: 'memoryShelf.review.showChanges',
+  reviewArchive: 'memoryShelf.review.archive',
   openLink: '_memoryShelf.openLink',
   openBacklink: '_memoryShelf.openBacklink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
@@ -37,6 +42,14 @@ export const Commands = {
   indexRevealMemory: '_memoryShelf.index.revealMemory',
   indexEditMemory: '_memoryShelf.index.editMemory',
   indexBudgetStatus: '_memoryShelf.index.budgetStatus',
+} as const;
+
+/** Views the commands focus or reveal (VS Code adds `<view>.focus` for each). */
+export const Views = {
+  memories: 'memoryShelf.memories',
+  backlinks: 'memoryShelf.backlinks',
+  /** The memory editor's custom editor view type. */
+  editor: 'memoryShelf.editor',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

@@ -1,11 +1,8 @@
-import * as vscode from 'vscode';
-import { Commands } from './commands';
+import type * as vscode from 'vscode';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
 import { registerCuration } from './features/curation/registerCuration';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
-import { memoryEditorDeps } from './features/editor/workspaceDeps';
-import { indexLensDeps } from './features/indexLens/currentServices';
 import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
@@ -33,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
   });
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
-  const editor = registerMemoryEditor(memoryEditorDeps(context.extensionUri, services));
+  const editor = registerMemoryEditor(services, context.extensionUri);
   context.subscriptions.push(
     services,
     registerDiagnostics(services),
@@ -43,14 +40,8 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerReview(services),
     registerCuration(services),
     editor.disposable,
-    registerIndexLens(indexLensDeps(services)),
+    registerIndexLens(services),
     registerWalkthrough(),
-    // Resolves once the rules have run too, so whoever refreshes (a test, a script) reads final diagnostics.
-    vscode.commands.registerCommand(Commands.refresh, async () => {
-      await services.roots.reload();
-      await services.problems.whenChecked();
-    }),
-    vscode.commands.registerCommand(Commands.openMemory, (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: true })),
   );
   void services.roots.reload();
   return {

@@ -3,8 +3,12 @@
 //   inside: the model (files at its top and edits/) <- rules/shared <- the rule families <- rules/engine
 //   <- operations; a level imports only its own and lower ones (the index.ts barrel may import any);
 // - a feature folder (src/features/<name>) imports no other feature folder, and reaches what
-//   features share (roots, stores, problems, edits, settings) through src/workspace, not src/roots or src/reader;
-// - src/workspace, the services, imports no feature.
+//   features share (roots, stores, problems, edits, settings) through src/workspace, not src/rootLocations or src/reader;
+// - src/workspace, the services, imports no feature;
+// - one feature contract: every function a feature exports as `registerX` takes the services first
+//   (`registerX(services: Services, ...)`), and whatever lies outside a feature (the composition root)
+//   takes from it only such register functions and types, never its internals.
+
 const path = require('node:path');
 
 const CORE_PACKAGES = new Set(['yaml', 'chrono-node']);
@@ -55,15 +59,58 @@ function check(context, node, specifier) {
   if (to.layer === 'features' && to.feature !== from.feature) {
     return report(to.feature ? `A feature may not import another feature (${from.feature} → ${to.feature}): move what both need into src/workspace.` : 'Shared code belongs in src/workspace, not loose in src/features.');
   }
-  if (to.layer === 'roots' || to.layer === 'reader') report(`Features reach src/${to.layer} through src/workspace.`);
+  if (to.layer === 'rootLocations' || to.layer === 'reader') report(`Features reach src/${to.layer} through src/workspace.`);
+}
+
+const REGISTER = /^register[A-Z]/;
+
+/** Outside a feature, only its `registerX` functions (and types) may be imported from it. */
+function checkFeatureEntry(context, node) {
+  const file = context.filename;
+  const src = path.join(context.cwd, 'src');
+  const from = layerOf(file, src);
+  const specifier = node.source.value;
+  if (!from || from.layer === 'features' || typeof specifier !== 'string' || !specifier.startsWith('.') || node.importKind === 'type') return;
+  const to = layerOf(path.resolve(path.dirname(file), specifier), src);
+  if (to?.layer !== 'features') return;
+  for (const imported of node.specifiers) {
+    if (imported.type === 'ImportSpecifier' && (imported.importKind === 'type' || REGISTER.test(imported.imported.name ?? imported.imported.value))) continue;
+    context.report({ node: imported, message: `A feature is entered through its register function: import only registerX (and types) from src/features/${to.feature}.` });
+  }
+}
+
+/** A feature's exported `registerX` takes the services first. */
+function checkRegisterSignature(context, node) {
+  const src = path.join(context.cwd, 'src');
+  const from = layerOf(context.filename, src);
+  if (from?.layer !== 'features' || !from.feature) return;
+  const declaration = node.declaration;
+  const functions = declaration?.type === 'FunctionDeclaration'
+    ? [{ name: declaration.id?.name, fn: declaration }]
+    : declaration?.type === 'VariableDeclaration'
+      ? declaration.declarations.map((d) => ({ name: d.id.name, fn: d.init && /Function/.test(d.init.type) ? d.init : undefined }))
+      : [];
+  for (const { name, fn } of functions) {
+    if (!name || !REGISTER.test(name)) continue;
+    const first = fn?.params[0];
+    const annotation = first?.typeAnnotation?.typeAnnotation;
+    const typeName = annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' ? annotation.typeName.name : undefined;
+    if (typeName !== 'Services') context.report({ node: first ?? declaration, message: `${name} is a feature's register function: its first parameter is the services (${name}(services: Services, ...)).` });
+  }
 }
 
 const layers = {
   meta: { type: 'problem', docs: { description: 'Keeps imports within the project layers.' }, schema: [] },
   create(context) {
     return {
-      ImportDeclaration: (node) => check(context, node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(context, node.source, node.source.value),
+      ImportDeclaration: (node) => {
+        check(context, node.source, node.source.value);
+        checkFeatureEntry(context, node);
+      },
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(context, node.source, node.source.value);
+        checkRegisterSignature(context, node);
+      },
       ExportAllDeclaration: (node) => check(context, node.source, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(context, node.source, node.source.value),
     };

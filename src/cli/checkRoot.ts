@@ -1,8 +1,8 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { documentationMatcher, MemoryStore, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type TypeSet } from '../core';
+import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type Problem, type RootPath, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
-import { forgetWorkTree, gitLineHistory } from './gitHistory';
+import { forgetWorkTree, gitBlameHistory } from './gitHistory';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -47,8 +47,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     const engine = new ProblemEngine(store, {
       typeSet: options.typeSet,
       modifiedTime: (path) => read.files.get(path)?.stamp.mtimeMs,
-      lineHistory: gitLineHistory(folder),
-      textRules: [relativeDate, secret],
+      lineHistory: gitBlameHistory(folder),
+      textRules: DEFAULT_TEXT_RULES,
       exclude: options.exclude ?? [],
     });
     engine.checkAll();

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { resolveAutoMemory } from '../roots/autoMemory';
-import { nodeRootsHost } from '../roots/nodeRootsHost';
+import { resolveAutoMemory } from '../rootLocations/autoMemory';
+import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 
 /** The root checked when none is named, and the folder `--fix` must not write outside of. */
 export interface DefaultRoot {

@@ -34,7 +34,7 @@ export function forgetWorkTree(root: string): void {
  * Past a few blames, the files git would blame to one commit are answered for the whole root at once
  * ({@link oneCommitHistories}).
  */
-export function gitLineHistory(root: string): (path: RootPath) => LineHistory | undefined {
+export function gitBlameHistory(root: string): (path: RootPath) => LineHistory | undefined {
   const known = providers.get(root);
   if (known) return known;
   let inWorkTree: boolean | undefined;

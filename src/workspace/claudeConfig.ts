@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { claudeConfigDir } from '../roots/autoMemory';
+import { claudeConfigDir } from '../rootLocations/autoMemory';
 
 /**
  * Claude Code's config folder as Claude Code started in `workingFolder` would use it (a relative

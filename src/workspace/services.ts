@@ -2,6 +2,7 @@ import { Configuration } from './config/configuration';
 import { Disposable } from './dispose';
 import { LiveDocuments } from './documents/liveDocuments';
 import { EditApplier } from './edits/editApplier';
+import { unsavedText } from './fs';
 import { Log } from './log';
 import { ProblemsService } from './problems/problemsService';
 import { ReviewService, type ReviewStorage } from './review/reviewService';
@@ -31,7 +32,7 @@ export interface Services {
 export class WorkspaceServices extends Disposable implements Services {
   readonly log = this._register(new Log());
   readonly config = this._register(new Configuration());
-  readonly roots = this._register(new MemoryRoots(this.config, this.log));
+  readonly roots = this._register(new MemoryRoots(this.config, this.log, unsavedText));
   readonly documents = this._register(new LiveDocuments(this.roots, this.log));
   readonly problems = this._register(new ProblemsService(this.roots, this.documents, this.config));
   readonly edits = this._register(new EditApplier(this.roots, this.documents, this.log));

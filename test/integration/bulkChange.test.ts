@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { MemoryStore, ProblemEngine, relativeDate, resolveTypeSet, secret } from '../../src/core';
+import { DEFAULT_TEXT_RULES, MemoryStore, ProblemEngine, resolveTypeSet } from '../../src/core';
 import type { MemoryShelfApi } from '../../src/extension';
 import { activateExtension, eventually, workspaceUri } from './helpers';
 
@@ -18,7 +18,7 @@ function memory(i: number, extra = ''): string {
 function codesOnDisk(path: string): Map<string, string[]> {
   const store = new MemoryStore();
   for (const file of readdirSync(path)) if (file.endsWith('.md')) store.update(file, readFileSync(join(path, file), 'utf8'));
-  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: [relativeDate, secret], modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
+  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: DEFAULT_TEXT_RULES, modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
   engine.checkAll();
   const codes = new Map<string, string[]>();
   for (const file of engine.problemPaths()) codes.set(file, engine.problemsFor(file).map((problem) => problem.code).sort());

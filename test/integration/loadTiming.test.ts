@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { generateRealistic } from '../../bench/generateRealistic';
-import { MemoryStore, ProblemEngine, relativeDate, resolveTypeSet, secret } from '../../src/core';
+import { DEFAULT_TEXT_RULES, MemoryStore, ProblemEngine, resolveTypeSet } from '../../src/core';
 import type { MemoryShelfApi } from '../../src/extension';
 import { activateExtension, workspaceUri } from './helpers';
 
@@ -15,7 +15,7 @@ const folder = (): vscode.Uri => workspaceUri('timing-suite', 'memory');
 function filesWithProblems(path: string): Set<string> {
   const store = new MemoryStore();
   for (const file of readdirSync(path)) if (file.endsWith('.md')) store.update(file, readFileSync(join(path, file), 'utf8'));
-  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: [relativeDate, secret], modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
+  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: DEFAULT_TEXT_RULES, modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
   engine.checkAll();
   return new Set(engine.problemPaths());
 }

@@ -16,7 +16,7 @@ export interface FrontmatterEntry {
   readonly kind: FieldKind;
   /** The value as text: what YAML reads for scalars (empty for null), the source text for lists, empty for maps. */
   readonly value: string;
-  /** Whether {@link setFieldEdits} can write a new value for it (scalars only; a map's keys are edited one by one). */
+  /** Whether {@link planFieldValue} can write a new value for it (scalars only; a map's keys are edited one by one). */
   readonly editable: boolean;
   /** Zero-based line of the key, for "show me in the text". */
   readonly line: number;
@@ -67,7 +67,7 @@ export function frontmatterEntries(memory: MemoryFile): FrontmatterEntry[] {
  * Every candidate is parsed back before it is offered: it must read as exactly `value`, every other key
  * and the body unchanged. An empty edit list means the value is already there.
  */
-export function setFieldEdits(memory: MemoryFile, path: string, value: string): FieldEditResult {
+export function planFieldValue(memory: MemoryFile, path: string, value: string): FieldEditResult {
   if (memory.frontmatter.status !== 'ok') return { ok: false, reason: 'frontmatter-invalid' };
   const resolved = path === 'type' ? typePath(memory) : path;
   const existing = memory.frontmatter.fields.get(resolved);

@@ -7,3 +7,4 @@ export * from './references';
 export * from './rename';
 export * from './cursorContext';
 export * from './indexMaintenance/index';
+export * from './textRules';

@@ -27,7 +27,7 @@ export function registerCreateMemoryFolder(services: Services): vscode.Disposabl
         void vscode.window.showErrorMessage(vscode.l10n.t('{0} is a link that leads out of the workspace folder; no memory folder was created there.', memory.fsPath || memory.toString()));
         return undefined;
       }
-      const created = await services.edits.apply(() => services.edits.plan([{ root: memory, edits: [{ kind: 'create', path: INDEX_FILE_NAME, content: INDEX_TEMPLATE }] }]));
+      const created = await services.edits.apply(() => [{ root: memory, edits: [{ kind: 'create', path: INDEX_FILE_NAME, content: INDEX_TEMPLATE }] }]);
       if (created !== 'applied') return undefined;
     }
     await services.roots.reload();

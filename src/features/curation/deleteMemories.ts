@@ -3,7 +3,7 @@ import { displayName, planDeleteMemories, type BacklinkHandling, type MemoryFile
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { memoriesOf, type MemoryArgument } from './memoryArguments';
+import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
 /**
  * `memoryShelf.deleteMemory`: deletes the memories picked in the tree (one or many) or the active one.
@@ -12,17 +12,17 @@ import { memoriesOf, type MemoryArgument } from './memoryArguments';
  * to unlink them. One undoable edit per root.
  */
 export function registerDeleteMemories(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], choice?: BacklinkHandling) => {
-    const groups = memoriesOf(services, clicked, selected);
+  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], choice?: BacklinkHandling) => {
+    const groups = targetMemories(services, clicked, selected, { orActiveEditor: true });
     if (groups.length === 0) return false;
     const handling = choice ?? (await confirm(groups));
     if (!handling) return false;
     let applied = true;
     for (const { root, memories } of groups) {
       const result = await services.edits.apply(() => {
-        services.documents.currentRoot(root);
+        services.documents.flushRoot(root);
         const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
-        return current.length > 0 ? services.edits.plan([{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }]) : undefined;
+        return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
       }, { label: vscode.l10n.t('Delete memories') });
       applied &&= result === 'applied';
     }

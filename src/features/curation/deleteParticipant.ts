@@ -11,7 +11,7 @@ import type { Services } from '../../workspace/services';
 export function registerDeleteParticipant(services: Services): vscode.Disposable {
   return vscode.workspace.onWillDeleteFiles((event) => {
     const files = event.files.filter((uri) => !services.edits.ownMoves.claim(uri, undefined));
-    const plan = (): ReturnType<typeof services.edits.plan> | undefined => {
+    const plan = (): readonly RootEdits[] | undefined => {
       const changes: RootEdits[] = [];
       for (const root of services.roots.roots) {
         const memories = files
@@ -23,9 +23,9 @@ export function registerDeleteParticipant(services: Services): vscode.Disposable
         const edits = planDeleteMemories(root.store, memories, 'keep').edits.filter((edit) => edit.kind === 'edit');
         if (edits.length > 0) changes.push({ root: root.uri, edits });
       }
-      return changes.length > 0 ? services.edits.plan(changes) : undefined;
+      return changes.length > 0 ? changes : undefined;
     };
-    for (const root of services.roots.roots) services.documents.currentRoot(root);
+    for (const root of services.roots.roots) services.documents.flushRoot(root);
     if (!plan()) return;
     event.waitUntil(services.edits.prepare(plan, { saveIndexAfterMove: true }).then((edit) => edit ?? new vscode.WorkspaceEdit()));
   });

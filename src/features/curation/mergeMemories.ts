@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { displayName, planMerge } from '../../core';
 import { Commands } from '../../commands';
 import type { Services } from '../../workspace/services';
-import { memoriesOf, type MemoryArgument } from './memoryArguments';
+import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
 /**
  * `memoryShelf.mergeMemories`: merges two memories of one root (two picked in the tree, or the pair a
@@ -11,8 +11,8 @@ import { memoriesOf, type MemoryArgument } from './memoryArguments';
  * edit opens in the refactor preview first; one Undo takes it all back.
  */
 export function registerMergeMemories(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.mergeMemories, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options?: { readonly survivor?: vscode.Uri; readonly preview?: boolean }) => {
-    const groups = memoriesOf(services, clicked, selected);
+  return vscode.commands.registerCommand(Commands.mergeMemories, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options?: { readonly survivor?: vscode.Uri; readonly preview?: boolean }) => {
+    const groups = targetMemories(services, clicked, selected, { orActiveEditor: true });
     if (groups.length !== 1 || groups[0].memories.length !== 2) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Pick two memories of the same folder to merge.'));
       return false;
@@ -27,10 +27,10 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
     if (!survivor) return false;
     const removedPath = memories.find((memory) => memory !== survivor)!.path;
     const result = await services.edits.apply(() => {
-      services.documents.currentRoot(root);
+      services.documents.flushRoot(root);
       const kept = root.store.get(survivor.path);
       const removed = root.store.get(removedPath);
-      return kept && removed ? services.edits.plan([{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }]) : undefined;
+      return kept && removed ? [{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }] : undefined;
     }, { label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path), preview: options?.preview ?? true });
     return result === 'applied';
   });

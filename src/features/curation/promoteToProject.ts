@@ -3,7 +3,7 @@ import { displayName, planPromoteToRoot, type MemoryFile, type PromotePlan } fro
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
+import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
 
 /** How a test (or another command) runs the promotion without asking: the target root, and applying without the confirmation. */
 export interface PromoteToProjectOptions {
@@ -20,8 +20,8 @@ export interface PromoteToProjectOptions {
  * not rewritten).
  */
 export function registerPromoteToProject(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToProjectOptions = {}) => {
-    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
+  return vscode.commands.registerCommand(Commands.promoteToProject, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options: PromoteToProjectOptions = {}) => {
+    const one = singleTargetMemory(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each move is its own edit, undone on its own.'));
     if (!one) return false;
     const { root: source, memory } = one;
     if (source.info.kind !== 'auto') {
@@ -42,8 +42,8 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
 
     const path = memory.path;
     const result = await services.edits.apply(() => {
-      services.documents.currentRoot(source);
-      services.documents.currentRoot(target);
+      services.documents.flushRoot(source);
+      services.documents.flushRoot(target);
       const current = source.store.get(path);
       if (!current) return undefined;
       const plan = planPromoteToRoot(source.store, current, target.store, types);
@@ -51,7 +51,7 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
         void vscode.window.showErrorMessage(refusal(current, target, plan));
         return undefined;
       }
-      return services.edits.plan([{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }]);
+      return [{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }];
     }, { label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label), preview: how === 'preview' });
     if (result !== 'applied') return false;
     // A person chose to share this fact: in its new folder it does not wait for review again.

@@ -4,12 +4,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
-import { readBoundedText } from '../../workspace/boundedRead';
 import { userClaudeConfigDir } from '../../workspace/claudeConfig';
+import { readText } from '../../workspace/fs';
 import { realFileInside } from '../../workspace/realPathBoundary';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { singleMemoryOf, type MemoryArgument } from './memoryArguments';
+import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
 
 /** Where a rule can go: the project's CLAUDE.md (shared), CLAUDE.local.md (this project, only you), the user's CLAUDE.md (every project). */
 export type RuleFileKind = 'project' | 'local' | 'user';
@@ -36,16 +36,15 @@ interface RuleFile {
  * endings, and Undo takes the bullet back out.
  */
 export function registerPromoteToRule(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: MemoryArgument, selected?: readonly MemoryArgument[], options: PromoteToRuleOptions = {}) => {
-    const one = singleMemoryOf(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
+  return vscode.commands.registerCommand(Commands.promoteToRule, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options: PromoteToRuleOptions = {}) => {
+    const one = singleTargetMemory(services, clicked, selected, vscode.l10n.t('Promote one memory at a time: each rule is written from one memory.'));
     if (!one) return false;
     const { root, memory } = one;
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
     if (!(await ruleFileAllowed(file))) return false;
 
-    const dirty = openDocument(file.uri)?.isDirty ?? false;
-    const text = await currentText(file.uri);
+    const text = await readText(file.uri);
     if (text === null) {
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no rule was written.', file.uri.fsPath || file.uri.toString()));
       return false;
@@ -55,16 +54,14 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const folder = vscode.Uri.joinPath(file.uri, '..');
     const name = path.posix.basename(file.uri.path);
     const fileEdit: FileEdit = edit.kind === 'create' ? { kind: 'create', path: name, content: edit.content } : { kind: 'edit', path: name, edits: edit.edits };
+    // Like MEMORY.md after our edits, the rule belongs on disk (saved unless its editor held other unsaved text).
     const result = await services.edits.apply(() => {
       const plan = services.edits.plan([{ root: folder, edits: [fileEdit] }]);
       // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
       return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
     // A project's file is judged again just before the write: the link could have been swapped since the pick.
-    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), editsInsideRoot: file.folder !== undefined });
+    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), editsInsideRoot: file.folder !== undefined, save: [file.uri] });
     if (result !== 'applied') return false;
-    // Like MEMORY.md after our edits: the rule belongs on disk unless the editor already held other unsaved text.
-    const document = openDocument(file.uri);
-    if (document?.isDirty && !dirty) await document.save();
 
     const deleteMemory = (choice?: 'keep'): Thenable<unknown> => vscode.commands.executeCommand(Commands.deleteMemory, root.uriOf(memory.path), undefined, choice);
     if (options.afterwards === 'delete') await deleteMemory('keep');
@@ -138,15 +135,4 @@ async function projectFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length <= 1) return folders[0];
   return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which project\'s CLAUDE.md?') });
-}
-
-function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-}
-
-/** The file's text as an editor shows it (an open editor's, else the disk's without BOM); undefined when missing, null when unreadable. */
-async function currentText(uri: vscode.Uri): Promise<string | undefined | null> {
-  const document = openDocument(uri);
-  if (document) return document.getText();
-  return readBoundedText(uri);
 }

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
-import { setFieldEdits } from '../../core';
-import { Commands } from '../../commands';
-import { localized } from '../../workspace/display/localized';
+import { planFieldValue } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
-import type { MemoryEditorDeps } from './editorDeps';
+import { Commands } from '../../commands';
+import { anyOf } from '../../workspace/events';
+import type { Services } from '../../workspace/services';
+import { localized } from '../../workspace/display/localized';
+import { editorMemory } from './editorMemory';
 import { editorHtml, editorResourceRoots } from './editorHtml';
 import { editorStrings } from './editorStrings';
 import { buildFormState, fieldValue } from './formState';
@@ -19,15 +21,16 @@ export class EditorSession implements vscode.Disposable {
   private readonly stateListeners = new Set<(state: FormState) => void>();
   private readonly refusalListeners = new Set<(message: Extract<HostMessage, { kind: 'refused' }>) => void>();
 
-  constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly deps: MemoryEditorDeps) {
-    panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(deps.extensionUri) };
-    panel.webview.html = editorHtml(panel.webview, deps.extensionUri);
+  constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly services: Services, extensionUri: vscode.Uri) {
+    panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(extensionUri) };
+    panel.webview.html = editorHtml(panel.webview, extensionUri);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: WebviewMessage) => void this.receive(message)),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === document && event.contentChanges.length > 0) this.schedule();
       }),
-      deps.onDidChange(() => this.schedule()),
+      // Another file's link or the index may change what the form shows, and so may a finished check.
+      anyOf<unknown>(services.roots.onDidChange, services.problems.onDidCheck)(() => this.schedule()),
     );
   }
 
@@ -57,11 +60,11 @@ export class EditorSession implements vscode.Disposable {
         await this.setField(message.path, message.value, message.base, message.version);
         return;
       case 'rename':
-        if (message.version !== this.document.version && fieldValue(this.deps.memoryFor(this.document).memory, 'name') !== message.base) {
+        if (message.version !== this.document.version && fieldValue(editorMemory(this.services, this.document).memory, 'name') !== message.base) {
           this.refuse('name', 'stale');
           return;
         }
-        await this.deps.rename(this.document, message.newName);
+        await vscode.commands.executeCommand(Commands.renameMemory, this.document.uri, message.newName);
         this.pushState();
         return;
       case 'applyFix':
@@ -74,10 +77,10 @@ export class EditorSession implements vscode.Disposable {
         return;
       }
       case 'openLink':
-        await this.deps.openLink(this.document, message.target);
+        await vscode.commands.executeCommand(Commands.openLink, { source: this.document.uri.toString(), target: message.target });
         return;
       case 'openBacklink': {
-        const root = this.deps.memoryFor(this.document).root;
+        const root = editorMemory(this.services, this.document).root;
         // Only a backlink the form was given: the webview's messages are not trusted to name any file.
         if (!root || !this.lastState?.backlinks.some((backlink) => backlink.path === message.path && backlink.line === message.line)) return;
         const position = new vscode.Position(Math.max(0, message.line), 0);
@@ -101,12 +104,12 @@ export class EditorSession implements vscode.Disposable {
    * still holds what the person saw: otherwise their text would silently replace someone else's.
    */
   private async setField(path: string, value: string, base: string, version: number): Promise<void> {
-    const { memory } = this.deps.memoryFor(this.document);
+    const { memory } = editorMemory(this.services, this.document);
     if (version !== this.document.version && fieldValue(memory, path) !== base) {
       this.refuse(path, 'stale');
       return;
     }
-    const result = setFieldEdits(memory, path, value);
+    const result = planFieldValue(memory, path, value);
     if (!result.ok) {
       this.refuse(path, result.reason);
       return;
@@ -119,35 +122,26 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await this.deps.applyEdit(edit))) this.refuse(path, 'failed');
+    if (!(await this.services.edits.applyPrepared(edit))) this.refuse(path, 'failed');
   }
 
   /**
-   * Runs the fix through VS Code's own code actions for that diagnostic, so the form applies exactly
-   * what the light bulb would (its moves announced, its index edits). A problem that has gone since the
-   * form showed it is left alone: the state sent next no longer lists it.
+   * Applies the problem's own fix (the one the form showed by that title) through the edit applier, as
+   * the light bulb does: its moves announced, its index edits saved. The applier runs the lookup against
+   * the current text, so a problem that has gone since the form showed it is left alone: the state sent
+   * next no longer lists it.
    */
   private async applyFix(code: string, line: number, title: string): Promise<void> {
-    const problem = this.deps.problemsFor(this.document).find((candidate) => candidate.code === code && candidate.range.start.line === line);
-    if (!problem || !(problem.fixes ?? []).some((fix) => localized(fix.titleText, fix.title) === title)) return;
-    const { start, end } = problem.range;
-    const range = new vscode.Range(start.line, start.character, end.line, end.character);
-    // The form may show a problem a moment before its diagnostic is published, which the code action needs.
-    let action: vscode.CodeAction | undefined;
-    for (let attempt = 0; attempt < 20 && !action; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', this.document.uri, range, vscode.CodeActionKind.QuickFix.value);
-      // Actions come back without their diagnostics; the range is the problem's, so the title decides.
-      // Only ours: another extension's action could carry the same title and anything else.
-      action = actions?.find((candidate) => candidate.title === title && candidate.edit === undefined && candidate.command?.command === Commands.applyFileEdits);
-    }
-    if (!action) return;
-    if (action.edit) await this.deps.applyEdit(action.edit);
-    if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    await this.services.edits.apply(() => {
+      const found = this.services.problems.problemsAt(this.document);
+      const problem = found?.problems.find((candidate) => candidate.code === code && candidate.range.start.line === line);
+      const fix = problem?.fixes?.find((candidate) => localized(candidate.titleText, candidate.title) === title);
+      return found && fix ? [{ root: found.root.uri, edits: fix.edits }] : undefined;
+    });
   }
 
   private refuse(path: string, reason: EditRefusal): void {
-    const message: HostMessage = { kind: 'refused', path, reason, current: fieldValue(this.deps.memoryFor(this.document).memory, path) };
+    const message: HostMessage = { kind: 'refused', path, reason, current: fieldValue(editorMemory(this.services, this.document).memory, path) };
     void this.panel.webview.postMessage(message);
     for (const listener of this.refusalListeners) listener(message);
   }
@@ -162,7 +156,7 @@ export class EditorSession implements vscode.Disposable {
     clearTimeout(this.pending);
     this.pending = undefined;
     if (this.document.isClosed) return;
-    const state = buildFormState(this.document, this.deps);
+    const state = buildFormState(this.document, this.services);
     this.lastState = state;
     const message: HostMessage = { kind: 'state', state, strings: editorStrings() };
     void this.panel.webview.postMessage(message);

@@ -2,18 +2,18 @@ import * as vscode from 'vscode';
 import { frontmatterEntries, typePath, type MemoryFile } from '../../core';
 import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
 import { localized } from '../../workspace/display/localized';
-import type { MemoryEditorDeps } from './editorDeps';
+import type { Services } from '../../workspace/services';
+import { editorMemory } from './editorMemory';
 
 const OWN_FIELDS = new Set(['name', 'description', 'type']);
 
 /** What the form shows for a document now; everything comes from the document's current text. */
-export function buildFormState(document: vscode.TextDocument, deps: MemoryEditorDeps): FormState {
-  const { memory, root } = deps.memoryFor(document);
+export function buildFormState(document: vscode.TextDocument, services: Services): FormState {
+  const { memory, root, held } = editorMemory(services, document);
   const entries = frontmatterEntries(memory);
   const typeKey = typePath(memory);
   const value = (path: string): string => entries.find((entry) => entry.path === path)?.value ?? '';
   const others: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey);
-  const held = root?.held;
   const backlinks: BacklinkView[] = root && held
     ? root.store.backlinks(held).map(({ source, link }) => ({
       source: source.name ?? source.stem,
@@ -39,11 +39,11 @@ export function buildFormState(document: vscode.TextDocument, deps: MemoryEditor
     description: value('description'),
     type: value(typeKey),
     typePath: typeKey,
-    types: deps.typeSet().types,
+    types: services.config.typeSet().types,
     others,
     otherNames,
     inRoot: root !== undefined,
-    problems: deps.problemsFor(document).map((problem): ProblemView => ({
+    problems: (services.problems.problemsAt(document)?.problems ?? []).map((problem): ProblemView => ({
       code: problem.code,
       severity: problem.severity,
       message: localized(problem.messageText, problem.message),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { IndexLensDeps } from './indexLensDeps';
+import type { Services } from '../../workspace/services';
 import { budgetOf, indexRootOf } from './indexState';
 import { cutSentence } from './budgetText';
 
@@ -21,15 +21,15 @@ export class BudgetDecorations implements vscode.Disposable {
   });
   private readonly dimmed = vscode.window.createTextEditorDecorationType({ opacity: '0.45' });
 
-  constructor(private readonly deps: IndexLensDeps) {}
+  constructor(private readonly services: Services) {}
 
   refreshAll(): void {
     for (const editor of vscode.window.visibleTextEditors) this.refresh(editor);
   }
 
   refresh(editor: vscode.TextEditor): void {
-    const root = indexRootOf(this.deps, editor.document);
-    const state = root && budgetOf(this.deps, root);
+    const root = indexRootOf(this.services, editor.document);
+    const state = root && budgetOf(this.services, root);
     if (!state || state.budget.cutLine === undefined || state.index.text !== editor.document.getText()) {
       for (const type of [this.marker, this.markerText, this.dimmed]) editor.setDecorations(type, []);
       return;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../core';
 import { Commands } from '../../commands';
-import type { IndexLensDeps } from './indexLensDeps';
+import type { Services } from '../../workspace/services';
 import { activeRoot, budgetOf, formatNumber } from './indexState';
 import { cutEntriesSentence, cutSentence } from './budgetText';
 
@@ -22,7 +22,7 @@ export class BudgetStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('memoryShelf.indexBudget', vscode.StatusBarAlignment.Left, 50);
   private status: BudgetStatus = { visible: false, text: '', tooltip: '', level: 'ok', rootUri: undefined };
 
-  constructor(private readonly deps: IndexLensDeps) {
+  constructor(private readonly services: Services) {
     this.item.name = vscode.l10n.t('MEMORY.md load budget');
   }
 
@@ -31,13 +31,13 @@ export class BudgetStatusBar implements vscode.Disposable {
   }
 
   refresh(): void {
-    const root = activeRoot(this.deps);
+    const root = activeRoot(this.services);
     if (!root) {
       this.status = { visible: false, text: '', tooltip: '', level: 'ok', rootUri: undefined };
       this.item.hide();
       return;
     }
-    const state = budgetOf(this.deps, root);
+    const state = budgetOf(this.services, root);
     if (!state) {
       this.show({
         visible: true,

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { escapeIcons, ProblemCode, type EntryIssue, type EntryLens, entryLenses } from '../../core';
+import { escapeIcons, INDEX_FILE_NAME, ProblemCode, type EntryIssue, type EntryLens, entryLenses } from '../../core';
 import { Commands } from '../../commands';
-import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
 import { budgetOf, formatNumber, indexRootOf } from './indexState';
 import { budgetLensTitle } from './budgetText';
 
@@ -14,7 +15,7 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changeEmitter.event;
 
-  constructor(private readonly deps: IndexLensDeps) {}
+  constructor(private readonly services: Services) {}
 
   refresh(): void {
     this.changeEmitter.fire();
@@ -25,9 +26,9 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const root = indexRootOf(this.deps, document);
-    if (!root || !this.deps.settings().codeLens) return [];
-    const state = budgetOf(this.deps, root);
+    const root = indexRootOf(this.services, document);
+    if (!root || !this.services.config.settings.indexCodeLens) return [];
+    const state = budgetOf(this.services, root);
     // The store may lag behind an editor it does not track: then positions would be wrong.
     if (!state || state.index.text !== document.getText()) return [];
     const top = new vscode.Range(0, 0, 0, 0);
@@ -39,7 +40,7 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     return lenses;
   }
 
-  private entryLenses(root: IndexRoot, lens: EntryLens): vscode.CodeLens[] {
+  private entryLenses(root: MemoryRoot, lens: EntryLens): vscode.CodeLens[] {
     const range = new vscode.Range(lens.line, 0, lens.line, 0);
     const result: vscode.CodeLens[] = [];
     if (lens.memory) {
@@ -53,7 +54,7 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     return result;
   }
 
-  private issueLenses(root: IndexRoot, lens: EntryLens, issue: EntryIssue, range: vscode.Range): vscode.CodeLens[] {
+  private issueLenses(root: MemoryRoot, lens: EntryLens, issue: EntryIssue, range: vscode.Range): vscode.CodeLens[] {
     switch (issue.kind) {
       case 'missing-file': {
         const lenses = [
@@ -70,7 +71,7 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     }
   }
 
-  private hasCreateFix(root: IndexRoot, line: number): boolean {
-    return this.deps.problemsFor(root, 'MEMORY.md').some((problem) => problem.code === ProblemCode.IndexMissingFile && problem.range.start.line === line && problem.fixes?.some((fix) => fix.edits.some((edit) => edit.kind === 'create')));
+  private hasCreateFix(root: MemoryRoot, line: number): boolean {
+    return (this.services.problems.engineOf(root)?.problemsFor(INDEX_FILE_NAME) ?? []).some((problem) => problem.code === ProblemCode.IndexMissingFile && problem.range.start.line === line && problem.fixes?.some((fix) => fix.edits.some((edit) => edit.kind === 'create')));
   }
 }

@@ -1,88 +1,94 @@
 import * as vscode from 'vscode';
 import {
   addUnlistedEntries, INDEX_FILE_NAME, memoryModifiedTime, ProblemCode, rebuildIndex, removeEntryLines, removeMissingEntries,
-  sortIndex, updateHooks, type FileEdit, type IndexOperationOptions, type IndexSortOrder, type MemoryIndex, type MemoryStore,
+  sortIndex, updateHooks, type FileEdit, type ProblemFix, type IndexOperationOptions, type IndexSortOrder, type MemoryIndex, type MemoryStore,
 } from '../../core';
 import { Commands } from '../../commands';
-import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
-import { activeRoot, currentIndex, openIndexDocument } from './indexState';
+import { targetRoot, type CommandTarget } from '../../workspace/commandTargets';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
+import { activeRoot, currentIndex } from './indexState';
 import type { BudgetStatusBar } from './budgetStatusBar';
 
-/** What a command may be invoked on: a root or MEMORY.md URI (CodeLens, tests), a tree node, or nothing (palette). */
-type Target = vscode.Uri | { readonly root?: IndexRoot } | undefined;
-
 /** The index commands. Each plans pure edits in core and applies them as one undoable WorkspaceEdit. */
-export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStatusBar): vscode.Disposable {
-  const wholeIndex = (label: () => string, plan: (index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions, root: IndexRoot) => FileEdit | undefined, needsIndex = true) =>
-    async (target?: Target): Promise<boolean> => {
-      const root = await resolveRoot(deps, target);
+export function registerIndexCommands(services: Services, statusBar: BudgetStatusBar): vscode.Disposable {
+  const wholeIndex = (label: () => string, plan: (index: MemoryIndex | undefined, store: MemoryStore, options: IndexOperationOptions, root: MemoryRoot) => FileEdit | undefined, needsIndex = true) =>
+    async (target?: CommandTarget): Promise<boolean> => {
+      const root = await resolveRoot(services, target);
       if (!root) return false;
-      const index = currentIndex(deps, root);
+      const index = currentIndex(services, root);
       if (needsIndex && !index) {
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no MEMORY.md yet.', root.info.label));
         return false;
       }
-      return apply(deps, root, plan(index, root.store, operationOptions(deps, root), root), label(), deps.settings().previewChanges);
+      return apply(services, root, () => plan(root.store.index, root.store, operationOptions(services, root), root), label(), services.config.settings.indexPreviewChanges);
     };
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.indexAddUnlisted, wholeIndex(() => vscode.l10n.t('Add unlisted memories to the index'), (index, store, options) => addUnlistedEntries(index, store, options), false)),
     vscode.commands.registerCommand(Commands.indexRemoveMissing, wholeIndex(() => vscode.l10n.t('Remove entries whose file is missing'), (index, store) => removeMissingEntries(index!, store))),
     vscode.commands.registerCommand(Commands.indexRebuild, wholeIndex(() => vscode.l10n.t('Rebuild the index from the files'), (index, store, options) => rebuildIndex(index, store, options), false)),
-    vscode.commands.registerCommand(Commands.indexUpdateHooks, async (target?: Target, lines?: readonly number[]) => {
-      const root = await resolveRoot(deps, target);
-      const index = root && currentIndex(deps, root);
+    vscode.commands.registerCommand(Commands.indexUpdateHooks, async (target?: CommandTarget, lines?: readonly number[]) => {
+      const root = await resolveRoot(services, target);
+      const index = root && currentIndex(services, root);
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(deps, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(deps, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
+      return apply(services, root, () => root.store.index && updateHooks(root.store.index, root.store, { lines: picked, dates: operationOptions(services, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && services.config.settings.indexPreviewChanges);
     }),
-    vscode.commands.registerCommand(Commands.indexSort, async (target?: Target, order?: IndexSortOrder) => {
-      const root = await resolveRoot(deps, target);
-      const index = root && currentIndex(deps, root);
+    vscode.commands.registerCommand(Commands.indexSort, async (target?: CommandTarget, order?: IndexSortOrder) => {
+      const root = await resolveRoot(services, target);
+      const index = root && currentIndex(services, root);
       if (!root || !index) return false;
       const chosen = order ?? (await pickSortOrder());
       if (!chosen) return false;
-      return apply(deps, root, sortIndex(index, root.store, chosen, operationOptions(deps, root)), vscode.l10n.t('Sort the index'), deps.settings().previewChanges);
+      return apply(services, root, () => root.store.index && sortIndex(root.store.index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges);
     }),
-    vscode.commands.registerCommand(Commands.indexCreate, async (target?: Target) => {
-      const root = await resolveRoot(deps, target);
+    vscode.commands.registerCommand(Commands.indexCreate, async (target?: CommandTarget) => {
+      const root = await resolveRoot(services, target);
       if (!root) return false;
-      if (currentIndex(deps, root)) return open(root);
-      const edit = rebuildIndex(undefined, root.store, operationOptions(deps, root)) ?? { kind: 'create', path: INDEX_FILE_NAME, content: '# Memory index\n' };
-      const applied = await apply(deps, root, edit, vscode.l10n.t('Create MEMORY.md from the files'), false);
+      if (currentIndex(services, root)) return open(root);
+      const edit = (): FileEdit => rebuildIndex(undefined, root.store, operationOptions(services, root)) ?? { kind: 'create', path: INDEX_FILE_NAME, content: '# Memory index\n' };
+      const applied = await apply(services, root, edit, vscode.l10n.t('Create MEMORY.md from the files'), false);
       if (applied) await open(root);
       return applied;
     }),
-    vscode.commands.registerCommand(Commands.indexOpen, async (target?: Target) => {
-      const root = await resolveRoot(deps, target);
+    vscode.commands.registerCommand(Commands.indexOpen, async (target?: CommandTarget) => {
+      const root = await resolveRoot(services, target);
       return root ? open(root) : false;
     }),
-    vscode.commands.registerCommand(Commands.indexRemoveLines, async (target: Target, lines: readonly number[]) => {
-      const root = await resolveRoot(deps, target);
-      const index = root && currentIndex(deps, root);
+    vscode.commands.registerCommand(Commands.indexRemoveLines, async (target: CommandTarget, lines: readonly number[]) => {
+      const root = await resolveRoot(services, target);
+      const index = root && currentIndex(services, root);
       if (!root || !index) return false;
-      return apply(deps, root, removeEntryLines(index, lines), vscode.l10n.t('Remove entry'), false);
+      return apply(services, root, () => root.store.index && removeEntryLines(root.store.index, lines), vscode.l10n.t('Remove entry'), false);
     }),
-    vscode.commands.registerCommand(Commands.indexCreateMissing, async (target: Target, line: number) => {
-      const root = await resolveRoot(deps, target);
-      if (!root || !currentIndex(deps, root)) return false;
-      const problem = deps.problemsFor(root, INDEX_FILE_NAME).find((candidate) => candidate.code === ProblemCode.IndexMissingFile && candidate.range.start.line === line);
-      const fix = problem?.fixes?.find((candidate) => candidate.edits.some((edit) => edit.kind === 'create'));
+    vscode.commands.registerCommand(Commands.indexCreateMissing, async (target: CommandTarget, line: number) => {
+      const root = await resolveRoot(services, target);
+      if (!root || !currentIndex(services, root)) return false;
+      const createFix = (): ProblemFix | undefined => {
+        const problem = (services.problems.engineOf(root)?.problemsFor(INDEX_FILE_NAME) ?? []).find((candidate) => candidate.code === ProblemCode.IndexMissingFile && candidate.range.start.line === line);
+        return problem?.fixes?.find((candidate) => candidate.edits.some((edit) => edit.kind === 'create'));
+      };
+      let fix = createFix();
       if (!fix) return false;
-      const applied = await deps.applyEdits(root, fix.edits, { label: fix.title, preview: false });
-      const created = fix.edits.find((edit) => edit.kind === 'create');
+      const result = await services.edits.apply(() => {
+        fix = createFix();
+        return fix && [{ root: root.uri, edits: fix.edits }];
+      }, { label: fix.title, preview: false });
+      const applied = result === 'applied';
+      const created = fix?.edits.find((edit) => edit.kind === 'create');
       if (applied && created) await vscode.window.showTextDocument(root.uriOf(created.path), { preview: false });
       return applied;
     }),
-    vscode.commands.registerCommand(Commands.indexRevealMemory, async (target: Target, path: string) => {
-      const root = await resolveRoot(deps, target);
-      return root ? deps.revealInTree(root, path) : false;
+    vscode.commands.registerCommand(Commands.indexRevealMemory, async (target: CommandTarget, path: string) => {
+      const root = await resolveRoot(services, target);
+      return root ? (await vscode.commands.executeCommand<boolean>(Commands.revealInTree, root.uriOf(path))) === true : false;
     }),
     vscode.commands.registerCommand(Commands.indexEditMemory, async (uri: vscode.Uri) => {
       // The frontmatter form where it is installed; the file itself otherwise.
       const commands = await vscode.commands.getCommands(true);
-      if (commands.includes('memoryShelf.openEditor')) await vscode.commands.executeCommand('memoryShelf.openEditor', uri);
+      if (commands.includes(Commands.openEditor)) await vscode.commands.executeCommand(Commands.openEditor, uri);
       else await vscode.window.showTextDocument(uri, { preview: true });
       return true;
     }),
@@ -90,39 +96,39 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
   );
 }
 
-function operationOptions(deps: IndexLensDeps, root: IndexRoot): IndexOperationOptions {
-  const settings = deps.settings();
+function operationOptions(services: Services, root: MemoryRoot): IndexOperationOptions {
+  const typeSet = services.config.typeSet();
+  const limits = services.config.budget();
   const modifiedTime = (path: string): number | undefined => root.modifiedTime(path);
   return {
-    types: settings.typeSet.types,
-    limits: settings.limits,
+    types: typeSet.types,
+    limits,
     modifiedTime: (memory) => memoryModifiedTime(memory, modifiedTime(memory.path)),
     // New hooks get absolute dates counted as the relative-date rule counts them.
-    dates: { store: root.store, typeSet: settings.typeSet, budget: settings.limits, modifiedTime },
+    dates: { store: root.store, typeSet, budget: limits, modifiedTime },
   };
 }
 
-async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
-  if (!edit) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
-    return false;
-  }
-  // Positions were planned from the store's text; an editor still showing other text would get them wrong.
-  const document = openIndexDocument(root);
-  if (edit.kind === 'edit' && document && document.getText() !== root.store.index?.text) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('MEMORY.md changed while the edit was planned; nothing was changed. Try again.'));
-    return false;
-  }
-  return deps.applyEdits(root, [edit], { label, preview });
+/**
+ * Applies the index edit `plan` makes from the store as it is when the applier runs it (the editors'
+ * pending text applied first; run again if MEMORY.md moved on meanwhile); says so when there is nothing to change.
+ */
+async function apply(services: Services, root: MemoryRoot, plan: () => FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
+  const result = await services.edits.apply(() => {
+    const edit = plan();
+    return edit && [{ root: root.uri, edits: [edit] }];
+  }, { label, preview });
+  if (result === 'not-planned') void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
+  return result === 'applied';
 }
 
-async function open(root: IndexRoot): Promise<boolean> {
+async function open(root: MemoryRoot): Promise<boolean> {
   await vscode.window.showTextDocument(root.uriOf(INDEX_FILE_NAME), { preview: false });
   return true;
 }
 
 /** The entry lines the user selected in MEMORY.md, or undefined (all) when nothing is selected there. */
-function selectedLines(root: IndexRoot): number[] | undefined {
+function selectedLines(root: MemoryRoot): number[] | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.toString() !== root.uriOf(INDEX_FILE_NAME).toString()) return undefined;
   const lines = new Set<number>();
@@ -133,14 +139,13 @@ function selectedLines(root: IndexRoot): number[] | undefined {
   return lines.size === 0 ? undefined : [...lines];
 }
 
-async function resolveRoot(deps: IndexLensDeps, target: Target): Promise<IndexRoot | undefined> {
-  if (target instanceof vscode.Uri) {
-    return deps.roots().find((root) => root.uri.toString() === target.toString()) ?? deps.rootOf(target)?.root;
-  }
-  if (target && 'root' in target && target.root) return target.root;
-  const active = activeRoot(deps);
+async function resolveRoot(services: Services, target: CommandTarget): Promise<MemoryRoot | undefined> {
+  const given = targetRoot(services, target);
+  if (given) return given;
+  if (target) return undefined;
+  const active = activeRoot(services);
   if (active) return active;
-  const roots = deps.roots();
+  const roots = services.roots.roots;
   if (roots.length === 0) return undefined;
   const picked = await vscode.window.showQuickPick(roots.map((root) => ({ label: root.info.label, description: root.uri.fsPath, root })), { placeHolder: vscode.l10n.t('Which memory folder?') });
   return picked?.root;

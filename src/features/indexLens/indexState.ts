@@ -1,36 +1,43 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, loadBudget, type LoadBudget, type MemoryIndex } from '../../core';
-import type { IndexLensDeps, IndexRoot } from './indexLensDeps';
+import { openDocument } from '../../workspace/fs';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import type { Services } from '../../workspace/services';
 
-/** MEMORY.md of a root as the user sees it now: an open editor's latest text applied to the store first. */
-export function currentIndex(deps: IndexLensDeps, root: IndexRoot): MemoryIndex | undefined {
+/** MEMORY.md of a root as the user sees it now, for a command that plans from it: an open editor's latest text put into the store first. */
+export function currentIndex(services: Services, root: MemoryRoot): MemoryIndex | undefined {
   const document = openIndexDocument(root);
-  if (document) deps.flush(document);
+  if (document) services.documents.flush(document);
   return root.store.index;
 }
 
-export function openIndexDocument(root: IndexRoot): vscode.TextDocument | undefined {
-  const uri = root.uriOf(INDEX_FILE_NAME).toString();
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
+/** MEMORY.md as an open editor shows it, else as the store holds it; read without changing the store (lenses, decorations, the status bar). */
+function shownIndex(services: Services, root: MemoryRoot): MemoryIndex | undefined {
+  const document = openIndexDocument(root);
+  return (document && services.documents.current(document)?.index) ?? root.store.index;
+}
+
+export function openIndexDocument(root: MemoryRoot): vscode.TextDocument | undefined {
+  return openDocument(root.uriOf(INDEX_FILE_NAME));
 }
 
 /** The root whose MEMORY.md `document` is. */
-export function indexRootOf(deps: IndexLensDeps, document: vscode.TextDocument): IndexRoot | undefined {
-  const found = deps.rootOf(document.uri);
+export function indexRootOf(services: Services, document: vscode.TextDocument): MemoryRoot | undefined {
+  const found = services.roots.rootOf(document.uri);
   return found?.path === INDEX_FILE_NAME ? found.root : undefined;
 }
 
-export function budgetOf(deps: IndexLensDeps, root: IndexRoot): { index: MemoryIndex; budget: LoadBudget } | undefined {
-  const index = currentIndex(deps, root);
-  return index && { index, budget: loadBudget(index, deps.settings().limits) };
+export function budgetOf(services: Services, root: MemoryRoot): { index: MemoryIndex; budget: LoadBudget } | undefined {
+  const index = shownIndex(services, root);
+  return index && { index, budget: loadBudget(index, services.config.budget()) };
 }
 
 /** The root the user works in: the active editor's, else the only one. */
-export function activeRoot(deps: IndexLensDeps): IndexRoot | undefined {
+export function activeRoot(services: Services): MemoryRoot | undefined {
   const uri = vscode.window.activeTextEditor?.document.uri;
-  const found = uri && deps.rootOf(uri);
+  const found = uri && services.roots.rootOf(uri);
   if (found) return found.root;
-  const roots = deps.roots();
+  const roots = services.roots.roots;
   return roots.length === 1 ? roots[0] : undefined;
 }
 

@@ -1,24 +1,22 @@
 import * as vscode from 'vscode';
 import { ContextKeys } from '../../commands';
+import { anyOf } from '../../workspace/events';
+import type { Services } from '../../workspace/services';
 import { BudgetDecorations } from './budgetDecorations';
 import { BudgetStatusBar } from './budgetStatusBar';
 import { IndexCodeLensProvider } from './entryCodeLens';
 import { registerIndexCommands } from './indexCommands';
-import type { IndexLensDeps } from './indexLensDeps';
-
-export type { IndexLensDeps } from './indexLensDeps';
-export { indexLensDeps } from './currentServices';
 
 /** MEMORY.md made legible: entry and budget lenses, the cut marker, the status-bar budget, the index commands. */
-export function registerIndexLens(deps: IndexLensDeps): vscode.Disposable {
-  const lenses = new IndexCodeLensProvider(deps);
-  const decorations = new BudgetDecorations(deps);
-  const statusBar = new BudgetStatusBar(deps);
+export function registerIndexLens(services: Services): vscode.Disposable {
+  const lenses = new IndexCodeLensProvider(services);
+  const decorations = new BudgetDecorations(services);
+  const statusBar = new BudgetStatusBar(services);
   const refresh = (): void => {
     lenses.refresh();
     decorations.refreshAll();
     statusBar.refresh();
-    void vscode.commands.executeCommand('setContext', ContextKeys.rootsWithoutIndex, deps.roots().filter((root) => !root.store.index).map((root) => root.uri.toString()));
+    void vscode.commands.executeCommand('setContext', ContextKeys.rootsWithoutIndex, services.roots.roots.filter((root) => !root.store.index).map((root) => root.uri.toString()));
   };
   refresh();
   return vscode.Disposable.from(
@@ -26,9 +24,11 @@ export function registerIndexLens(deps: IndexLensDeps): vscode.Disposable {
     decorations,
     statusBar,
     vscode.languages.registerCodeLensProvider([{ language: 'markdown', pattern: '**/MEMORY.md' }, { pattern: '**/MEMORY.md' }], lenses),
-    registerIndexCommands(deps, statusBar),
-    deps.onDidChange(refresh),
-    deps.onDidChangeSettings(refresh),
+    registerIndexCommands(services, statusBar),
+    anyOf<unknown>(services.roots.onDidChange, services.problems.onDidCheck)(refresh),
+    services.config.onDidChange((change) => {
+      if (change.affects('indexMaxLines', 'indexMaxCharacters', 'indexCodeLens', 'indexPreviewChanges', 'typesPreset', 'typesCustom')) refresh();
+    }),
     vscode.window.onDidChangeActiveTextEditor(() => statusBar.refresh()),
     vscode.window.onDidChangeVisibleTextEditors(() => decorations.refreshAll()),
   );

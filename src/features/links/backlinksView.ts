@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, isKnownType, isMemoryPath, linksTo, type LinkOccurrence, type MemoryFile, type TypeSet } from '../../core';
-import { Commands } from '../../commands';
+import { Commands, Views } from '../../commands';
 import { toVsRange } from '../../workspace/display/ranges';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -8,7 +8,6 @@ import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { memoryTitle } from './linkUi';
 
-export const BACKLINKS_VIEW_ID = 'memoryShelf.backlinks';
 
 /** One link to the active memory, as the view lists it. */
 export interface BacklinkNode {
@@ -99,7 +98,7 @@ export function lineText(root: MemoryRoot, occurrence: LinkOccurrence): string {
 
 export function registerBacklinksView(services: Services): vscode.Disposable & { readonly provider: BacklinksProvider } {
   const provider = new BacklinksProvider(services);
-  const view = vscode.window.createTreeView(BACKLINKS_VIEW_ID, { treeDataProvider: provider });
+  const view = vscode.window.createTreeView(Views.backlinks, { treeDataProvider: provider });
   const describe = (): void => {
     const active = provider.activeMemory();
     view.description = active ? active.memory.name ?? active.memory.stem : undefined;

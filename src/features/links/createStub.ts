@@ -5,8 +5,8 @@ import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPla
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { safeUri } from '../../workspace/edits/rootEdits';
-import { readBoundedText } from '../../workspace/boundedRead';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { readDiskText } from '../../workspace/fs';
 import type { Services } from '../../workspace/services';
 import { describeRefusal, openAt } from './linkUi';
 
@@ -43,7 +43,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
     void vscode.window.showErrorMessage(vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, check)));
     return undefined;
   }
-  services.documents.currentRoot(root);
+  services.documents.flushRoot(root);
   const existing = root.store.resolveLink(name).targets[0];
   if (existing) {
     const uri = root.uriOf(existing.path);
@@ -72,7 +72,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
       return undefined;
     }
     planned = plan;
-    return services.edits.plan([{ root: root.uri, edits: plan.edits }]);
+    return [{ root: root.uri, edits: plan.edits }];
   });
   if (applied === 'failed' && planned) void vscode.window.showErrorMessage(vscode.l10n.t('Could not create {0}.', planned.path));
   if (applied !== 'applied' || !planned) return undefined;
@@ -108,8 +108,7 @@ async function userTemplate(services: Services, type: string): Promise<string | 
   }
   const file = vscode.Uri.joinPath(folder, `${type}.md`);
   // A template is a file like any other in the folder: a FIFO or device there is not read.
-  const text = await readBoundedText(file);
-  if (typeof text !== 'string') services.log.warn(`No readable template ${file.toString()}; the built-in one is used`);
+  const text = await readDiskText(file, (error) => services.log.skipped(`No readable template ${file.toString()}; the built-in one is used`, error));
   return text ?? undefined;
 }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { checkMemoryName, isSlug, memoryFileName, rootConventions, slugify } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { targetRoot, type TargetNode } from '../../workspace/commandTargets';
 import type { Services } from '../../workspace/services';
 import type { CreateStubArgs } from './createStub';
 import { describeRefusal } from './linkUi';
@@ -10,9 +11,7 @@ import { describeRefusal } from './linkUi';
  * Where New Memory was started: a tree node (root or type group), or nothing (palette, title bar). A
  * caller that already knows the answers (a script, a test) may give them and skip those questions.
  */
-interface StartedFrom {
-  readonly kind?: string;
-  readonly root?: MemoryRoot;
+interface StartedFrom extends TargetNode {
   readonly group?: { readonly kind: string; readonly type: string };
   readonly type?: string;
   readonly name?: string;
@@ -27,7 +26,7 @@ interface StartedFrom {
  */
 export function registerNewMemory(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.newMemory, async (from?: StartedFrom): Promise<vscode.Uri | undefined> => {
-    const root = from?.root ?? (await pickRoot(services));
+    const root = targetRoot(services, from) ?? (await pickRoot(services));
     if (!root) return undefined;
     const groupType = from?.group?.kind === 'type' ? from.group.type : undefined;
     // Started on a group with the name already given (a script): the group's type, without asking.
@@ -84,7 +83,7 @@ async function askName(services: Services, root: MemoryRoot): Promise<string | u
       if (candidate === '') return undefined;
       const check = checkMemoryName(candidate);
       if (!check.ok) return { message: describeRefusal(candidate, check), severity: vscode.InputBoxValidationSeverity.Error };
-      services.documents.currentRoot(root);
+      services.documents.flushRoot(root);
       if (root.store.resolveLink(candidate).status !== 'dangling') {
         return { message: vscode.l10n.t('"{0}" is already a memory in this folder.', candidate), severity: vscode.InputBoxValidationSeverity.Error };
       }

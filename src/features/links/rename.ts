@@ -38,7 +38,7 @@ export function registerRename(services: Services): vscode.Disposable {
         if (!current) return undefined;
         const { root } = current;
         // Positions are planned against the store, which now holds what the editors show.
-        services.documents.currentRoot(root);
+        services.documents.flushRoot(root);
         const found = renameTarget(services.documents.current(document) ?? current, position);
         if (!found) return undefined;
         // From here on this rename is ours: a refusal answers with no edit and says why, rather than
@@ -67,23 +67,23 @@ export function registerRename(services: Services): vscode.Disposable {
         const edit = await services.edits.prepare(() => {
           if (found.kind === 'reservation') {
             const plan = planReservationRename(root.store, found.placeholder, newName);
-            return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+            return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
           }
           const memory = root.store.get(found.memory.path) ?? found.memory;
           const plan = planRename(root.store, memory, newName, { renameFile });
-          return plan.ok ? services.edits.plan([{ root: root.uri, edits: plan.edits }]) : refuse(refusal(newName, plan));
+          return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
         });
         return edit ?? new vscode.WorkspaceEdit();
       },
     }),
     vscode.workspace.onWillRenameFiles((event) => {
       const files = event.files.filter((file) => !services.edits.ownMoves.claim(file.oldUri, file.newUri));
-      const planIndexes = (): ReturnType<typeof services.edits.plan> | undefined => {
+      const planIndexes = (): readonly RootEdits[] | undefined => {
         const changes = indexEditsForMoves(services, files);
-        return changes.length > 0 ? services.edits.plan(changes) : undefined;
+        return changes.length > 0 ? changes : undefined;
       };
       // Most moves touch no memory root: nothing is waited for then.
-      for (const root of services.roots.roots) services.documents.currentRoot(root);
+      for (const root of services.roots.roots) services.documents.flushRoot(root);
       if (!planIndexes()) return;
       event.waitUntil(services.edits.prepare(planIndexes, { saveIndexAfterMove: true }).then((edit) => edit ?? new vscode.WorkspaceEdit()));
     }),

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { archivedPath, archiveFolderName, displayName, INDEX_FILE_NAME, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
+import { archivedPath, archiveFolderName, displayName, planArchiveMemories, type MemoryFile, type RootPath } from '../../core';
+import { Commands } from '../../commands';
+import { uriExists } from '../../workspace/fs';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { archiveTargets, type ArchiveArgument } from './archiveTargets';
-
-export const ARCHIVE_COMMAND = 'memoryShelf.review.archive';
+import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
 /** How the command is told to skip its confirmation (tests, and callers that asked already). */
 export interface ArchiveOptions {
@@ -41,8 +41,8 @@ function isArchived(services: Services, uri: vscode.Uri): boolean {
 }
 
 function registerArchiveCommand(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(ARCHIVE_COMMAND, async (clicked?: ArchiveArgument, selected?: readonly ArchiveArgument[], options?: ArchiveOptions) => {
-    const groups = archiveTargets(services, clicked, selected);
+  return vscode.commands.registerCommand(Commands.reviewArchive, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options?: ArchiveOptions) => {
+    const groups = targetMemories(services, clicked, selected, { orActiveEditor: false });
     if (groups.length === 0) return false;
     const folders = groups.map(({ root }) => archiveFolderOf(services, root));
     if (folders.some((folder) => folder === undefined)) {
@@ -81,40 +81,23 @@ export function archiveFolderOf(services: Services, root: MemoryRoot): vscode.Ur
 
 async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri): Promise<vscode.Uri[]> {
   const current = (): MemoryFile[] => {
-    services.documents.currentRoot(root);
+    services.documents.flushRoot(root);
     return picked.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
   };
   const memories = current();
   if (memories.length === 0) return [];
   const targets = await targetsIn(folder, memories.map((memory) => memory.path));
-  // The index edits are planned and checked like every other; the moves out of the root are added to the same edit.
-  const edit = await services.edits.prepare(() => {
-    const now = current();
-    return now.length > 0 ? services.edits.plan([{ root: root.uri, edits: planArchiveMemories(root.store, now).edits }]) : undefined;
-  });
-  if (!edit) return [];
-  const index = root.uriOf(INDEX_FILE_NAME);
-  const indexWasClean = !services.documents.openDocument(index)?.isDirty;
   await vscode.workspace.fs.createDirectory(folder);
-  const label = { label: vscode.l10n.t('Archive candidates'), needsConfirmation: false };
-  const moved: vscode.Uri[] = [];
-  for (const memory of memories) {
-    const from = root.uriOf(memory.path);
-    const to = targets.get(memory.path)!;
-    // Our edit removes the index lines itself: the move participant must not plan them again.
-    services.edits.ownMoves.expect(from, to);
-    edit.renameFile(from, to, { overwrite: false }, label);
-    moved.push(to);
-  }
-  if (!(await services.edits.applyPrepared(edit))) {
-    services.log.warn(`VS Code refused to archive ${memories.map((memory) => memory.path).join(', ')}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
-    return [];
-  }
-  if (indexWasClean) {
-    const document = services.documents.openDocument(index);
-    if (document?.isDirty) await document.save();
-  }
+  let moved: vscode.Uri[] = [];
+  // The index lines go and the files move out of the root in one edit, planned and checked like every other.
+  const result = await services.edits.apply(() => {
+    const now = current().filter((memory) => targets.has(memory.path));
+    moved = now.map((memory) => targets.get(memory.path)!);
+    const movesOut = now.map((memory) => ({ path: memory.path, to: targets.get(memory.path)! }));
+    return now.length > 0 ? [{ root: root.uri, edits: planArchiveMemories(root.store, now).edits, movesOut }] : undefined;
+  }, { label: vscode.l10n.t('Archive candidates') });
+  if (result === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
+  if (result !== 'applied') return [];
   // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
   await Promise.all(memories.map((memory) => services.documents.reread(root, memory.path)));
   return moved;
@@ -128,7 +111,7 @@ async function targetsIn(folder: vscode.Uri, paths: readonly RootPath[]): Promis
   const claimed = new Set<RootPath>();
   for (const path of paths) {
     let chosen = archivedPath(path, (p) => claimed.has(p));
-    while (await exists(uriOf(chosen))) {
+    while (await uriExists(uriOf(chosen))) {
       onDisk.add(chosen);
       chosen = archivedPath(path, (p) => claimed.has(p) || onDisk.has(p));
     }
@@ -136,10 +119,6 @@ async function targetsIn(folder: vscode.Uri, paths: readonly RootPath[]): Promis
     result.set(path, uriOf(chosen));
   }
   return result;
-}
-
-function exists(uri: vscode.Uri): Thenable<boolean> {
-  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
 }
 
 async function confirm(groups: readonly { root: MemoryRoot; memories: readonly MemoryFile[] }[], folders: readonly vscode.Uri[]): Promise<boolean> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Views } from '../../commands';
 import type { Services } from '../../workspace/services';
 import { MemoryTreeProvider, type MemoryTreeNode } from './memoryTreeProvider';
 import { registerRevealInTree } from './revealInTree';
@@ -6,11 +7,9 @@ import { registerTreeCommands } from './treeCommands';
 import { followActiveEditor } from './followActiveEditor';
 import { registerChangeType, RetypeByDrop } from './retypeByDrop';
 
-export const MEMORY_VIEW_ID = 'memoryShelf.memories';
-
 /** The Memory Shelf sidebar. Carries its provider, so tests can read what the user sees. */
 export function registerMemoryTree(services: Services): vscode.Disposable & { readonly provider: MemoryTreeProvider; readonly view: vscode.TreeView<MemoryTreeNode> } {
   const provider = new MemoryTreeProvider(services);
-  const view = vscode.window.createTreeView(MEMORY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: new RetypeByDrop(services) });
-  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(provider, view), registerTreeCommands(services), followActiveEditor(provider, view), registerChangeType(services)), { provider, view });
+  const view = vscode.window.createTreeView(Views.memories, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: new RetypeByDrop(services) });
+  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(services, provider, view), registerTreeCommands(services), followActiveEditor(provider, view), registerChangeType(services)), { provider, view });
 }

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
-import { setFieldEdits, typePath } from '../../core';
+import { planFieldValue, typePath } from '../../core';
 import { Commands } from '../../commands';
+import { targetMemoryOrActive, type CommandTarget } from '../../workspace/commandTargets';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import type { MemoryTreeNode } from './memoryTreeProvider';
 
@@ -36,14 +38,8 @@ export class RetypeByDrop implements vscode.TreeDragAndDropController<MemoryTree
  * memory), the type picked from the configured set unless given.
  */
 export function registerChangeType(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.changeType, async (node?: MemoryTreeNode, _selected?: unknown, givenType?: string) => {
-    let target: { root: Extract<MemoryTreeNode, { kind: 'memory' }>['root']; path: string } | undefined;
-    if (node?.kind === 'memory') target = { root: node.root, path: node.memory.path };
-    else {
-      const document = vscode.window.activeTextEditor?.document;
-      const found = document && services.roots.rootOf(document.uri);
-      if (found) target = { root: found.root, path: found.path };
-    }
+  return vscode.commands.registerCommand(Commands.changeType, async (node?: CommandTarget, _selected?: unknown, givenType?: string) => {
+    const target = targetMemoryOrActive(services, node);
     if (!target) return false;
     const current = target.root.store.get(target.path)?.type;
     const type = givenType ?? (await vscode.window.showQuickPick(services.config.typeSet().types.filter((candidate) => candidate !== current), {
@@ -54,22 +50,22 @@ export function registerChangeType(services: Services): vscode.Disposable {
 }
 
 /** Sets the type of memories of one root; refuses a file whose frontmatter does not parse. */
-export async function retype(services: Services, root: Extract<MemoryTreeNode, { kind: 'memory' }>['root'], paths: readonly string[], type: string): Promise<boolean> {
+export async function retype(services: Services, root: MemoryRoot, paths: readonly string[], type: string): Promise<boolean> {
   let refused: string | undefined;
   const result = await services.edits.apply(() => {
-    services.documents.currentRoot(root);
+    services.documents.flushRoot(root);
     const edits = [];
     for (const path of paths) {
       const memory = root.store.get(path);
       if (!memory || memory.type === type) continue;
-      const planned = setFieldEdits(memory, typePath(memory), type);
+      const planned = planFieldValue(memory, typePath(memory), type);
       if (!planned.ok) {
         refused = path;
         continue;
       }
       if (planned.edits.length > 0) edits.push({ kind: 'edit' as const, path, edits: planned.edits });
     }
-    return edits.length > 0 ? services.edits.plan([{ root: root.uri, edits }]) : undefined;
+    return edits.length > 0 ? [{ root: root.uri, edits }] : undefined;
   }, { label: vscode.l10n.t('Change the type to {0}', type) });
   if (refused) void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not retyped: its frontmatter does not parse.', refused));
   return result === 'applied';

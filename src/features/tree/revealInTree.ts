@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
-import { Commands } from '../../commands';
+import { Commands, Views } from '../../commands';
+import type { Services } from '../../workspace/services';
 import type { MemoryTreeNode, MemoryTreeProvider } from './memoryTreeProvider';
 
 /**
  * `_memoryShelf.revealInTree(uri)`: shows the view and selects the memory at `uri`. Other features
  * reveal through this command, so none of them knows the tree's nodes.
  */
-export function registerRevealInTree(provider: MemoryTreeProvider, view: vscode.TreeView<MemoryTreeNode>): vscode.Disposable {
+export function registerRevealInTree(_services: Services, provider: MemoryTreeProvider, view: vscode.TreeView<MemoryTreeNode>): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.revealInTree, async (uri: vscode.Uri): Promise<boolean> => {
-    await vscode.commands.executeCommand('memoryShelf.memories.focus');
+    await vscode.commands.executeCommand(`${Views.memories}.focus`);
     const chain = await findMemoryChain(provider, uri);
     if (!chain) return false;
     // Parents first, as the very objects getChildren gave, each expanded. Right after the view turns

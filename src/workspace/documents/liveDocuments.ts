@@ -13,7 +13,8 @@ import {
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { MemoryRoot } from '../roots/memoryRoot';
-import { isHiddenPath, type MemoryRoots, type UnsavedTexts } from '../roots/memoryRoots';
+import type { MemoryRoots } from '../roots/memoryRoots';
+import { isHiddenPath } from '../roots/rootWatchers';
 
 /** A memory file or MEMORY.md as the person sees it in an editor now. */
 export interface DocumentModel {
@@ -32,52 +33,54 @@ const TYPING_DEBOUNCE_MS = 150;
 
 /**
  * The live view of open documents. One rule: an open document is the truth for its file. Typing
- * reaches the root's store after a short pause; anything that reads positions (a provider, a plan for
- * an edit) asks here first, and the pending text is applied at once, so the store holds what the
- * editor shows. When an editor closes, the disk is the truth again.
+ * reaches the root's store after a short pause. Reading a document's model ({@link current}) changes
+ * nothing; whatever plans from the store or reads the engine's positions first puts the pending text
+ * into the store with an explicit {@link flush} (or {@link flushRoot}), which publishes the change.
+ * When an editor closes, the disk is the truth again.
  *
  * Only unsaved text overrides the disk: when roots load, when watchers fire, and when a document is
  * saved or reverted. VS Code may keep a clean copy of a closed file that it has not reloaded since
  * the file changed on disk.
  */
-export class LiveDocuments extends Disposable implements UnsavedTexts {
+export class LiveDocuments extends Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly roots: MemoryRoots, private readonly log: Log) {
     super();
-    roots.useUnsavedTexts(this);
     this._register(vscode.workspace.onDidChangeTextDocument((event) => this.onChanged(event)));
     this._register(vscode.workspace.onDidCloseTextDocument((document) => void this.onClosed(document)));
     this._register({ dispose: () => this.pending.forEach((timer) => clearTimeout(timer)) });
   }
 
-  /** The document's model, its store brought in line with it first; undefined outside memory roots. */
+  /**
+   * The document's model as the editor shows it now, read without touching the store: the store's
+   * when it holds the same text, else parsed from the document (text typed moments ago, or a clean
+   * copy VS Code has not reloaded); undefined outside memory roots.
+   */
   current(document: vscode.TextDocument): DocumentModel | undefined {
     const found = this.trackedFile(document.uri);
     if (!found) return undefined;
     const { root, path } = found;
     const text = document.getText();
-    if (this.pending.has(document.uri.toString()) || (document.isDirty && root.heldText(path) !== text)) this.apply(document);
     if (root.heldText(path) === text) return modelOf(root, path, root.store.get(path), root.store.index);
-    // A clean copy VS Code has not reloaded yet: its positions are what the person sees, the store keeps the disk's.
     return path === INDEX_FILE_NAME ? modelOf(root, path, undefined, parseMemoryIndex(text)) : modelOf(root, path, parseMemoryFile(path, text), undefined);
   }
 
+  /**
+   * Puts the text typed in `document` into its store now rather than after the pause, and publishes
+   * the change: for whoever plans from the store or reads the engine's positions for the document.
+   */
+  flush(document: vscode.TextDocument): void {
+    const found = this.trackedFile(document.uri);
+    if (!found) return;
+    if (this.pending.has(document.uri.toString()) || (document.isDirty && found.root.heldText(found.path) !== document.getText())) this.apply(document);
+  }
+
   /** Applies every open editor's pending text of `root` now: edits are planned against the store. */
-  currentRoot(root: MemoryRoot): void {
+  flushRoot(root: MemoryRoot): void {
     for (const document of vscode.workspace.textDocuments) {
       if (this.pending.has(document.uri.toString()) && root.relativePath(document.uri) !== undefined) this.apply(document);
     }
-  }
-
-  /** The text of the open document at `uri`, saved or not; undefined when no editor holds it. */
-  openText(uri: vscode.Uri): string | undefined {
-    return this.openDocument(uri)?.getText();
-  }
-
-  openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-    const key = uri.toString();
-    return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
   }
 
   /** The files of `root` open with unsaved changes: one pass over the open documents, for whoever asks about every file. */
@@ -88,11 +91,6 @@ export class LiveDocuments extends Disposable implements UnsavedTexts {
       if (path !== undefined) paths.add(path);
     }
     return paths;
-  }
-
-  unsavedText(uri: vscode.Uri): string | undefined {
-    const document = this.openDocument(uri);
-    return document?.isDirty ? document.getText() : undefined;
   }
 
   /** Brings the store in line with what is on disk at `path` (for a file no editor holds). */

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, type RootPath } from '../../core';
-import { MAX_MEMORY_BYTES, readBoundedText } from '../boundedRead';
+import { MAX_MEMORY_BYTES } from '../boundedRead';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
+import { openDocument, readDiskText } from '../fs';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { OwnFileMoves } from './ownFileMoves';
@@ -23,8 +24,12 @@ export interface EditPlan {
   readonly basis: readonly FileBasis[];
 }
 
-/** Makes a plan from the stores as they are now, or undefined when there is nothing to do (it told the person why). */
-export type Planner = () => EditPlan | undefined;
+/**
+ * Makes the edit from the stores as they are now (the editors' pending text applied first): the changes
+ * (their basis is taken from the stores), a plan made earlier (a quick fix's, checked against the text it
+ * was made from), or undefined when there is nothing to do. The applier runs it again when files moved on.
+ */
+export type Planner = () => readonly RootEdits[] | EditPlan | undefined;
 
 /**
  * How an edit ended: applied; not planned (the planner declined); refused because its files kept
@@ -42,6 +47,11 @@ export interface ApplyOptions {
    * file in no memory root (a project's CLAUDE.md), which the reader never vetted.
    */
   readonly editsInsideRoot?: boolean;
+  /**
+   * Files besides MEMORY.md that belong on disk with the edit (a CLAUDE.md rule, an approved memory):
+   * like MEMORY.md, each is saved after the edit unless its editor held unsaved text before.
+   */
+  readonly save?: readonly vscode.Uri[];
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -56,12 +66,13 @@ interface StaleFile {
 const UNREADABLE = Symbol('unreadable');
 
 /**
- * The one way Memory Shelf changes files: every edit is planned from the stores, checked against the
- * files (an open editor's text, else the disk), and applied as one WorkspaceEdit. A plan whose files
- * changed since it was made is made again from their new text; when they still differ, nothing is
- * applied. It also owns what applying involves: moves it makes are announced to the Explorer move
- * participant ({@link OwnFileMoves}), and MEMORY.md is saved after an edit of ours when it had no
- * unsaved changes before.
+ * The one way Memory Shelf changes files: a feature hands a planner (a closure over the stores), the
+ * applier runs it against the current text, checks the plan against the files (an open editor's text,
+ * else the disk), and applies it as one WorkspaceEdit. A plan whose files changed since it was made is
+ * made again from their new text; when they still differ, nothing is applied. It also owns what
+ * applying involves: moves it makes, into a root or out of it, are announced to the Explorer move
+ * participant ({@link OwnFileMoves}), and MEMORY.md (and any file the caller names) is saved after an
+ * edit of ours when it had no unsaved changes before.
  */
 export class EditApplier extends Disposable {
   readonly ownMoves = new OwnFileMoves();
@@ -104,7 +115,7 @@ export class EditApplier extends Disposable {
     if (typeof plan === 'string') return plan;
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
     // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
-    const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
+    const clean = [...indexes, ...(options.save ?? [])].filter((uri) => !openDocument(uri)?.isDirty);
     this.ownMoves.expectAll(plan.changes);
     const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
     const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
@@ -112,8 +123,8 @@ export class EditApplier extends Disposable {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
     }
-    for (const uri of cleanIndexes) {
-      const document = this.documents.openDocument(uri);
+    for (const uri of clean) {
+      const document = openDocument(uri);
       if (document?.isDirty) await document.save();
     }
     return 'applied';
@@ -130,7 +141,7 @@ export class EditApplier extends Disposable {
     if (options.saveIndexAfterMove) {
       for (const change of plan.changes.filter(touchesIndex)) {
         const uri = safeUri(change.root, INDEX_FILE_NAME);
-        if (!this.documents.openDocument(uri)?.isDirty) this.saveAfterMove.add(uri.toString());
+        if (!openDocument(uri)?.isDirty) this.saveAfterMove.add(uri.toString());
       }
     }
     this.ownMoves.expectAll(plan.changes);
@@ -159,13 +170,13 @@ export class EditApplier extends Disposable {
   }
 
   private async currentPlan(planner: Planner): Promise<EditPlan | 'not-planned' | 'stale'> {
-    for (const root of this.roots.roots) this.documents.currentRoot(root);
-    const first = planner();
+    for (const root of this.roots.roots) this.documents.flushRoot(root);
+    const first = this.run(planner);
     if (!first) return 'not-planned';
     const stale = await this.staleFiles(first);
     if (stale.length === 0) return first;
     for (const file of stale) await this.catchUp(file);
-    const second = planner();
+    const second = this.run(planner);
     if (!second) return 'not-planned';
     const still = await this.staleFiles(second);
     if (still.length === 0) return second;
@@ -177,12 +188,18 @@ export class EditApplier extends Disposable {
     return 'stale';
   }
 
+  private run(planner: Planner): EditPlan | undefined {
+    const planned = planner();
+    if (!planned) return undefined;
+    return 'basis' in planned ? planned : this.plan(planned);
+  }
+
   private async staleFiles(plan: EditPlan): Promise<StaleFile[]> {
     const stale: StaleFile[] = [];
     await Promise.all(plan.basis.map(async ({ uri: key, text: expected }) => {
       const uri = vscode.Uri.parse(key);
       // A file to create must be absent from the disk; VS Code may still hold a document of one that was there.
-      const document = expected === null ? undefined : this.documents.openDocument(uri);
+      const document = expected === null ? undefined : openDocument(uri);
       const actual = document ? document.getText() : await this.diskText(uri);
       if (actual !== (expected ?? undefined)) stale.push({ uri, document, taken: expected === null });
     }));
@@ -204,20 +221,16 @@ export class EditApplier extends Disposable {
 
   /** The file's text without BOM, or undefined when nothing is there (a dangling link is something). */
   private async diskText(uri: vscode.Uri): Promise<string | typeof UNREADABLE | undefined> {
-    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
-    if (!exists) return undefined;
     // The memory cap, not the small-file one: an edit's basis may be a large MEMORY.md.
-    const text = await readBoundedText(uri, MAX_MEMORY_BYTES);
-    if (typeof text === 'string') return text;
-    this.log.warn(`Could not read ${uri.toString()} to check an edit`);
-    return UNREADABLE;
+    const text = await readDiskText(uri, (error) => this.log.skipped(`Could not read ${uri.toString()} to check an edit`, error), MAX_MEMORY_BYTES);
+    return text === null ? UNREADABLE : text;
   }
 
   /** Saves a document once the participant's edit has reached it (the extension host hears of it a moment later). */
   private async saveWhenDirty(uri: string): Promise<void> {
     const deadline = Date.now() + 2000;
     for (;;) {
-      const document = this.documents.openDocument(vscode.Uri.parse(uri));
+      const document = openDocument(vscode.Uri.parse(uri));
       if (document?.isDirty) {
         await document.save();
         return;
@@ -236,7 +249,7 @@ function touchesIndex(change: RootEdits): boolean {
 }
 
 function describeFiles(plan: EditPlan): string {
-  return plan.changes.flatMap((change) => change.edits.map((edit) => safeUri(change.root, edit.path).toString())).join(', ');
+  return plan.changes.flatMap((change) => [...change.edits, ...(change.movesOut ?? [])].map((edit) => safeUri(change.root, edit.path).toString())).join(', ');
 }
 
 function baseName(uri: vscode.Uri): RootPath {

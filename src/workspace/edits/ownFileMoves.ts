@@ -14,7 +14,8 @@ export class OwnFileMoves {
 
   /** Expects every rename among `changes`, just before they are applied. */
   expectAll(changes: readonly RootEdits[]): void {
-    for (const { root, edits } of changes) {
+    for (const { root, edits, movesOut } of changes) {
+      for (const move of movesOut ?? []) this.expect(safeUri(root, move.path), move.to);
       for (const edit of edits) {
         if (edit.kind === 'rename') this.expect(safeUri(root, edit.path), safeUri(root, edit.newPath));
         // A deletion is a move to nowhere: the delete participant skips it the same way.

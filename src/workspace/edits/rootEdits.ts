@@ -8,6 +8,14 @@ import type { FileEdit, RootPath } from '../../core';
 export interface RootEdits {
   readonly root: vscode.Uri;
   readonly edits: readonly FileEdit[];
+  /** Files of the root that leave it (archived): each moves to a place outside every root, its bytes kept. */
+  readonly movesOut?: readonly MoveOut[];
+}
+
+/** A file of a root moved out of it; `to` is outside the root (the archive in the extension's storage). */
+export interface MoveOut {
+  readonly path: RootPath;
+  readonly to: vscode.Uri;
 }
 
 /** The file's URI, refusing (as a programming error) any path that would not stay inside the root. */

@@ -34,6 +34,9 @@ export function toWorkspaceEdit(changes: readonly RootEdits[], metadata?: vscode
       for (const textEdit of fileEdit.edits) edit.replace(uri, toVsRange(textEdit.range), textEdit.newText, metadata);
     }
   }
+  for (const { root, movesOut } of changes) {
+    for (const move of movesOut ?? []) edit.renameFile(safeUri(root, move.path), move.to, { overwrite: false }, metadata);
+  }
   for (const { root, edits } of changes) {
     for (const fileEdit of edits) {
       if (fileEdit.kind === 'delete') edit.deleteFile(safeUri(root, fileEdit.path), { recursive: false, ignoreIfNotExists: true }, metadata);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LineHistory } from '../../core';
 import { Disposable } from '../dispose';
-import { gitLineHistory } from '../gitHistory';
+import { gitExtensionLineHistory } from './gitExtensionHistory';
 
 /**
  * What version history says about each line of the files the relative-date rule asks about. Core's
@@ -17,7 +17,7 @@ export class LineHistories extends Disposable {
   /** Fires with a file whose history just became known. */
   readonly onDidLearn = this.learnEmitter.event;
 
-  constructor(private readonly ask: (uri: vscode.Uri) => Promise<LineHistory | undefined> = gitLineHistory) {
+  constructor(private readonly ask: (uri: vscode.Uri) => Promise<LineHistory | undefined> = gitExtensionLineHistory) {
     super();
   }
 

@@ -1,38 +1,31 @@
 import * as vscode from 'vscode';
-import { INDEX_FILE_NAME, ProblemEngine, relativeDate, secret, type Problem, type RootPath, type RuleContext, type StoreChange, type TextRule } from '../../core';
-import { withSkipProblems } from '../../reader';
+import { DEFAULT_TEXT_RULES, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../../core';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
+import { openDocument } from '../fs';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
+import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { LineHistories } from './lineHistories';
-import { effectiveSeverity } from './severity';
 import { SlicedCheck, type SliceTiming } from './slicedCheck';
-import { toDiagnostic } from './toDiagnostic';
-
-/** The rules that read a file's text, on top of the engine's own. */
-const TEXT_RULES: readonly TextRule[] = [relativeDate, secret];
 
 /** A root whose check takes longer than this shows a progress notification. */
 const PROGRESS_AFTER_MS = 1000;
 
 /**
- * One ProblemEngine per root, fed with the roots' store changes, publishing to one
- * DiagnosticCollection so the Problems panel shows every memory, open or not. A change republishes
- * only the files whose problems it changed.
+ * When files are checked: one ProblemEngine per root, fed with the roots' store changes; a change
+ * re-checks only the files whose problems it changed, and hands them to the {@link DiagnosticsPublisher}.
  *
  * A new set of roots (or of settings) checks every root again in slices that hand the extension host
  * back between them, so the tree shows and typing goes on while the rules run; diagnostics are
  * published file by file as they are settled, and the previous ones stay until then.
  */
 export class ProblemsService extends Disposable {
-  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('memoryShelf'));
+  private readonly diagnostics: DiagnosticsPublisher;
   private readonly engines = new Map<MemoryRoot, ProblemEngine>();
   /** The running check of each root still being checked. */
   private readonly checks = new Map<MemoryRoot, SlicedCheck>();
-  /** Diagnostics published before the current rebuild and not replaced yet: removed once their root is checked. */
-  private readonly leftovers = new Map<string, vscode.Uri>();
   private checked: Promise<void> = Promise.resolve();
   private readonly checkedEmitter = this._register(new vscode.EventEmitter<MemoryRoot>());
   /** Fires with a root once all its files are checked: views showing problem counts refresh it. */
@@ -46,6 +39,7 @@ export class ProblemsService extends Disposable {
     private readonly timing?: SliceTiming,
   ) {
     super();
+    this.diagnostics = this._register(new DiagnosticsPublisher(roots, config));
     this._register(histories);
     this._register(histories.onDidLearn((uri) => this.historyLearned(uri)));
     this._register(roots.onDidChangeFiles((change) => this.applyChanges(change)));
@@ -71,7 +65,8 @@ export class ProblemsService extends Disposable {
 
   /** The problems core found in a document as the editor shows it now (with their fixes), whatever severity the user gave them. */
   problemsAt(document: vscode.TextDocument): { root: MemoryRoot; path: RootPath; problems: readonly Problem[] } | undefined {
-    this.documents.current(document);
+    // The engine's positions are the store's: the text typed in the document goes in first.
+    this.documents.flush(document);
     const found = this.roots.rootOf(document.uri);
     const engine = found && this.engines.get(found.root);
     if (!found || !engine) return undefined;
@@ -90,7 +85,7 @@ export class ProblemsService extends Disposable {
    */
   problemCount(root: MemoryRoot, path: RootPath): number {
     if (this.isSettled(root, path)) return this.engines.get(root)?.problemsFor(path).length ?? 0;
-    return this.collection.get(root.uriOf(path))?.length ?? 0;
+    return this.diagnostics.shownCount(root.uriOf(path));
   }
 
   engineOf(root: MemoryRoot): ProblemEngine | undefined {
@@ -112,11 +107,7 @@ export class ProblemsService extends Disposable {
   private rebuild(): void {
     this.cancelChecks();
     this.engines.clear();
-    this.collection.forEach((uri) => {
-      // A root no longer shown loses its diagnostics now; the others keep theirs until re-checked.
-      if (this.roots.rootOf(uri)) this.leftovers.set(uri.toString(), uri);
-      else this.collection.delete(uri);
-    });
+    this.diagnostics.keepUntilChecked();
     const runs: Promise<boolean>[] = [];
     for (const root of this.roots.roots) runs.push(this.startCheck(root));
     this.checked = Promise.all(runs).then(() => undefined);
@@ -125,7 +116,7 @@ export class ProblemsService extends Disposable {
   /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
   private startCheck(root: MemoryRoot): Promise<boolean> {
     const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
-    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude });
+    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: DEFAULT_TEXT_RULES, exclude: this.config.settings.exclude });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
     this.checks.set(root, check);
@@ -155,12 +146,7 @@ export class ProblemsService extends Disposable {
       const finished = await check.done;
       if (finished) {
         this.checks.delete(root);
-        // What the root showed before this check and no settled file replaced is gone from it.
-        for (const [key, uri] of this.leftovers) {
-          if (this.roots.rootOf(uri)?.root !== root) continue;
-          this.leftovers.delete(key);
-          this.collection.delete(uri);
-        }
+        this.diagnostics.dropLeftovers(root);
         this.checkedEmitter.fire(root);
       }
       return finished;
@@ -205,7 +191,7 @@ export class ProblemsService extends Disposable {
     // only a file written to disk is asked about again.
     for (const change of changes) {
       const uri = root.uriOf(change.path);
-      if (!this.documents.openDocument(uri)?.isDirty) this.histories.forget(uri);
+      if (!openDocument(uri)?.isDirty) this.histories.forget(uri);
     }
     if (changes.length >= BULK_CHANGES) return this.recheckRoot(root, changes);
     for (const change of changes) for (const path of engine.applyChange(change)) touched.add(path);
@@ -239,35 +225,8 @@ export class ProblemsService extends Disposable {
     }
   }
 
-  /**
-   * Sets the diagnostics of `paths` in one call: each call of the collection is a message to VS Code
-   * and an event, and a check of 2,000 memories published them file by file (also "none" for a file
-   * that never had any).
-   */
   private publish(root: MemoryRoot, engine: ProblemEngine, paths: readonly RootPath[]): void {
-    const entries: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [];
-    for (const path of paths) {
-      const uri = root.uriOf(path);
-      this.leftovers.delete(uri.toString());
-      const diagnostics = this.diagnosticsOf(root, engine, path);
-      if (diagnostics.length > 0) entries.push([uri, diagnostics]);
-      else if (this.collection.has(uri)) entries.push([uri, undefined]);
-    }
-    if (entries.length > 0) this.collection.set(entries);
-  }
-
-  private diagnosticsOf(root: MemoryRoot, engine: ProblemEngine, path: RootPath): vscode.Diagnostic[] {
-    const diagnostics: vscode.Diagnostic[] = [];
-    // The reader's refusals join the rules' findings, and an index entry to a file that is there but
-    // unreadable is not "missing" (the same merge as the CLI's).
-    const skipped = root.skippedFiles();
-    const concerned = skipped.length > 0 && (path === INDEX_FILE_NAME || skipped.some((skip) => skip.path === path));
-    const problems = concerned ? withSkipProblems(engine.problemsFor(path), root.store, skipped).filter((problem) => problem.path === path) : engine.problemsFor(path);
-    for (const problem of problems) {
-      const severity = effectiveSeverity(problem.code, problem.severity, this.config.settings.severity);
-      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, root, severity));
-    }
-    return diagnostics;
+    this.diagnostics.publish(root, engine, paths);
   }
 }
 

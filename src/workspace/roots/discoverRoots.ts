@@ -1,9 +1,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeRootsHost } from '../../roots/nodeRootsHost';
-import type { AutoMemoryWarning } from '../../roots/autoMemory';
-import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
+import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
+import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
+import { resolveWorkspaceRoots, type RootLocation } from '../../rootLocations/workspaceRoots';
 import type { Settings } from '../config/settings';
 import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
@@ -56,7 +56,7 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
   return infos;
 }
 
-async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix: string, log: Log): Promise<MemoryRootInfo> {
+async function describe(root: RootLocation, folder: vscode.WorkspaceFolder, suffix: string, log: Log): Promise<MemoryRootInfo> {
   const uri = vscode.Uri.file(root.path);
   switch (root.kind) {
     case 'auto-memory':
@@ -68,7 +68,7 @@ async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix:
   }
 }
 
-function autoLoadStatus(root: Extract<FoundRoot, { kind: 'auto-memory' }>): RootLoadStatus {
+function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): RootLoadStatus {
   const reason = root.location.reason;
   if (!reason) return { loadedByClaude: true, detail: vscode.l10n.t('loaded by Claude Code at session start') };
   const detail = reason.setting === 'autoMemoryEnabled'

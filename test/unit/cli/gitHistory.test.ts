@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forgetWorkTree, gitLineHistory, parseBlamePorcelain } from '../../../src/cli/gitHistory';
+import { forgetWorkTree, gitBlameHistory, parseBlamePorcelain } from '../../../src/cli/gitHistory';
 import { oneCommitHistories } from '../../../src/cli/gitOneCommitFiles';
 
 const SHA_A = 'a'.repeat(40);
@@ -38,12 +38,12 @@ describe('git history of lines for the CLI', () => {
       git('add', 'm.md');
       git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'm');
       writeFileSync(join(repo, 'm.md'), 'Shipped yesterday.\nAdded later.\n');
-      const history = gitLineHistory(repo)('m.md');
+      const history = gitBlameHistory(repo)('m.md');
       assert.deepEqual(history?.[0], { text: 'Shipped yesterday.', day: { year: 2026, month: 3, day: 25 } });
       assert.equal(history?.[1], undefined);
-      assert.equal(gitLineHistory(repo)('untracked.md'), undefined);
+      assert.equal(gitBlameHistory(repo)('untracked.md'), undefined);
       const outside = mkdtempSync(join(tmpdir(), 'memory-shelf-nogit-'));
-      assert.equal(gitLineHistory(outside)('m.md'), undefined);
+      assert.equal(gitBlameHistory(outside)('m.md'), undefined);
       // A folder below the work tree, and a link from outside any repository into it, are still asked of git.
       mkdirSync(join(repo, 'memory'));
       writeFileSync(join(repo, 'memory', 'n.md'), 'Written yesterday.\n');
@@ -55,7 +55,7 @@ describe('git history of lines for the CLI', () => {
         roots.push(join(outside, 'memory'));
       }
       for (const root of roots) {
-        assert.deepEqual(gitLineHistory(root)('n.md'), [{ text: 'Written yesterday.', day: { year: 2026, month: 3, day: 25 } }], root);
+        assert.deepEqual(gitBlameHistory(root)('n.md'), [{ text: 'Written yesterday.', day: { year: 2026, month: 3, day: 25 } }], root);
       }
       rmSync(outside, { recursive: true, force: true });
     } finally {
@@ -118,7 +118,7 @@ describe('git history of lines for the CLI', () => {
       assert.equal(history('reference_empty.md')?.length, 0);
 
       // Through the provider the CLI uses, every file (past the first blames) reads as blame has it.
-      const provider = gitLineHistory(root);
+      const provider = gitBlameHistory(root);
       for (const path of [...left, ...vouched.slice(0, 4), ...left]) assert.deepEqual(provider(path), blame(path), path);
       // A file --fix wrote after the shortcut read the work tree is blamed, its new line uncommitted.
       writeFileSync(join(root, 'user_role.md'), '---\nname: user_role\n---\n昨日からリーダー\nAdded by --fix today.\n');

@@ -1,17 +1,17 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyTextEdits, frontmatterEntries, parseMemoryFile, setFieldEdits, type FieldEditResult } from '../../../src/core';
+import { applyTextEdits, frontmatterEntries, parseMemoryFile, planFieldValue, type FieldEditResult } from '../../../src/core';
 
 /** The bytes after setting `path` to `value`, BOM kept as a save would keep it; throws on a refusal. */
 function set(bytes: string, path: string, value: string, file = 'memory.md'): string {
   const memory = parseMemoryFile(file, bytes);
-  const result = setFieldEdits(memory, path, value);
+  const result = planFieldValue(memory, path, value);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return (memory.hasBom ? '\ufeff' : '') + applyTextEdits(memory.text, result.edits);
 }
 
 function refusal(bytes: string, path: string, value: string): FieldEditResult {
-  return setFieldEdits(parseMemoryFile('memory.md', bytes), path, value);
+  return planFieldValue(parseMemoryFile('memory.md', bytes), path, value);
 }
 
 // Claude Code's current shape: type under metadata, a description wrapped over two lines by the writer.
@@ -55,7 +55,7 @@ const JAPANESE_BLOCK = [
   '',
 ].join('\n');
 
-describe('setFieldEdits: byte-exact minimal edits', () => {
+describe('planFieldValue: byte-exact minimal edits', () => {
   describe('nested shape (metadata.type)', () => {
     it('replaces the name and nothing else', () => {
       assert.equal(set(NESTED, 'name', 'feedback-plain-math'), NESTED.replace('name: feedback-math-notation', 'name: feedback-plain-math'));
@@ -163,7 +163,7 @@ describe('setFieldEdits: byte-exact minimal edits', () => {
     });
 
     it('changes nothing when the value is already there', () => {
-      const result = setFieldEdits(parseMemoryFile('m.md', NESTED), 'metadata.type', 'feedback');
+      const result = planFieldValue(parseMemoryFile('m.md', NESTED), 'metadata.type', 'feedback');
       assert.deepEqual(result, { ok: true, edits: [] });
     });
   });
@@ -213,7 +213,7 @@ describe('setFieldEdits: byte-exact minimal edits', () => {
   it('reads back any string exactly, every other key unchanged (fast-check)', () => {
     fc.assert(fc.property(fc.constantFrom(NESTED, FLAT_CRLF, KOREAN_BOM, JAPANESE_BLOCK), fc.constantFrom('name', 'description', 'type', 'metadata.originSessionId', 'source'), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 })), (text, path, value) => {
       const memory = parseMemoryFile('m.md', text);
-      const result = setFieldEdits(memory, path, value);
+      const result = planFieldValue(memory, path, value);
       assert.ok(result.ok, `refused ${JSON.stringify(value)} for ${path}`);
       const after = parseMemoryFile('m.md', applyTextEdits(memory.text, result.edits));
       const entry = frontmatterEntries(after).find((e) => e.path === (path === 'type' && after.typeLocation === 'metadata' ? 'metadata.type' : path));

@@ -19,8 +19,11 @@ describe('the layering lint rule', () => {
       { filename: at('src/core/operations/rename.ts'), code: "import { x } from '../rules/engine/problemEngine'; import { y } from '../edits/fieldEdits';" },
       { filename: at('src/core/index.ts'), code: "export * from './operations/index'; export * from './rules/engine/problemEngine';" },
       { filename: at('src/features/links/hover.ts'), code: "import { x } from './linkUi'; import { y } from '../../workspace/services'; import { z } from '../../core'; import { Commands } from '../../commands';" },
-      { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../roots/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
+      { filename: at('src/workspace/roots/memoryRoots.ts'), code: "import { x } from '../../rootLocations/nodeRootsHost'; import { ContextKeys } from '../../commands';" },
       { filename: at('src/extension.ts'), code: "import { registerLinks } from './features/links/registerLinks';" },
+      { filename: at('src/extension.ts'), code: "import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor'; import type { BacklinksProvider } from './features/links/backlinksView';" },
+      { filename: at('src/features/links/registerLinks.ts'), code: "import type { Services } from '../../workspace/services'; export function registerLinks(services: Services, extra: number): void {}" },
+      { filename: at('src/features/links/registerLinks.ts'), code: "export const registerStub = (services: Services): void => undefined; export function linkTitle(name: string): string { return name; }" },
     ],
     invalid: [
       { filename: at('src/core/memoryStore.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/core is pure: it may not import "vscode".' }] },
@@ -58,6 +61,21 @@ describe('the layering lint rule', () => {
       { filename: at('src/features/tree/memoryTreeProvider.ts'), code: "import { x } from '../localized';", errors: [{ message: 'Shared code belongs in src/workspace, not loose in src/features.' }] },
       { filename: at('src/features/tree/memoryTreeProvider.ts'), code: "import { x } from '../../reader';", errors: [{ message: 'Features reach src/reader through src/workspace.' }] },
       { filename: at('src/workspace/services.ts'), code: "import { registerLinks } from '../features/links/registerLinks';", errors: [{ message: 'src/workspace holds the services features are built on: it may not import a feature.' }] },
+      {
+        filename: at('src/features/indexLens/registerIndexLens.ts'),
+        code: "export function registerIndexLens(deps: IndexLensDeps): void {}",
+        errors: [{ message: "registerIndexLens is a feature's register function: its first parameter is the services (registerIndexLens(services: Services, ...))." }],
+      },
+      {
+        filename: at('src/features/tree/revealInTree.ts'),
+        code: "export const registerRevealInTree = (): void => undefined;",
+        errors: [{ message: "registerRevealInTree is a feature's register function: its first parameter is the services (registerRevealInTree(services: Services, ...))." }],
+      },
+      {
+        filename: at('src/extension.ts'),
+        code: "import { indexLensDeps } from './features/indexLens/currentServices';",
+        errors: [{ message: 'A feature is entered through its register function: import only registerX (and types) from src/features/indexLens.' }],
+      },
     ],
   });
 });

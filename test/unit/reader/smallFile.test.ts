@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSmallFile, readSmallTextFile } from '../../../src/reader/smallFile';
-import { resolveAutoMemory } from '../../../src/roots/autoMemory';
-import { nodeRootsHost } from '../../../src/roots/nodeRootsHost';
-import { resolveWorkspaceRoots } from '../../../src/roots/workspaceRoots';
+import { resolveAutoMemory } from '../../../src/rootLocations/autoMemory';
+import { nodeRootsHost } from '../../../src/rootLocations/nodeRootsHost';
+import { resolveWorkspaceRoots } from '../../../src/rootLocations/workspaceRoots';
 
 const posixOnly = process.platform === 'win32' ? it.skip : it;
 

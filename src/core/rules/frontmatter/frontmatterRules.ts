@@ -4,7 +4,7 @@ import type { MemoryFile } from '../../memoryFile';
 import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { msg, type Text } from '../../text';
-import { fieldAnchor, firstLineRange } from '../shared/anchors';
+import { fieldAnchor, firstLineRange } from '../shared/problemAnchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { makeProblem } from '../shared/makeProblem';
 import { shorten } from '../../edits/shorten';

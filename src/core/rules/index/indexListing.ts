@@ -6,7 +6,7 @@ import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type FileEdit, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg, type Text } from '../../text';
-import { memoryAnchor } from '../shared/anchors';
+import { memoryAnchor } from '../shared/problemAnchors';
 import { makeProblem, relatedAt } from '../shared/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../shared/ruleContext';

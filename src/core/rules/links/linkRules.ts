@@ -4,7 +4,7 @@ import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../probl
 import { foldName } from '../../rootPath';
 import { msg } from '../../text';
 import type { MemoryLink } from '../../wikiLinks';
-import { memoryAnchor } from '../shared/anchors';
+import { memoryAnchor } from '../shared/problemAnchors';
 import { makeProblem, relatedAt } from '../shared/makeProblem';
 
 /**

@@ -2,7 +2,7 @@ import type { MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, type Problem } from '../../problems';
 import { msg } from '../../text';
-import { memoryAnchor } from '../shared/anchors';
+import { memoryAnchor } from '../shared/problemAnchors';
 import { makeProblem, relatedAt } from '../shared/makeProblem';
 
 /**

@@ -5,7 +5,7 @@ import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } fr
 import { baseName, dirName, fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { RootPath } from '../../types';
-import { fieldAnchor } from '../shared/anchors';
+import { fieldAnchor } from '../shared/problemAnchors';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { retargetIndexHref, writtenIndexLink } from '../../edits/indexEntry';
 import { makeProblem } from '../shared/makeProblem';

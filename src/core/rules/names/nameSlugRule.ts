@@ -1,7 +1,7 @@
 import type { MemoryFile } from '../../memoryFile';
 import { ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg } from '../../text';
-import { fieldAnchor } from '../shared/anchors';
+import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { isStemName, memoryNameStyle } from './nameConvention';

@@ -3,7 +3,7 @@ import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, type Problem } from '../../problems';
 import { msg, type Text } from '../../text';
 import type { Range } from '../../types';
-import { fieldAnchor } from '../shared/anchors';
+import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem, relatedAt } from '../shared/makeProblem';
 import { factText, type FactText } from './factText';
 import type { NearDuplicate } from './nearDuplicateIndex';

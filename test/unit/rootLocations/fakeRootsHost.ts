@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { PathStyle, RootsHost } from '../../../src/roots/autoMemory';
+import type { PathStyle, RootsHost } from '../../../src/rootLocations/autoMemory';
 
 /** A file tree in memory. Directories are implied by file paths; `dirs` adds empty ones. */
 export interface FakeTree {

@@ -12,7 +12,7 @@ import {
   sanitizeProjectPath,
   type AutoMemoryInput,
   type AutoMemoryWarningCode,
-} from '../../../src/roots/autoMemory';
+} from '../../../src/rootLocations/autoMemory';
 import { FakeRootsHost, type FakeTree } from './fakeRootsHost';
 
 const HOME = '/home/ana';
@@ -531,11 +531,11 @@ describe('roots/autoMemory', () => {
 
   describe('house style', () => {
     it('keeps file-system and VS Code imports out of the pure modules', () => {
-      // out/test/unit/roots -> src/roots; the working directory when compiled elsewhere.
-      const srcDir = [nodePath.resolve(__dirname, '../../../../src/roots'), nodePath.resolve('src/roots')].find((d) =>
+      // out/test/unit/rootLocations -> src/rootLocations; the working directory when compiled elsewhere.
+      const srcDir = [nodePath.resolve(__dirname, '../../../../src/rootLocations'), nodePath.resolve('src/rootLocations')].find((d) =>
         existsSync(nodePath.join(d, 'autoMemory.ts')),
       );
-      assert.ok(srcDir, 'src/roots not found');
+      assert.ok(srcDir, 'src/rootLocations not found');
       for (const file of ['autoMemory.ts', 'workspaceRoots.ts']) {
         const source = readFileSync(nodePath.join(srcDir, file), 'utf8');
         const imports = [...source.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]);

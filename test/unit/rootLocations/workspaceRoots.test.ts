@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { resolveConfiguredRoot, resolveWorkspaceRoots, type WorkspaceRootsInput } from '../../../src/roots/workspaceRoots';
+import { resolveConfiguredRoot, resolveWorkspaceRoots, type WorkspaceRootsInput } from '../../../src/rootLocations/workspaceRoots';
 import { FakeRootsHost } from './fakeRootsHost';
 
 const HOME = '/home/ana';

@@ -24,7 +24,7 @@ export interface WorkspaceRootsInput extends AutoMemoryInput {
 }
 
 /** One memory root. The same folder is listed once, under the first kind in this union's order. */
-export type MemoryRoot =
+export type RootLocation =
   | {
       kind: 'auto-memory';
       path: string;
@@ -75,13 +75,13 @@ async function looksLikeMemoryFolder(folder: string, host: RootsHost): Promise<b
 }
 
 /** The memory roots of `input.workspaceFolder`, auto memory first, without duplicates. */
-export async function resolveWorkspaceRoots(input: WorkspaceRootsInput, host: RootsHost): Promise<MemoryRoot[]> {
+export async function resolveWorkspaceRoots(input: WorkspaceRootsInput, host: RootsHost): Promise<RootLocation[]> {
   const pathStyle = input.pathStyle ?? detectPathStyle(input.workspaceFolder);
   const path = pathApi(pathStyle);
-  const roots: MemoryRoot[] = [];
+  const roots: RootLocation[] = [];
   const seen = new Set<string>();
   const key = (p: string): string => (pathStyle === 'win32' ? p.toLowerCase() : p);
-  const add = (root: MemoryRoot): void => {
+  const add = (root: RootLocation): void => {
     if (!seen.has(key(root.path))) {
       seen.add(key(root.path));
       roots.push(root);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CalendarDate, LineHistory, LineRecord } from '../core';
+import type { CalendarDate, LineHistory, LineRecord } from '../../core';
 
 /** The parts of VS Code's git extension API (extensions/git/src/api/git.d.ts) this reads. */
 interface GitExtension {
@@ -20,7 +20,7 @@ interface GitRepository {
  * not track it. Core is synchronous, so an adapter awaits this once per file (when it opens or is
  * saved) and hands the result to the rule; a line edited since is not matched (its text differs).
  */
-export async function gitLineHistory(uri: vscode.Uri): Promise<LineHistory | undefined> {
+export async function gitExtensionLineHistory(uri: vscode.Uri): Promise<LineHistory | undefined> {
   try {
     const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
     if (!extension) return undefined;
