@@ -8,6 +8,8 @@ export * from './operations/linkCompletion';
 export * from './operations/typePrefixedFiles';
 export * from './operations/curation/index';
 export * from './memoryIndex';
+export * from './indexLoad';
+export * from './memoryShape';
 export * from './memoryStore';
 export * from './memoryTypes';
 export * from './grouping';
