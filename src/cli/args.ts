@@ -1,4 +1,4 @@
-import { SEVERITY_ORDER, type Severity } from '../core';
+import { AUTO_SHAPE, SEVERITY_ORDER, type Severity, type ShapeSetting } from '../core';
 
 /** What `memory-shelf check` was asked to do. */
 export interface CheckOptions {
@@ -10,13 +10,15 @@ export interface CheckOptions {
   readonly types: string | undefined;
   /** Globs of documentation files that are not memories (`README.md` always is one). */
   readonly exclude: readonly string[];
+  /** The root shape forced by `--shape`; `auto` axes are read from each root's files. */
+  readonly shape: ShapeSetting;
 }
 
 export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]...
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--json] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--shape typed|untyped,written-index|generated-index]
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
 Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
@@ -27,6 +29,8 @@ the current directory.
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
   --exclude G   a documentation file, not a memory (a glob, repeatable; README.md always is one)
+  --shape S     how the roots are written, when not as their files show: typed or untyped (durable
+                lessons, metadata.pinned), written-index or generated-index (no MEMORY.md); comma-separated
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
 
@@ -41,6 +45,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let failOn: Severity = 'warning';
   let types: string | undefined;
   const exclude: string[] = [];
+  let shape: ShapeSetting = AUTO_SHAPE;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -68,6 +73,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--exclude':
         exclude.push(value());
         break;
+      case '--shape':
+        shape = parseShape(value(), shape);
+        break;
       case '--help':
       case '-h':
         return { kind: 'help' };
@@ -76,5 +84,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         roots.push(arg);
     }
   }
-  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude } };
+  return { kind: 'check', options: { roots, json, failOn, fix, types, exclude, shape } };
+}
+
+function parseShape(value: string, shape: ShapeSetting): ShapeSetting {
+  let { typing, index } = shape;
+  for (const part of value.split(',').map((item) => item.trim())) {
+    if (part === 'typed' || part === 'untyped') typing = part;
+    else if (part === 'written-index') index = 'written';
+    else if (part === 'generated-index') index = 'generated';
+    else if (part !== 'auto') throw new UsageError(`--shape takes typed, untyped, written-index, generated-index or auto, not "${part}"`);
+  }
+  return { typing, index };
 }

@@ -52,7 +52,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     if (seen.has(real)) continue;
     seen.add(real);
     try {
-      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;

@@ -10,6 +10,7 @@ export * from './operations/curation/index';
 export * from './memoryIndex';
 export * from './indexLoad';
 export * from './memoryShape';
+export * from './protectedPaths';
 export * from './memoryStore';
 export * from './memoryTypes';
 export * from './grouping';
