@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
-import { findDefaultRoot, isDirectory } from './findDefaultRoot';
+import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { formatHuman, formatJson, type CheckedRoot } from './format';
 import { terminalSafe } from './terminalText';
 
@@ -31,12 +31,14 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 
 async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
-  let writeBoundary: string | undefined;
+  const writeBoundaries = new Map<string, string>();
   if (roots.length === 0) {
     const found = await findDefaultRoot(cwd);
-    if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
-    roots = [found.root];
-    writeBoundary = found.writeBoundary;
+    // The project's subagent memory is committed with it and belongs in CI beside ./memory.
+    const subagents = await findSubagentRoots(cwd);
+    if (!found && subagents.length === 0) return usageError('no memory folder here: ./memory and .claude/agent-memory do not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
+    roots = [...(found ? [found.root] : []), ...subagents.map((root) => root.root)];
+    for (const root of [...(found ? [found] : []), ...subagents]) if (root.writeBoundary !== undefined) writeBoundaries.set(root.root, root.writeBoundary);
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
@@ -51,6 +53,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     const real = await realpath(resolve(cwd, root)).catch(() => resolve(cwd, root));
     if (seen.has(real)) continue;
     seen.add(real);
+    const writeBoundary = writeBoundaries.get(root);
     try {
       checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {

@@ -110,7 +110,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
   const item = new vscode.TreeItem(root.info.label, vscode.TreeItemCollapsibleState.Expanded);
   item.id = root.uri.toString();
   item.description = root.info.load.detail;
-  item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : 'archive');
+  item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : root.info.kind === 'agent' ? 'hubot' : 'archive');
   item.resourceUri = root.uri;
   item.contextValue = `root.${root.info.kind}`;
   const count = root.store.size;
@@ -118,7 +118,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
     [
       `**${escapeMarkdown(root.info.label)}**`,
       escapeMarkdown(root.info.load.detail),
-      ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto'
+      ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto' && root.info.kind !== 'agent'
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
       `\`${root.uri.fsPath || root.uri.toString()}\``,

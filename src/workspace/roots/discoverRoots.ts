@@ -1,6 +1,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { nodeReaderHost } from '../../reader';
+import { discoverAgentMemory, type AgentMemoryRoot } from '../../roots/agentMemory';
 import { nodeRootsHost } from '../../roots/nodeRootsHost';
 import type { AutoMemoryWarning } from '../../roots/autoMemory';
 import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
@@ -47,6 +49,9 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
       for (const root of found) {
         if (root.exists) add(await describe(root, folder, suffix, log));
       }
+      // Subagent memory (Claude Code 2.1.33): definitions are read through the reader's checks.
+      const agents = await discoverAgentMemory({ workspaceFolder: folder.uri.fsPath, homeDir: os.homedir(), env: process.env }, nodeReaderHost);
+      for (const root of agents) if (root.exists) add(describeAgent(root, suffix));
     }
     for (const uri of await nestedMemoryFolders(folder)) {
       add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
@@ -65,6 +70,14 @@ async function describe(root: FoundRoot, folder: vscode.WorkspaceFolder, suffix:
     case 'configured':
       return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log, root.setting) };
   }
+}
+
+function describeAgent(root: AgentMemoryRoot, suffix: string): MemoryRootInfo {
+  const scope = root.scope === 'user' ? vscode.l10n.t('user') : root.scope === 'project' ? vscode.l10n.t('project') : vscode.l10n.t('local');
+  const detail = root.loads
+    ? vscode.l10n.t('{0} subagent · its first 200 lines of MEMORY.md load', root.agent)
+    : vscode.l10n.t('not loaded: no agent definition asks for memory: {0}', root.scope);
+  return { uri: vscode.Uri.file(root.path), kind: 'agent', label: vscode.l10n.t('Subagent {0} ({1})', root.agent, scope) + suffix, load: { loadedByClaude: root.loads, detail } };
 }
 
 function autoLoadStatus(root: Extract<FoundRoot, { kind: 'auto-memory' }>): RootLoadStatus {

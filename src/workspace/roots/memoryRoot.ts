@@ -8,7 +8,8 @@ import { readRootFromDisk, streamRootFromDisk, type DiskFile } from './readRootF
 export type SkipLog = (what: string, error: unknown) => void;
 
 /** How a root was found, which decides its label and whether Claude Code reads it. */
-export type RootKind = 'workspace' | 'settings' | 'auto';
+/** `agent`: a subagent's own memory folder (`.claude/agent-memory/<agent>/` and its user and local kin). */
+export type RootKind = 'workspace' | 'settings' | 'auto' | 'agent';
 
 /** Whether Claude Code loads this root at session start, and if not, why (already localized). */
 export interface RootLoadStatus {
