@@ -1,8 +1,9 @@
 import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
+import { TEAM_FOLDER, teamIndexFolder } from './teamIndex';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { formatHuman, formatJson, type CheckedRoot } from './format';
 import { terminalSafe } from './terminalText';
@@ -54,8 +55,12 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     if (seen.has(real)) continue;
     seen.add(real);
     const writeBoundary = writeBoundaries.get(root);
+    // A team/ folder with its own index is checked as a root of its own, against its own budget.
+    const team = await teamIndexFolder(resolve(cwd, root));
     try {
-      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
+      checked.push(await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      if (team) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
