@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
-import { TEAM_FOLDER, teamIndexFolder } from './teamIndex';
+import { TEAM_FOLDER, teamIndexFolder } from '../roots/teamMemory';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { formatHuman, formatJson, type CheckedRoot } from './format';
 import { terminalSafe } from './terminalText';

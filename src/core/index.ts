@@ -14,6 +14,7 @@ export * from './protectedPaths';
 export * from './memoryStore';
 export * from './memoryTypes';
 export * from './grouping';
+export * from './shapeGroups';
 export * from './rootPath';
 export * from './problems';
 export * from './text';

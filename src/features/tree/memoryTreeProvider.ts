@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, groupByType, isKnownType, memoryLabel, STALE_CANDIDATE_DAYS, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { detectShape, displayName, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, memoryLabel, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -37,7 +37,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
     this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
     this._register(services.config.onDidChange((change) => {
-      if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
+      if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups', 'shapeTyping', 'shapeIndex')) this.refresh();
     }));
   }
 
@@ -53,7 +53,14 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     if (!node) return this.services.roots.roots.map((root) => this.rootNode(root));
     if (node.kind === 'root') {
       const hideEmpty = this.services.config.settings.treeHideEmptyGroups;
-      const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet())
+      const { shapeTyping, shapeIndex } = this.services.config.settings;
+      const all = [...node.root.store.memories()];
+      const own = all.filter((memory) => !isTeamMemoryPath(memory.path));
+      // A team/ with its own index is a root of its own (the root excludes it); else its memories are the Team group.
+      const team = node.root.info.exclude ? [] : all.filter((memory) => isTeamMemoryPath(memory.path));
+      const shape = detectShape(own, node.root.store.index !== undefined, { typing: shapeTyping, index: shapeIndex });
+      const byShape = shape.typing === 'untyped' ? lessonGroups(own) : groupByType(own, this.typeSet());
+      const groups: MemoryTreeNode[] = [...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])]
         .filter((group) => !hideEmpty || group.memories.length > 0)
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
@@ -131,17 +138,48 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
 }
 
 function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
-  const label = group.kind === 'unknown' ? vscode.l10n.t('Untyped / unknown') : group.type;
+  const label = groupLabel(group);
   const state = group.memories.length === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded;
   const item = new vscode.TreeItem(label, state);
   item.id = `${root.uri.toString()}#group:${group.kind}:${group.type}`;
   item.description = String(group.memories.length);
-  item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : typeIcon(group.type);
-  item.contextValue = group.kind === 'unknown' ? 'group.unknown' : 'group';
-  item.tooltip = group.kind === 'unknown'
-    ? vscode.l10n.t('{0} memories with no type or a type outside the configured set', group.memories.length)
-    : vscode.l10n.t('{0} memories of type "{1}"', group.memories.length, group.type);
+  item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : group.kind === 'type' ? typeIcon(group.type) : new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
+  item.contextValue = group.kind === 'type' ? 'group' : `group.${group.kind}`;
+  item.tooltip = groupTooltip(group);
   return item;
+}
+
+const GROUP_ICONS = { pinned: 'pinned', lessons: 'lightbulb', team: 'organization' } as const;
+
+function groupLabel(group: TypeGroup): string {
+  switch (group.kind) {
+    case 'type':
+      return group.type;
+    case 'unknown':
+      return vscode.l10n.t('Untyped / unknown');
+    case 'pinned':
+      return vscode.l10n.t('Pinned');
+    case 'lessons':
+      return vscode.l10n.t('Lessons');
+    case 'team':
+      return vscode.l10n.t('Team');
+  }
+}
+
+function groupTooltip(group: TypeGroup): string {
+  const count = group.memories.length;
+  switch (group.kind) {
+    case 'type':
+      return vscode.l10n.t('{0} memories of type "{1}"', count, group.type);
+    case 'unknown':
+      return vscode.l10n.t('{0} memories with no type or a type outside the configured set', count);
+    case 'pinned':
+      return vscode.l10n.t('{0} pinned memories: Claude Code applies them to every session (at most 4)', count);
+    case 'lessons':
+      return vscode.l10n.t('{0} durable lessons, not pinned: recalled when they apply', count);
+    case 'team':
+      return vscode.l10n.t('{0} team memories (team/), shared with everyone working in this repository', count);
+  }
 }
 
 function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {

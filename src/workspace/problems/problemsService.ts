@@ -126,7 +126,7 @@ export class ProblemsService extends Disposable {
   private startCheck(root: MemoryRoot): Promise<boolean> {
     const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
     const shape = { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex };
-    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: this.config.settings.exclude, shape });
+    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
     this.checks.set(root, check);

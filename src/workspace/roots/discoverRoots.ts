@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { nodeReaderHost } from '../../reader';
 import { discoverAgentMemory, type AgentMemoryRoot } from '../../roots/agentMemory';
 import { nodeRootsHost } from '../../roots/nodeRootsHost';
+import { TEAM_FOLDER, teamIndexFolder } from '../../roots/teamMemory';
 import type { AutoMemoryWarning } from '../../roots/autoMemory';
 import { resolveWorkspaceRoots, type MemoryRoot as FoundRoot } from '../../roots/workspaceRoots';
 import type { Settings } from '../config/settings';
@@ -31,6 +32,12 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
       infos.push(info);
     }
   };
+  /** A team/ with its own index (Claude Code 2.1.173) is a root of its own, budgeted against its own index. */
+  const addWithTeam = async (info: MemoryRootInfo): Promise<void> => {
+    if (info.uri.scheme !== 'file' || !(await teamIndexFolder(info.uri.fsPath))) return add(info);
+    add({ ...info, exclude: [`${TEAM_FOLDER}/**`] });
+    add({ uri: vscode.Uri.joinPath(info.uri, TEAM_FOLDER), kind: info.kind, label: vscode.l10n.t('Team memory · {0}', info.label), load: info.load });
+  };
 
   for (const folder of folders) {
     const suffix = multiRoot ? ` · ${folder.name}` : '';
@@ -47,14 +54,14 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
         nodeRootsHost,
       );
       for (const root of found) {
-        if (root.exists) add(await describe(root, folder, suffix, log));
+        if (root.exists) await addWithTeam(await describe(root, folder, suffix, log));
       }
       // Subagent memory (Claude Code 2.1.33): definitions are read through the reader's checks.
       const agents = await discoverAgentMemory({ workspaceFolder: folder.uri.fsPath, homeDir: os.homedir(), env: process.env }, nodeReaderHost);
-      for (const root of agents) if (root.exists) add(describeAgent(root, suffix));
+      for (const root of agents) if (root.exists) await addWithTeam(describeAgent(root, suffix));
     }
     for (const uri of await nestedMemoryFolders(folder)) {
-      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      await addWithTeam({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
     }
   }
   return infos;

@@ -24,6 +24,8 @@ export interface MemoryRootInfo {
   readonly load: RootLoadStatus;
   /** What was ignored while locating the root (a broken settings file, say), already localized. */
   readonly warnings?: readonly string[];
+  /** Globs of the root's files that belong to another root (a `team/` with its own index): not checked here. */
+  readonly exclude?: readonly string[];
 }
 
 /**
