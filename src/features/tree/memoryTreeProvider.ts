@@ -92,7 +92,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path));
+        return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path)), node.group);
       case 'reservations':
         return reservationsGroupItem(node.root, node.root.store.reservations());
       case 'reservation':
@@ -150,6 +150,12 @@ function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
 }
 
 const GROUP_ICONS = { pinned: 'pinned', lessons: 'lightbulb', team: 'organization' } as const;
+
+/** A durable lesson has no type by design: its row shows its group's icon, not the unknown type's. */
+function withLessonIcon(item: vscode.TreeItem, group: TypeGroup): vscode.TreeItem {
+  if (group.kind === 'pinned' || group.kind === 'lessons') item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
+  return item;
+}
 
 function groupLabel(group: TypeGroup): string {
   switch (group.kind) {
