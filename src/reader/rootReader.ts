@@ -202,7 +202,8 @@ export async function streamRoot(host: ReaderHost, root: string, onFile: (file: 
    */
   async function readStart(start: RootPath): Promise<void> {
     const segments = start.split('/');
-    if (segments.some((segment) => segment === '') || isOutsideMemory(start)) return;
+    // Read as a folder's path too: a watcher event for `agents` itself must not walk it.
+    if (segments.some((segment) => segment === '') || isOutsideMemory(`${start}/`)) return;
     let parent: RootPath = '';
     for (let i = 0; i < segments.length; i++) {
       let entries;
