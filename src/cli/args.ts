@@ -1,4 +1,4 @@
-import { SEVERITY_ORDER, type Severity } from '../core';
+import { AUTO_SHAPE, SEVERITY_ORDER, type Severity, type ShapeSetting } from '../core';
 
 /** What `memory-shelf check` was asked to do. */
 export interface CheckOptions {
@@ -14,6 +14,8 @@ export interface CheckOptions {
   readonly exclude: readonly string[];
   /** Honour `autoMemoryDirectory` in the checked folder's own `.claude/settings*.json` (with no ROOT). */
   readonly trustClaudeSettings: boolean;
+  /** The root shape forced by `--shape`; `auto` axes are read from each root's files. */
+  readonly shape: ShapeSetting;
 }
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -23,8 +25,8 @@ export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOption
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--trust-claude-settings]
-       memory-shelf check --files FILE... [--format F] [--fail-on S] [--types T] [--exclude GLOB]...
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--shape S] [--trust-claude-settings]
+       memory-shelf check --files FILE... [--format F] [--fail-on S] [--types T] [--exclude GLOB]... [--shape S]
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
 Memory Shelf extension. With no ROOT: ./memory if it exists, else Claude Code's auto memory folder of
@@ -39,6 +41,8 @@ the current directory.
   --fix         apply the safe fixes (index entries for unlisted files, relative dates -> absolute), then report what is left
   --types T     the memory type set: claude-code (default), madohub, or a comma-separated list
   --exclude G   a documentation file, not a memory (a glob, repeatable; README.md always is one)
+  --shape S     how the roots are written, when not as their files show: typed or untyped (durable
+                lessons, metadata.pinned), written-index or generated-index (no MEMORY.md); comma-separated
   --trust-claude-settings
                 with no ROOT, let autoMemoryDirectory in ./.claude/settings.json or
                 ./.claude/settings.local.json choose the folder. Off by default: those files come with
@@ -60,6 +64,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let failOn: Severity = 'warning';
   let types: string | undefined;
   const exclude: string[] = [];
+  let shape: ShapeSetting = AUTO_SHAPE;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -99,6 +104,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--exclude':
         exclude.push(value());
         break;
+      case '--shape':
+        shape = parseShape(value(), shape);
+        break;
       case '--help':
       case '-h':
         return { kind: 'help' };
@@ -109,5 +117,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   // A hook passes the staged files; fixing their whole folders would write files nobody staged.
   if (files && fix) throw new UsageError('--fix cannot be combined with --files');
-  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude, trustClaudeSettings } };
+  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude, trustClaudeSettings, shape } };
+}
+
+function parseShape(value: string, shape: ShapeSetting): ShapeSetting {
+  let { typing, index } = shape;
+  for (const part of value.split(',').map((item) => item.trim())) {
+    if (part === 'typed' || part === 'untyped') typing = part;
+    else if (part === 'written-index') index = 'written';
+    else if (part === 'generated-index') index = 'generated';
+    else if (part !== 'auto') throw new UsageError(`--shape takes typed, untyped, written-index, generated-index or auto, not "${part}"`);
+  }
+  return { typing, index };
 }

@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type Problem, type RootPath, type TypeSet } from '../core';
+import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory } from './gitHistory';
@@ -22,6 +22,8 @@ export interface CheckRootOptions {
   readonly fix: boolean;
   /** Globs of documentation files in the root: checked for links, not counted or checked as memories. */
   readonly exclude?: readonly string[];
+  /** The root's shape where `--shape` forces it. */
+  readonly shape?: ShapeSetting;
   /**
    * A folder writes must stay inside once links are resolved: the project, when the root was found
    * rather than named (a cloned `memory -> elsewhere` link must not make --fix write elsewhere).
@@ -50,6 +52,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       lineHistory: gitBlameHistory(folder),
       textRules: DEFAULT_TEXT_RULES,
       exclude: options.exclude ?? [],
+      ...(options.shape ? { shape: options.shape } : {}),
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.

@@ -74,6 +74,14 @@ export const CODE_HELP: Readonly<Record<ProblemCode, CodeHelp>> = {
     summary: 'MEMORY.md is longer than Claude Code loads at session start.',
     help: 'Claude Code loads the first 200 lines or 25,000 characters; entries past that are never seen. Shorten hooks, move facts out, or drop stale entries.',
   },
+  [ProblemCode.PinnedOverLimit]: {
+    summary: 'More memories are pinned than Claude Code applies to every session.',
+    help: 'Claude Code pins at most 4 durable lessons (`metadata.pinned: true`); which ones it drops past that is not said. Unpin the lessons that need not apply to every session.',
+  },
+  [ProblemCode.IndexEntryLong]: {
+    summary: 'A description makes a poor line of the index Claude Code generates.',
+    help: 'Where a folder has no MEMORY.md, Claude Code builds the index from each memory\'s description: a description over several lines breaks its line, and a long one crowds the load budget. Keep it to one short line and move detail into the body.',
+  },
   [ProblemCode.IndexMalformedLine]: {
     summary: 'A MEMORY.md line is not an index entry.',
     help: 'Entries are `- [Title](file.md) — hook`. A line that is neither an entry, a heading nor a note is misread.',

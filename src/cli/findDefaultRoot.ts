@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { nodeReaderHost } from '../reader';
+import { discoverAgentMemory } from '../rootLocations/agentMemory';
 import { resolveAutoMemory } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 
@@ -42,4 +44,14 @@ export async function isDirectory(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The project's subagent memory folders (`.claude/agent-memory/<agent>/`, committed, and
+ * `.claude/agent-memory-local/<agent>/`), as paths relative to `cwd`; written only inside the project.
+ * The user's own (`~/.claude/agent-memory/`) belong to no repository and are left to the extension.
+ */
+export async function findSubagentRoots(cwd: string): Promise<DefaultRoot[]> {
+  const found = await discoverAgentMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env }, nodeReaderHost, ['project', 'local']);
+  return found.filter((root) => root.exists).map((root) => ({ root: relative(cwd, root.path), writeBoundary: cwd }));
 }

@@ -1,9 +1,10 @@
 import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
-import { findDefaultRoot, isDirectory } from './findDefaultRoot';
+import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
+import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { type CheckedRoot } from './format';
 import { render } from './output';
 import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
@@ -33,7 +34,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 
 async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
-  let writeBoundary: string | undefined;
+  const writeBoundaries = new Map<string, string>();
   let files: FilesByRoot | undefined;
   if (options.files) {
     files = await rootsOfFiles(roots, cwd);
@@ -41,11 +42,13 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
   } else if (roots.length === 0) {
     const { found, ignored } = await findDefaultRoot(cwd, options.trustClaudeSettings);
     for (const file of ignored) process.stderr.write(`memory-shelf: ignored autoMemoryDirectory in ${terminalSafe(file)} (a file of the checked folder; --trust-claude-settings uses it)\n`);
-    if (!found) return usageError('no memory folder here: ./memory does not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
+    // The project's subagent memory is committed with it and belongs in CI beside ./memory.
+    const subagents = await findSubagentRoots(cwd);
+    if (!found && subagents.length === 0) return usageError('no memory folder here: ./memory and .claude/agent-memory do not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
     // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
-    if (found.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
-    roots = [found.root];
-    writeBoundary = found.writeBoundary;
+    if (found?.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
+    roots = [...(found ? [found.root] : []), ...subagents.map((root) => root.root)];
+    for (const root of [...(found ? [found] : []), ...subagents]) writeBoundaries.set(root.root, root.writeBoundary);
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
@@ -60,10 +63,16 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     const real = await realpath(resolve(cwd, root)).catch(() => resolve(cwd, root));
     if (seen.has(real)) continue;
     seen.add(real);
+    const writeBoundary = writeBoundaries.get(root);
+    // A team/ folder with its own index is checked as a root of its own, against its own budget.
+    const team = await teamIndexFolder(resolve(cwd, root));
     try {
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude: options.exclude, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
+      const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);
+      // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
+      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;

@@ -3,7 +3,8 @@ import type { TypeSet } from './memoryTypes';
 
 /** One group of the sidebar: a configured type, or the memories with no or an unknown type. */
 export interface TypeGroup {
-  readonly kind: 'type' | 'unknown';
+  /** `pinned` and `lessons` group an untyped root's durable lessons; `team` holds `team/` memories. */
+  readonly kind: 'type' | 'unknown' | 'pinned' | 'lessons' | 'team';
   /** The type name; for the unknown group, the empty string. */
   readonly type: string;
   readonly memories: readonly MemoryFile[];

@@ -24,6 +24,8 @@ export enum ProblemCode {
   RelativeDate = 'relative-date',
   Secret = 'secret',
   FileUnreadable = 'file-unreadable',
+  PinnedOverLimit = 'pinned-over-limit',
+  IndexEntryLong = 'index-entry-long',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import { INDEX_FILE_NAME, isMemoryPath, type RootPath } from '../core';
+import { INDEX_FILE_NAME, isMemoryPath, isOutsideMemory, type RootPath } from '../core';
 import { decodeText } from './decodeText';
 import { createLimiter } from './limiter';
 import { InOrder, type Slot } from './pathOrder';
@@ -148,9 +148,9 @@ export async function streamRoot(host: ReaderHost, root: string, onFile: (file: 
     }
     const work: { readonly relative: RootPath; readonly kind: EntryKind; readonly key: string }[] = [];
     for (const entry of entries) {
-      // Hidden folders hold tool state (.git, .obsidian), never memories.
-      if (entry.name.startsWith('.')) continue;
       const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      // Hidden folders hold tool state (.git, .obsidian), and Claude Code's protected folders (agents/) no memories.
+      if (entry.name.startsWith('.') || (entry.kind === 'directory' && isOutsideMemory(`${relative}/`))) continue;
       if (entry.nameNotUtf8) {
         // It cannot be opened by the name we hold; only a folder or a memory's name is worth saying so.
         if (entry.kind === 'directory' || isTrackedPath(relative)) skipped.push({ path: relative, reason: { kind: 'name-not-utf8' } });
@@ -202,7 +202,8 @@ export async function streamRoot(host: ReaderHost, root: string, onFile: (file: 
    */
   async function readStart(start: RootPath): Promise<void> {
     const segments = start.split('/');
-    if (segments.some((segment) => segment.startsWith('.') || segment === '')) return;
+    // Read as a folder's path too: a watcher event for `agents` itself must not walk it.
+    if (segments.some((segment) => segment === '') || isOutsideMemory(`${start}/`)) return;
     let parent: RootPath = '';
     for (let i = 0; i < segments.length; i++) {
       let entries;

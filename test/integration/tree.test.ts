@@ -24,7 +24,7 @@ describe('Memory sidebar', () => {
     assert.deepEqual(
       // "To review" lists what earlier suites wrote on disk; the review suite covers it.
       memory.children.filter((group) => group.label !== 'To review').map((group) => [group.label, group.description]),
-      [['user', '1'], ['feedback', '2'], ['project', '2'], ['reference', '1'], ['Untyped / unknown', '1'], ['Reservations', '1']],
+      [['user', '1'], ['feedback', '2'], ['project', '1'], ['reference', '1'], ['Untyped / unknown', '1'], ['Team', '1'], ['Reservations', '1']],
     );
     const notes = findItem(await visibleTree(api), 'notes/agent-memory');
     assert.deepEqual(notes.children.map((group) => [group.label, group.description]).at(-1), ['Untyped / unknown', '1']);
@@ -77,7 +77,8 @@ describe('Memory sidebar', () => {
     try {
       await eventually(async () => {
         const groups = findItem(await visibleTree(api), 'memory').children;
-        assert.deepEqual(findItem(groups, 'project').children.map((item) => item.label), ['Team rules']);
+        // The other project memory is in team/, shown in the Team group.
+        assert.deepEqual(findItem(groups, 'project').children.map((item) => item.label), []);
         assert.ok(findItem(groups, 'feedback').children.some((item) => item.label === 'Docx delivery'));
         assert.equal(findItem(groups, 'feedback').description, '3');
       });
@@ -85,7 +86,7 @@ describe('Memory sidebar', () => {
       await vscode.workspace.fs.writeFile(uri, original);
     }
     await eventually(async () => {
-      assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'project').description, '2');
+      assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'project').description, '1');
     });
   });
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, escapeMarkdown, groupByType, isKnownType, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { detectShape, displayName, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -37,7 +37,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
     this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
     this._register(services.config.onDidChange((change) => {
-      if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups')) this.refresh();
+      if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups', 'shapeTyping', 'shapeIndex')) this.refresh();
     }));
   }
 
@@ -53,7 +53,14 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     if (!node) return this.services.roots.roots.map((root) => this.rootNode(root));
     if (node.kind === 'root') {
       const hideEmpty = this.services.config.settings.treeHideEmptyGroups;
-      const groups: MemoryTreeNode[] = groupByType(node.root.store.memories(), this.typeSet())
+      const { shapeTyping, shapeIndex } = this.services.config.settings;
+      const all = [...node.root.store.memories()];
+      const own = all.filter((memory) => !isTeamMemoryPath(memory.path));
+      // A team/ with its own index is a root of its own (the root excludes it); else its memories are the Team group.
+      const team = node.root.info.exclude ? [] : all.filter((memory) => isTeamMemoryPath(memory.path));
+      const shape = detectShape(own, node.root.store.index !== undefined, { typing: shapeTyping, index: shapeIndex });
+      const byShape = shape.typing === 'untyped' ? lessonGroups(own) : groupByType(own, this.typeSet());
+      const groups: MemoryTreeNode[] = [...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])]
         .filter((group) => !hideEmpty || group.memories.length > 0)
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
@@ -85,7 +92,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path));
+        return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path)), node.group);
       case 'reservations':
         return reservationsGroupItem(node.root, node.root.store.reservations());
       case 'reservation':
@@ -110,7 +117,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
   const item = new vscode.TreeItem(root.info.label, vscode.TreeItemCollapsibleState.Expanded);
   item.id = root.uri.toString();
   item.description = root.info.load.detail;
-  item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : 'archive');
+  item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : root.info.kind === 'agent' ? 'hubot' : 'archive');
   item.resourceUri = root.uri;
   item.contextValue = `root.${root.info.kind}`;
   const count = root.store.size;
@@ -118,7 +125,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
     [
       `**${escapeMarkdown(root.info.label)}**`,
       escapeMarkdown(root.info.load.detail),
-      ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto'
+      ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto' && root.info.kind !== 'agent'
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
       markdownCode(root.uri.fsPath || root.uri.toString()),
@@ -131,17 +138,54 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
 }
 
 function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
-  const label = group.kind === 'unknown' ? vscode.l10n.t('Untyped / unknown') : group.type;
+  const label = groupLabel(group);
   const state = group.memories.length === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded;
   const item = new vscode.TreeItem(label, state);
   item.id = `${root.uri.toString()}#group:${group.kind}:${group.type}`;
   item.description = String(group.memories.length);
-  item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : typeIcon(group.type);
-  item.contextValue = group.kind === 'unknown' ? 'group.unknown' : 'group';
-  item.tooltip = group.kind === 'unknown'
-    ? vscode.l10n.t('{0} memories with no type or a type outside the configured set', group.memories.length)
-    : vscode.l10n.t('{0} memories of type "{1}"', group.memories.length, group.type);
+  item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : group.kind === 'type' ? typeIcon(group.type) : new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
+  item.contextValue = group.kind === 'type' ? 'group' : `group.${group.kind}`;
+  item.tooltip = groupTooltip(group);
   return item;
+}
+
+const GROUP_ICONS = { pinned: 'pinned', lessons: 'lightbulb', team: 'organization' } as const;
+
+/** A durable lesson has no type by design: its row shows its group's icon, not the unknown type's. */
+function withLessonIcon(item: vscode.TreeItem, group: TypeGroup): vscode.TreeItem {
+  if (group.kind === 'pinned' || group.kind === 'lessons') item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
+  return item;
+}
+
+function groupLabel(group: TypeGroup): string {
+  switch (group.kind) {
+    case 'type':
+      return group.type;
+    case 'unknown':
+      return vscode.l10n.t('Untyped / unknown');
+    case 'pinned':
+      return vscode.l10n.t('Pinned');
+    case 'lessons':
+      return vscode.l10n.t('Lessons');
+    case 'team':
+      return vscode.l10n.t('Team');
+  }
+}
+
+function groupTooltip(group: TypeGroup): string {
+  const count = group.memories.length;
+  switch (group.kind) {
+    case 'type':
+      return vscode.l10n.t('{0} memories of type "{1}"', count, group.type);
+    case 'unknown':
+      return vscode.l10n.t('{0} memories with no type or a type outside the configured set', count);
+    case 'pinned':
+      return vscode.l10n.t('{0} pinned memories: Claude Code applies them to every session (at most 4)', count);
+    case 'lessons':
+      return vscode.l10n.t('{0} durable lessons, not pinned: recalled when they apply', count);
+    case 'team':
+      return vscode.l10n.t('{0} team memories (team/), shared with everyone working in this repository', count);
+  }
 }
 
 function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {

@@ -7,6 +7,8 @@ export const SECTION = 'memoryShelf';
 
 export const TYPE_PRESETS = ['claude-code', 'madohub', 'custom'] as const;
 export const RENAME_FILE_CHOICES = ['ask', 'always', 'never'] as const;
+export const SHAPE_TYPINGS = ['auto', 'typed', 'untyped'] as const;
+export const SHAPE_INDEXES = ['auto', 'written', 'generated'] as const;
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 export type TypePreset = (typeof TYPE_PRESETS)[number];
@@ -24,6 +26,10 @@ export interface Settings {
   readonly severity: SeverityOverrides;
   readonly indexMaxLines: number;
   readonly indexMaxCharacters: number;
+  /** Whether memories carry a type, or `auto` to read it per root. */
+  readonly shapeTyping: (typeof SHAPE_TYPINGS)[number];
+  /** Where a root's index comes from, or `auto` to read it per root. */
+  readonly shapeIndex: (typeof SHAPE_INDEXES)[number];
   readonly templatesFolder: string;
   readonly renameFile: RenameFileChoice;
   readonly indexCodeLens: boolean;
@@ -67,6 +73,8 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   severity: { key: 'severity', default: {}, accept: severityOverrides },
   indexMaxLines: { key: 'index.maxLines', default: DEFAULT_INDEX_BUDGET.maxLines, accept: positiveInteger },
   indexMaxCharacters: { key: 'index.maxCharacters', default: DEFAULT_INDEX_BUDGET.maxChars, accept: positiveInteger },
+  shapeTyping: { key: 'shape.typing', default: 'auto', accept: oneOf(SHAPE_TYPINGS) },
+  shapeIndex: { key: 'shape.index', default: 'auto', accept: oneOf(SHAPE_INDEXES) },
   templatesFolder: { key: 'templatesFolder', default: '', accept: (value) => (typeof value === 'string' ? value : undefined) },
   renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
   indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
@@ -89,6 +97,8 @@ export function readSettings(get: (key: string) => unknown): Settings {
     severity: read('severity'),
     indexMaxLines: read('indexMaxLines'),
     indexMaxCharacters: read('indexMaxCharacters'),
+    shapeTyping: read('shapeTyping'),
+    shapeIndex: read('shapeIndex'),
     templatesFolder: read('templatesFolder'),
     renameFile: read('renameFile'),
     indexCodeLens: read('indexCodeLens'),

@@ -47,7 +47,7 @@ export class ProblemsService extends Disposable {
       if (!root) this.rebuild();
     }));
     this._register(config.onDidChange((change) => {
-      if (change.affects('typesPreset', 'typesCustom', 'indexMaxLines', 'indexMaxCharacters', 'exclude')) this.rebuild();
+      if (change.affects('typesPreset', 'typesCustom', 'indexMaxLines', 'indexMaxCharacters', 'exclude', 'shapeTyping', 'shapeIndex')) this.rebuild();
       else if (change.affects('severity')) this.republishAll();
     }));
     this._register({ dispose: () => this.cancelChecks() });
@@ -116,7 +116,8 @@ export class ProblemsService extends Disposable {
   /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
   private startCheck(root: MemoryRoot): Promise<boolean> {
     const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
-    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: DEFAULT_TEXT_RULES, exclude: this.config.settings.exclude });
+    const shape = { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex };
+    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: DEFAULT_TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
     this.checks.set(root, check);

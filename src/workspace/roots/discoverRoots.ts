@@ -1,7 +1,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { nodeReaderHost } from '../../reader';
+import { discoverAgentMemory, type AgentMemoryRoot } from '../../rootLocations/agentMemory';
 import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
+import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
 import { resolveWorkspaceRoots, type RootLocation } from '../../rootLocations/workspaceRoots';
 import type { Settings } from '../config/settings';
@@ -30,6 +33,12 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
       infos.push(info);
     }
   };
+  /** A team/ with its own index (Claude Code 2.1.173) is a root of its own, budgeted against its own index. */
+  const addWithTeam = async (info: MemoryRootInfo): Promise<void> => {
+    if (info.uri.scheme !== 'file' || !(await teamIndexFolder(info.uri.fsPath))) return add(info);
+    add({ ...info, exclude: [`${TEAM_FOLDER}/**`] });
+    add({ uri: vscode.Uri.joinPath(info.uri, TEAM_FOLDER), kind: info.kind, label: vscode.l10n.t('Team memory · {0}', info.label), load: info.load });
+  };
 
   for (const folder of folders) {
     const suffix = multiRoot ? ` · ${folder.name}` : '';
@@ -46,11 +55,14 @@ export async function discoverRoots(settings: Settings, log: Log): Promise<Memor
         nodeRootsHost,
       );
       for (const root of found) {
-        if (root.exists) add(await describe(root, folder, suffix, log));
+        if (root.exists) await addWithTeam(await describe(root, folder, suffix, log));
       }
+      // Subagent memory (Claude Code 2.1.33): definitions are read through the reader's checks.
+      const agents = await discoverAgentMemory({ workspaceFolder: folder.uri.fsPath, homeDir: os.homedir(), env: process.env }, nodeReaderHost);
+      for (const root of agents) if (root.exists) await addWithTeam(describeAgent(root, suffix));
     }
     for (const uri of await nestedMemoryFolders(folder)) {
-      add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      await addWithTeam({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
     }
   }
   return infos;
@@ -66,6 +78,14 @@ async function describe(root: RootLocation, folder: vscode.WorkspaceFolder, suff
     case 'configured':
       return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log, root.setting) };
   }
+}
+
+function describeAgent(root: AgentMemoryRoot, suffix: string): MemoryRootInfo {
+  const scope = root.scope === 'user' ? vscode.l10n.t('user') : root.scope === 'project' ? vscode.l10n.t('project') : vscode.l10n.t('local');
+  const detail = root.loads
+    ? vscode.l10n.t('{0} subagent · its first 200 lines of MEMORY.md load', root.agent)
+    : vscode.l10n.t('not loaded: no agent definition asks for memory: {0}', root.scope);
+  return { uri: vscode.Uri.file(root.path), kind: 'agent', label: vscode.l10n.t('Subagent {0} ({1})', root.agent, scope) + suffix, load: { loadedByClaude: root.loads, detail } };
 }
 
 function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): RootLoadStatus {

@@ -8,7 +8,8 @@ import { readRootFromDisk, streamRootFromDisk, type DiskFile } from './readRootF
 export type SkipLog = (what: string, error: unknown) => void;
 
 /** How a root was found, which decides its label and whether Claude Code reads it. */
-export type RootKind = 'workspace' | 'settings' | 'auto';
+/** `agent`: a subagent's own memory folder (`.claude/agent-memory/<agent>/` and its user and local kin). */
+export type RootKind = 'workspace' | 'settings' | 'auto' | 'agent';
 
 /** Whether Claude Code loads this root at session start, and if not, why (already localized). */
 export interface RootLoadStatus {
@@ -23,6 +24,8 @@ export interface MemoryRootInfo {
   readonly load: RootLoadStatus;
   /** What was ignored while locating the root (a broken settings file, say), already localized. */
   readonly warnings?: readonly string[];
+  /** Globs of the root's files that belong to another root (a `team/` with its own index): not checked here. */
+  readonly exclude?: readonly string[];
 }
 
 /**

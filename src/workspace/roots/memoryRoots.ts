@@ -83,11 +83,13 @@ export class MemoryRoots extends Disposable {
   }
 
   rootOf(uri: vscode.Uri): { root: MemoryRoot; path: string } | undefined {
+    // The innermost root wins: a team/ with its own index is a root inside its memory folder.
+    let found: { root: MemoryRoot; path: string } | undefined;
     for (const root of this.rootList) {
       const path = root.relativePath(uri);
-      if (path !== undefined) return { root, path };
+      if (path !== undefined && (!found || path.length < found.path.length)) found = { root, path };
     }
-    return undefined;
+    return found;
   }
 
   /** The loaded root whose folder is `uri`. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RootPath, StoreChange } from '../../core';
+import { isOutsideMemory, type RootPath, type StoreChange } from '../../core';
 import { Disposable, disposeAll } from '../dispose';
 import type { Log } from '../log';
 import { FolderWatches } from './folderWatches';
@@ -176,7 +176,7 @@ const WHOLE_ROOT_BURST = 64;
 /** A file whose creation may mean a new root: a Markdown file directly in a folder named `memory`. */
 const NEW_ROOT_FILE = /(?:^|\/)memory\/[^/]+\.md$/;
 
-/** Hidden files and folders (.git, .obsidian) hold tool state, never memories. */
+/** Hidden files and folders (.git, .obsidian) hold tool state, and Claude Code's protected folders (agents/) no memories. */
 export function isHiddenPath(path: string): boolean {
-  return path.split('/').some((segment) => segment.startsWith('.'));
+  return isOutsideMemory(path);
 }

@@ -78,10 +78,11 @@ describe('the GitHub Action (action.yml), its steps run as the runner runs them'
     assert.ok(greenRun.steps.some((step) => step.uses?.startsWith('github/codeql-action/upload-sarif@')));
   });
 
-  it('with no folders checks ./memory; a folder that does not exist fails the check step itself', () => {
+  it('with no folders checks ./memory and the project\'s subagent memory; a folder that does not exist fails the check step itself', () => {
     const run = runCompositeAction(ACTION, {}, red, ENV);
     assert.equal(run.status, 1);
-    assert.match(run.stdout, /3 memories in 1 root, 2 problems/);
+    // As `memory-shelf check` with no ROOT: ./memory and .claude/agent-memory/<agent>/, committed with the project.
+    assert.match(run.stdout, /4 memories in 2 roots, 3 problems/);
     const missing = runCompositeAction(ACTION, { folders: 'memories' }, green, ENV);
     assert.equal(missing.status, 2);
     assert.equal(missing.steps.length, 2, 'stopped at the check step');

@@ -140,6 +140,13 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
     ...EVERY_SKIP_REASON.map((reason) => makeSkipProblem('skipped.md', reason)),
+    // Five pinned durable lessons; a generated index with a long description, one over lines, one past a 2-line limit.
+    ...engineProblems(new Map(['a', 'b', 'c', 'd', 'e'].map((name) => [`${name}.md`, `---\nname: ${name}\ndescription: lesson ${name}\nmetadata:\n  pinned: true\n---\nBody ${name}.\n`] as [string, string]))),
+    ...engineProblems(new Map([
+      ['a.md', memory('a', 'A.')],
+      ['b.md', `---\nname: b\ndescription: ${'long '.repeat(50)}\ntype: project\n---\nB.\n`],
+      ['c.md', '---\nname: c\ndescription: |\n  first line\n  second line\ntype: project\n---\nC.\n'],
+    ]), budget(2, 25_000)),
   ];
   const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => JULY_30 };
   const fixAlls = ['Shipped yesterday.', 'Shipped yesterday; next review next week.'].map((body) => {

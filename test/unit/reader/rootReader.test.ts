@@ -126,6 +126,19 @@ describe('readRoot over a fake host', () => {
     assert.ok(host.mostRunning <= 4 && host.mostRunning >= 2, `at most 4 at once, and more than one: ${host.mostRunning}`);
   });
 
+  it('reads nothing in Claude Code\'s protected agents/ folder or a dot folder, walking or from a named start; team/agents/ is memory', async () => {
+    const host = new FakeReaderHost({
+      '/r/a.md': memory('a'),
+      '/r/agents/reviewer.md': 'You review pull requests.',
+      '/r/.trash/old.md': 'old',
+      '/r/team/agents/b.md': memory('b'),
+    });
+    assert.deepEqual([...(await readRoot(host, '/r')).files.keys()].sort(), ['a.md', 'team/agents/b.md']);
+    assert.equal((await readRoot(host, '/r', { start: 'agents' })).files.size, 0);
+    assert.equal((await readRoot(host, '/r', { start: 'agents/reviewer.md' })).files.size, 0);
+    assert.equal((await readRoot(host, '/r', { start: '.trash/old.md' })).files.size, 0);
+  });
+
   it('reads only what `start` names: one file, one folder, nothing through a linked folder', async () => {
     const host = new FakeReaderHost({
       '/r/a.md': memory('a'),

@@ -67,6 +67,8 @@ describe('package.json settings and the configuration module', () => {
       'index.codeLens': 'on',
       'index.previewChanges': 1,
       'tree.hideEmptyGroups': 'no',
+      'shape.typing': 'lessons',
+      'shape.index': true,
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
@@ -78,6 +80,8 @@ describe('package.json settings and the configuration module', () => {
       severity: { 'relative-date': 'off' },
       indexMaxLines: 200,
       indexMaxCharacters: 25_000,
+      shapeTyping: 'auto',
+      shapeIndex: 'auto',
       templatesFolder: '',
       renameFile: 'ask',
       indexCodeLens: true,

@@ -21,7 +21,9 @@ import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from '../shared/ruleContext';
 import { sameData } from '../shared/sameData';
 import { ConventionTally, type MemoryLanguage } from '../../conventions';
+import type { RootShape, ShapeSetting } from '../../memoryShape';
 import { documentationMatcher } from './documentationFiles';
+import { RootShapeState } from './rootShapeState';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -43,6 +45,8 @@ export interface ProblemEngineOptions {
    * always one): `memoryShelf.exclude`, the CLI's `--exclude`.
    */
   readonly exclude?: readonly string[];
+  /** The root's shape as a setting forces it; `auto` on an axis reads it from the files (the default). */
+  readonly shape?: ShapeSetting;
 }
 
 /**
@@ -76,6 +80,8 @@ const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
   [ProblemCode.IndexOverBudget, INDEX],
   [ProblemCode.IndexMalformedLine, INDEX],
   [ProblemCode.IndexInlineMemory, INDEX],
+  [ProblemCode.PinnedOverLimit, INDEX],
+  [ProblemCode.IndexEntryLong, INDEX],
 ]);
 
 function familyOf(problem: Problem): number {
@@ -122,6 +128,8 @@ export class ProblemEngine {
    * MEMORY.md is checked again for a listed memory's date, which changes nothing such a rule reads.
    */
   private indexTextProblems = new Map<TextRule, { readonly text: string; readonly problems: readonly Problem[] }>();
+  /** What the root's shape asks of its memories (typed or not, written or generated index). */
+  private shapeState: RootShapeState;
 
   constructor(
     readonly store: MemoryStore,
@@ -138,6 +146,12 @@ export class ProblemEngine {
     };
     this.textRules = options.textRules ?? [];
     this.nearDuplicates = new NearDuplicateIndex(options.nearDuplicates);
+    this.shapeState = new RootShapeState(store, options.shape, this.context.budget, this.isDocumentation);
+  }
+
+  /** The root's shape as the rules apply it. */
+  shape(): RootShape {
+    return this.shapeState.shape();
   }
 
   /** Memories a stepped check has not counted yet (see {@link checkSteps}). */
@@ -160,6 +174,7 @@ export class ProblemEngine {
     this.indexTextProblems.clear();
     this.conventions = new ConventionTally();
     this.nameStyles.identifier = this.nameStyles.title = 0;
+    this.shapeState = new RootShapeState(this.store, this.options.shape, this.context.budget, this.isDocumentation);
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
     this.uncounted = new Set([...this.memories()].map((memory) => memory.path));
     // Sizing the near-duplicate tables for a large root (tens of megabytes of typed arrays) is a step of its own.
@@ -255,8 +270,10 @@ export class ProblemEngine {
     mark(path, ALL);
     const styleBefore = this.stubStyle();
     const conventionBefore = this.identifiersLead();
+    const shapeBefore = this.shapeState.snapshot();
     if (previous) this.countShape(previous, -1);
     if (current) this.countShape(current, 1);
+    this.shapeState.changed(shapeBefore, mark, FILE, INDEX);
     // The folder's naming convention flipped: every title-named memory may gain or lose name-not-slug.
     if (conventionBefore !== this.identifiersLead()) for (const memory of this.memories()) mark(memory.path, NAMES);
 
@@ -288,7 +305,8 @@ export class ProblemEngine {
     const current = this.store.index;
     mark(INDEX_FILE_NAME, ALL);
     if (!previous !== !current) {
-      // The index came or went: every memory's listing changed.
+      // The index came or went: every memory's listing changed, and the root's index shape may have.
+      this.shapeState.indexCameOrWent();
       for (const memory of this.memories()) mark(memory.path, INDEX);
       return;
     }
@@ -334,7 +352,7 @@ export class ProblemEngine {
   private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
     switch (family) {
       case FILE:
-        return [...checkFrontmatter(memory, this.context.typeSet), ...this.runMemoryTextRules(memory)];
+        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet)), ...this.runMemoryTextRules(memory)];
       case NAMES:
         return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory, this.identifiersLead())];
       case LINKS:
@@ -342,14 +360,18 @@ export class ProblemEngine {
       case SIMILAR:
         // The problem names the closest few: the index makes objects of those only.
         return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED), this.store);
-      default:
-        return [...checkIndexListing(memory, this.store, this.context), ...checkNameFileMismatch(memory, this.store)];
+      default: {
+        const listing = this.shapeState.shape().index === 'generated' ? this.shapeState.generatedIndexProblems(memory) : checkIndexListing(memory, this.store, this.context);
+        return [...listing, ...checkNameFileMismatch(memory, this.store), ...this.shapeState.pinnedProblems(memory)];
+      }
     }
   }
 
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
     if (family === FILE) return this.runIndexTextRules(index.text);
     if (family !== INDEX) return NONE;
+    // Claude Code builds a generated root's index itself: a MEMORY.md there is not what it loads.
+    if (this.shapeState.shape().index === 'generated') return NONE;
     const style = this.stubStyle();
     const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
     const { cut } = indexLoad(index, this.context.budget);
@@ -381,6 +403,7 @@ export class ProblemEngine {
   }
 
   private countShape(memory: MemoryFile, delta: 1 | -1): void {
+    this.shapeState.count(memory, delta);
     const style = memoryNameStyle(memory);
     if (style) this.nameStyles[style] += delta;
     this.conventions.count(memory, delta);

@@ -3,6 +3,7 @@ import { ProblemCode, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import { IndexText } from '../../indexText';
+import { measureIndexLoad } from '../../indexLoad';
 import { makeProblem } from '../shared/makeProblem';
 import type { IndexBudget } from '../shared/ruleContext';
 
@@ -14,7 +15,7 @@ export interface LoadCut {
   readonly limit: 'lines' | 'chars';
 }
 
-/** How much of MEMORY.md Claude Code reads, as it counts: after trimming, lines and JavaScript string length. */
+/** How much of MEMORY.md Claude Code reads, as it counts: the loaded content trimmed, lines and JavaScript string length. */
 export interface IndexLoad {
   readonly cut: LoadCut | undefined;
   readonly lines: number;
@@ -24,43 +25,18 @@ export interface IndexLoad {
 // An index is immutable and a root's memories all ask about the same one: measured once per index.
 const measured = new WeakMap<MemoryIndex, { budget: IndexBudget; load: IndexLoad }>();
 
-/** {@link loadCut} with the trimmed text's size, measured once per index and budget. */
+/** {@link loadCut} with the loaded content's size, measured once per index and budget. */
 export function indexLoad(index: MemoryIndex, budget: IndexBudget): IndexLoad {
   const held = measured.get(index);
   if (held && held.budget.maxLines === budget.maxLines && held.budget.maxChars === budget.maxChars) return held.load;
-  const trimmed = index.text.trim();
-  let lines = trimmed === '' ? 0 : 1;
-  for (let lf = trimmed.indexOf('\n'); lf >= 0; lf = trimmed.indexOf('\n', lf + 1)) lines++;
-  const load = { cut: loadCut(index, budget), lines, chars: trimmed.length };
+  const load = measureIndexLoad(index.text, budget);
   measured.set(index, { budget, load });
   return load;
 }
 
-/**
- * Claude Code's own cut (memdir `truncateEntrypointContent`): the text is trimmed, kept to the first
- * `maxLines` lines, then, if still longer than `maxChars` (JavaScript string length), cut at the last
- * line break before that length. Undefined when all of it loads.
- */
+/** Claude Code's own cut, counted on the loaded content ({@link measureIndexLoad}). Undefined when all of it loads. */
 export function loadCut(index: MemoryIndex, budget: IndexBudget): LoadCut | undefined {
-  const text = index.text;
-  const trimmed = text.trim();
-  const lead = text.length - text.trimStart().length;
-  let kept = trimmed.length;
-  let limit: LoadCut['limit'] = 'lines';
-  let breaks = 0;
-  for (let lf = trimmed.indexOf('\n'); lf >= 0; lf = trimmed.indexOf('\n', lf + 1)) {
-    if (++breaks === budget.maxLines) {
-      kept = lf;
-      break;
-    }
-  }
-  if (kept > budget.maxChars) {
-    const cutAt = trimmed.lastIndexOf('\n', budget.maxChars);
-    kept = cutAt > 0 ? cutAt : budget.maxChars;
-    limit = 'chars';
-  }
-  if (kept >= trimmed.length) return undefined;
-  return { offset: lead + kept, limit };
+  return indexLoad(index, budget).cut;
 }
 
 /** Whether a link ending at `end` lies inside what Claude Code loads. */

@@ -49,4 +49,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.RelativeDate]: 'warning',
   // A file the reader refused (binary, too large, a link out of the root): nothing in it is checked or recalled as written.
   [ProblemCode.FileUnreadable]: 'warning',
+  // Claude Code's prompt pins at most 4: which of the others it applies to every session is not said.
+  [ProblemCode.PinnedOverLimit]: 'warning',
+  // A long generated index line still loads; it only spends the budget on detail.
+  [ProblemCode.IndexEntryLong]: 'information',
 };

@@ -1,0 +1,83 @@
+// Looks at the sidebar on the memory shapes of current Claude Code: a team/ indexed from the private
+// MEMORY.md (memory/, a Team group), a folder of durable lessons (lessons/memory/, Pinned and Lessons)
+// and a subagent's project memory (.claude/agent-memory/code-reviewer/), from the fixtures. Prints the
+// rows, checks the groups, and saves test-results/shapes-sidebar.png for a person to look at.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchChromium, workbenchUrl } from './browser.mjs';
+import { startCodeServer } from './codeServer.mjs';
+import { REPO_ROOT, setup } from './setup.mjs';
+import { poll, widenSidebar } from './poll.mjs';
+
+const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
+const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
+const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
+
+export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
+  await setup();
+  const results = [];
+  const check = (name, ok, detail = '') => {
+    results.push(ok);
+    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
+  };
+  const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' } });
+  let browser;
+  const guard = setTimeout(() => browser?.close(), timeoutMs);
+  try {
+    const workspace = join(server.dir, 'project');
+    mkdirSync(workspace);
+    cpSync(join(FIXTURES, 'shapes', 'ko-team-combined'), join(workspace, 'memory'), { recursive: true });
+    cpSync(join(FIXTURES, 'shapes', 'ko-durable-lessons'), join(workspace, 'lessons', 'memory'), { recursive: true });
+    cpSync(join(FIXTURES, 'subagents', 'repo', '.claude'), join(workspace, '.claude'), { recursive: true });
+    for (const dir of ['memory', join('lessons', 'memory')]) rmSync(join(workspace, dir, 'expected.json'));
+
+    browser = await launchChromium(server.env);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    const entry = page.locator(ENTRY);
+    await entry.waitFor({ state: 'visible', timeout: 60_000 });
+    await poll(async () => {
+      const visible = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false);
+      const title = await page.locator('.part.sidebar .composite.title').innerText().catch(() => '');
+      const done = visible && /memory shelf/i.test(title);
+      if (!done && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
+      return { done };
+    }, 30_000, 500);
+    const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
+      depth: Number(row.getAttribute('aria-level') ?? 1),
+      label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+      description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+    })));
+    const wanted = ['Team', 'Pinned', 'Lessons', 'Subagent code-reviewer (project)', 'Subagent old-agent (project)'];
+    const state = await poll(async () => {
+      const rows = await read();
+      return { done: wanted.every((label) => rows.some((row) => row.label === label)), rows };
+    }, 60_000);
+    console.log(state.rows.map((r) => `  ${'  '.repeat(r.depth - 1)}${r.label}${r.description ? `  — ${r.description}` : ''}`).join('\n'));
+    const row = (label) => state.rows.find((candidate) => candidate.label === label);
+    check('memory/ shows its team/ memories as a Team group of 2', row('Team')?.description === '2', row('Team')?.description);
+    check('lessons/memory shows Pinned 2 and Lessons 1', row('Pinned')?.description === '2' && row('Lessons')?.description === '1');
+    check('the code-reviewer subagent\'s memory says it loads', row('Subagent code-reviewer (project)')?.description === 'code-reviewer subagent · its first 200 lines of MEMORY.md load');
+    check('a folder no definition asks for says it is not loaded', row('Subagent old-agent (project)')?.description === 'not loaded: no agent definition asks for memory: project');
+    await widenSidebar(page, 330);
+    await page.mouse.move(900, 800);
+    await page.waitForTimeout(800);
+    mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+    writeFileSync(join(REPO_ROOT, 'test-results', 'shapes-sidebar.png'), await page.screenshot());
+    console.log('[uiShapes] screenshot: test-results/shapes-sidebar.png');
+  } finally {
+    clearTimeout(guard);
+    await browser?.close().catch(() => {});
+    await server.stop?.();
+  }
+  const passed = results.filter(Boolean).length;
+  return { passed, failed: results.length - passed };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  uiShapes().then(
+    ({ passed, failed }) => { console.log(`${passed} passed, ${failed} failed`); process.exit(failed > 0 ? 1 : 0); },
+    (err) => { console.error(`[uiShapes] ERROR: ${err?.stack ?? err}`); process.exit(1); },
+  );
+}
