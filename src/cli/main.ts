@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
+import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { formatHuman, formatJson, type CheckedRoot } from './format';
 import { terminalSafe } from './terminalText';
@@ -26,6 +27,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
     process.stdout.write(`${typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev'}\n`);
     return 0;
   }
+  if (parsed.kind === 'preview') return preview(parsed.options, cwd);
   return check(parsed.options, cwd);
 }
 
