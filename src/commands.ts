@@ -35,6 +35,8 @@ export const Commands = {
   indexRevealMemory: '_memoryShelf.index.revealMemory',
   indexEditMemory: '_memoryShelf.index.editMemory',
   indexBudgetStatus: '_memoryShelf.index.budgetStatus',
+  sessionPreview: 'memoryShelf.sessionPreview',
+  recallCheck: 'memoryShelf.recallCheck',
 } as const;
 
 /** Context keys the manifest's `when` clauses read. */

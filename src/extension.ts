@@ -10,6 +10,7 @@ import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerReview } from './features/review/registerReview';
+import { registerSessionPreview } from './features/sessionPreview/registerSessionPreview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { WorkspaceServices, type Services } from './workspace/services';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerCuration(services),
     editor.disposable,
     registerIndexLens(indexLensDeps(services)),
+    registerSessionPreview(services),
     // Resolves once the rules have run too, so whoever refreshes (a test, a script) reads final diagnostics.
     vscode.commands.registerCommand(Commands.refresh, async () => {
       await services.roots.reload();
