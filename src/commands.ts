@@ -42,6 +42,8 @@ export const Commands = {
   indexRevealMemory: '_memoryShelf.index.revealMemory',
   indexEditMemory: '_memoryShelf.index.editMemory',
   indexBudgetStatus: '_memoryShelf.index.budgetStatus',
+  sessionPreview: 'memoryShelf.sessionPreview',
+  recallCheck: 'memoryShelf.recallCheck',
 } as const;
 
 /** Views the commands focus or reveal (VS Code adds `<view>.focus` for each). */

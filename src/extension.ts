@@ -7,6 +7,7 @@ import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
 import { registerReview } from './features/review/registerReview';
+import { registerSessionPreview } from './features/sessionPreview/registerSessionPreview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { registerWalkthrough } from './walkthrough/registerWalkthrough';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerCuration(services),
     editor.disposable,
     registerIndexLens(services),
+    registerSessionPreview(services),
     registerWalkthrough(),
   );
   void services.roots.reload();

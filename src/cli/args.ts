@@ -21,7 +21,17 @@ export interface CheckOptions {
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export type ParsedArgs = { readonly kind: 'check'; readonly options: CheckOptions } | { readonly kind: 'help' } | { readonly kind: 'version' };
+/** What `memory-shelf preview` was asked to do. */
+export interface PreviewOptions {
+  readonly folder: string | undefined;
+  readonly json: boolean;
+}
+
+export type ParsedArgs =
+  | { readonly kind: 'check'; readonly options: CheckOptions }
+  | { readonly kind: 'preview'; readonly options: PreviewOptions }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
@@ -49,12 +59,20 @@ the current directory.
                 the repository, and a cloned one could name any folder. The folder is then named on
                 stderr, and --fix writes only inside it.
 
-Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.`;
+Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.
+
+Usage: memory-shelf preview [FOLDER] [--json]
+
+Prints what Claude Code loads at session start in FOLDER (default: the current directory), in load
+order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, the auto memory
+index up to its cut, pinned memories, the team index and subagent indexes, with characters, lines,
+estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
   if (command === '--version' || command === '-v') return { kind: 'version' };
+  if (command === 'preview') return parsePreview(rest);
   if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
   const roots: string[] = [];
   let format: OutputFormat = 'text';
@@ -129,4 +147,17 @@ function parseShape(value: string, shape: ShapeSetting): ShapeSetting {
     else if (part !== 'auto') throw new UsageError(`--shape takes typed, untyped, written-index, generated-index or auto, not "${part}"`);
   }
   return { typing, index };
+}
+
+function parsePreview(rest: readonly string[]): ParsedArgs {
+  let folder: string | undefined;
+  let json = false;
+  for (const arg of rest) {
+    if (arg === '--json') json = true;
+    else if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
+    else if (folder === undefined) folder = arg;
+    else throw new UsageError('preview takes one FOLDER');
+  }
+  return { kind: 'preview', options: { folder, json } };
 }

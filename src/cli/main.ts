@@ -4,6 +4,7 @@ import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
+import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
 import { type CheckedRoot } from './format';
 import { render } from './output';
@@ -29,6 +30,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
     process.stdout.write(`${version()}\n`);
     return 0;
   }
+  if (parsed.kind === 'preview') return preview(parsed.options, cwd);
   return check(parsed.options, cwd);
 }
 

@@ -35,6 +35,8 @@ export interface Settings {
   readonly indexCodeLens: boolean;
   readonly indexPreviewChanges: boolean;
   readonly treeHideEmptyGroups: boolean;
+  /** Sample tasks for the recall check, by root key (`auto-memory`, a workspace-relative path, or `*` for every root). */
+  readonly recallSampleTasks: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
@@ -47,6 +49,12 @@ interface SettingSpec<T> {
 
 const stringList = (value: unknown): readonly string[] | undefined =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+const taskLists = (value: unknown): Readonly<Record<string, readonly string[]>> | undefined => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const lists: Record<string, readonly string[]> = {};
+  for (const [key, list] of Object.entries(value)) lists[key] = stringList(list) ?? [];
+  return lists;
+};
 const oneOf = <T extends string>(choices: readonly T[]) => (value: unknown): T | undefined =>
   choices.find((choice) => choice === value);
 const boolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
@@ -80,6 +88,7 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
   indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
   treeHideEmptyGroups: { key: 'tree.hideEmptyGroups', default: false, accept: boolean },
+  recallSampleTasks: { key: 'recall.sampleTasks', default: {}, accept: taskLists },
 };
 
 /** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
@@ -104,5 +113,6 @@ export function readSettings(get: (key: string) => unknown): Settings {
     indexCodeLens: read('indexCodeLens'),
     indexPreviewChanges: read('indexPreviewChanges'),
     treeHideEmptyGroups: read('treeHideEmptyGroups'),
+    recallSampleTasks: read('recallSampleTasks'),
   };
 }

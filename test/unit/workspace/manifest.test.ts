@@ -87,6 +87,7 @@ describe('package.json settings and the configuration module', () => {
       indexCodeLens: true,
       indexPreviewChanges: true,
       treeHideEmptyGroups: false,
+      recallSampleTasks: {},
     });
   });
 

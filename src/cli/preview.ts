@@ -1,0 +1,75 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { buildSessionLoad, type SessionLoad, type SessionPart, type SessionTotals } from '../core/sessionLoad';
+import { nodeReaderHost } from '../reader';
+import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
+import { gatherSessionFiles } from '../rootLocations/sessionFiles';
+import type { PreviewOptions } from './args';
+import { isDirectory } from './findDefaultRoot';
+import { terminalSafe } from './terminalText';
+
+/**
+ * `memory-shelf preview`: the session start of a folder, for a CI log. The project's own settings are
+ * not trusted here, as in `check`: a cloned repository must not point the preview at another folder.
+ * Exit 1 when an index is cut, so a pull request that pushes one past what loads can fail its job.
+ */
+export async function preview(options: PreviewOptions, cwd: string): Promise<number> {
+  const folder = resolve(cwd, options.folder ?? '.');
+  if (!(await isDirectory(folder))) {
+    process.stderr.write(`memory-shelf: ${terminalSafe(options.folder ?? '.')}: not a readable folder\n`);
+    return 2;
+  }
+  const gathered = await gatherSessionFiles({ folder, homeDir: homedir(), env: process.env, platform: process.platform, trusted: false }, nodeReaderHost, nodeRootsHost);
+  const load = buildSessionLoad(gathered.input);
+  process.stdout.write((options.json ? JSON.stringify(previewJson(folder, load), null, 2) : previewText(folder, load)) + '\n');
+  return load.parts.some((part) => part.cut && part.status === 'loaded') ? 1 : 0;
+}
+
+/** The JSON form: totals, then every part without its text (a log is no place for the instructions themselves). */
+export function previewJson(folder: string, load: SessionLoad): object {
+  return {
+    folder,
+    totals: load.totals,
+    cut: load.cut,
+    conditional: load.conditional,
+    agents: Object.fromEntries(load.agents),
+    parts: load.parts.map(({ text: _text, cut, ...part }) => ({ ...part, ...(cut ? { cut: { chars: cut.chars, lines: cut.lines, tokens: cut.tokens, limit: cut.limit } } : {}) })),
+  };
+}
+
+/** The human form: one line per part in load order. */
+export function previewText(folder: string, load: SessionLoad): string {
+  const lines = [`Session start for ${terminalSafe(folder)} (tokens are an estimate)`, `  loaded: ${totals(load.totals)}`];
+  if (load.cut.files > 0) lines.push(`  cut:    ${totals(load.cut)}`);
+  if (load.conditional.files > 0) lines.push(`  conditional rules (when a matching file is read): ${totals(load.conditional)}`);
+  for (const [agent, sums] of load.agents) lines.push(`  subagent ${terminalSafe(agent)}: ${totals(sums)}`);
+  lines.push('');
+  for (const part of load.parts) lines.push(partLine(part));
+  return lines.join('\n');
+}
+
+function totals(sums: SessionTotals): string {
+  return `${sums.files} file(s), ${sums.chars} chars, ${sums.lines} lines, ~${sums.tokens} tokens`;
+}
+
+function partLine(part: SessionPart): string {
+  const indent = '  '.repeat(part.depth);
+  const size = `${part.chars} chars, ${part.lines} lines, ~${part.tokens} tokens`;
+  const where = terminalSafe(part.path) + (part.agent !== undefined ? ` [subagent ${terminalSafe(part.agent)}]` : '');
+  const status = statusText(part);
+  const cut = part.cut ? `; cut at the ${part.cut.limit === 'lines' ? '200-line' : '25,000-character'} limit: ${part.cut.chars} chars, ${part.cut.lines} lines not loaded` : '';
+  return `${indent}${part.kind.padEnd(12)} ${status.padEnd(10)} ${where}${part.status === 'loaded' || part.status === 'conditional' || part.status === 'disabled' ? ` (${size})` : ''}${cut}${part.external ? ' [outside the project: Claude Code asks before loading]' : ''}`;
+}
+
+function statusText(part: SessionPart): string {
+  switch (part.status) {
+    case 'conditional':
+      return `when ${part.globs?.map(terminalSafe).join(', ')}`;
+    case 'disabled':
+      return part.disabledBy?.by === 'environment' ? `off (${part.disabledBy.variable})` : part.disabledBy?.by === 'setting' ? `off (${part.disabledBy.setting})` : 'off (trust)';
+    case 'missing':
+      return `missing${part.problem && part.problem !== 'missing' ? ` (${part.problem})` : ''}`;
+    default:
+      return part.status;
+  }
+}

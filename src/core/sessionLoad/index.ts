@@ -1,0 +1,5 @@
+export * from './types';
+export { findImports, resolveImport } from './imports';
+export { estimateTokens, sizeOf } from './measure';
+export { buildSessionLoad, ruleGlobs, MAX_IMPORT_HOPS, INDEX_LIMITS } from './buildSessionLoad';
+export { sessionCandidates, type CandidateInput, type SessionCandidates } from './candidates';

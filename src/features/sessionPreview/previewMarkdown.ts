@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import type { PartKind, SessionLoad, SessionPart, SessionTotals } from '../../core/sessionLoad';
+
+/**
+ * The session preview as Markdown: totals first, then every part in load order with a link to its
+ * file, its size, and what a limit cuts written struck through. The file's own text is quoted line by
+ * line, so its headings and lists cannot break the preview's own structure.
+ */
+export function previewMarkdown(folderName: string, load: SessionLoad): string {
+  const out: string[] = [];
+  out.push(`# ${vscode.l10n.t('Session start: {0}', folderName)}`, '');
+  out.push(`> ${vscode.l10n.t('What Claude Code puts in context when a session starts in this folder, in load order, by the rules of its current release. Tokens are an estimate.')}`, '');
+  out.push(`| | ${vscode.l10n.t('Files')} | ${vscode.l10n.t('Characters')} | ${vscode.l10n.t('Lines')} | ${vscode.l10n.t('~Tokens')} |`, '|---|---:|---:|---:|---:|');
+  out.push(row(vscode.l10n.t('Loaded at start'), load.totals));
+  if (load.cut.files > 0) out.push(row(vscode.l10n.t('Cut by a limit (not loaded)'), load.cut));
+  if (load.conditional.files > 0) out.push(row(vscode.l10n.t('Rules loaded only when a matching file is read'), load.conditional));
+  for (const [agent, totals] of load.agents) out.push(row(vscode.l10n.t('Subagent {0} (its own context)', agent), totals));
+  out.push('');
+  if (load.parts.length === 0) out.push(vscode.l10n.t('Claude Code finds nothing to load here: no CLAUDE.md, rules or memory index.'), '');
+  let n = 0;
+  for (const part of load.parts) {
+    const depth = '  '.repeat(part.depth);
+    const number = part.depth === 0 ? `${++n}. ` : '- ';
+    out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: [${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`);
+    out.push(`${depth}   *${statusText(part)}*`);
+    if (part.external) out.push(`${depth}   *${vscode.l10n.t('Outside the project: Claude Code asks once before loading it.')}*`);
+    if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));
+    if (part.cut) {
+      out.push('', `*${vscode.l10n.t('Cut at the {0} limit: {1} characters, {2} lines Claude does not see:', part.cut.limit === 'lines' ? vscode.l10n.t('200-line') : vscode.l10n.t('25,000-character'), part.cut.chars, part.cut.lines)}*`, '', ...quote(part.cut.text, true));
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function row(label: string, totals: SessionTotals): string {
+  return `| ${label} | ${totals.files} | ${totals.chars} | ${totals.lines} | ${totals.tokens} |`;
+}
+
+function quote(text: string, struck: boolean): string[] {
+  return text.split('\n').map((line) => (line.trim() === '' ? '>' : `> ${struck ? `~~${line.replace(/~/g, '\\~')}~~` : line}`));
+}
+
+function escapeText(text: string): string {
+  return text.replace(/([\\[\]])/g, '\\$1');
+}
+
+function size(part: SessionPart): string {
+  return vscode.l10n.t('{0} characters · {1} lines · ~{2} tokens', part.chars, part.lines, part.tokens);
+}
+
+function statusText(part: SessionPart): string {
+  switch (part.status) {
+    case 'loaded':
+      return vscode.l10n.t('loaded') + ' · ' + size(part);
+    case 'conditional':
+      return vscode.l10n.t('loaded only when Claude reads a file matching {0}', (part.globs ?? []).join(', ')) + ' · ' + size(part);
+    case 'disabled': {
+      const by = part.disabledBy;
+      const why = by?.by === 'environment' ? vscode.l10n.t('turned off by the environment variable {0}', by.variable) : by?.by === 'setting' ? vscode.l10n.t('turned off by the setting {0}', by.setting) : vscode.l10n.t('not loaded until the folder is trusted');
+      return why + ' · ' + size(part);
+    }
+    case 'missing':
+      return part.problem === 'missing' || part.problem === undefined ? vscode.l10n.t('not loaded: no such file') : vscode.l10n.t('not loaded: the file cannot be read ({0})', part.problem);
+    case 'cycle':
+      return vscode.l10n.t('not loaded again: it imports a file already on its import chain');
+    case 'duplicate':
+      return vscode.l10n.t('not loaded again: already loaded above');
+    case 'too-deep':
+      return vscode.l10n.t('not loaded: past the 5 import hops Claude Code follows');
+    case 'over-pin-limit':
+      return vscode.l10n.t('pinned past the 4 pins a folder may have: Claude Code may leave it out') + ' · ' + size(part);
+  }
+}
+
+function kindLabel(kind: PartKind): string {
+  switch (kind) {
+    case 'managed':
+      return vscode.l10n.t('Managed policy');
+    case 'user':
+      return vscode.l10n.t('User CLAUDE.md');
+    case 'user-rule':
+      return vscode.l10n.t('User rule');
+    case 'project':
+      return vscode.l10n.t('Project CLAUDE.md');
+    case 'project-rule':
+      return vscode.l10n.t('Project rule');
+    case 'local':
+      return vscode.l10n.t('Local CLAUDE.local.md');
+    case 'import':
+      return vscode.l10n.t('Import');
+    case 'auto-index':
+      return vscode.l10n.t('Auto memory index');
+    case 'team-index':
+      return vscode.l10n.t('Team memory index');
+    case 'pinned':
+      return vscode.l10n.t('Pinned memory');
+    case 'agent-index':
+      return vscode.l10n.t('Subagent memory index');
+  }
+}

@@ -1,0 +1,168 @@
+import * as nodePath from 'node:path';
+import { isPinned, parseMemoryFile, loadedContent } from '../core';
+import { generatedIndexLine } from '../core/rules/shape/shapeRules';
+import { findImports, MAX_IMPORT_HOPS, resolveImport, sessionCandidates, type SessionEntry, type SessionInput, type SourceFile } from '../core/sessionLoad';
+import { decodeText } from '../reader/decodeText';
+import type { ReaderHost } from '../reader/readerHost';
+import { discoverAgentMemory } from './agentMemory';
+import { resolveAutoMemory, type AutoMemoryLocation, type RootsHost } from './autoMemory';
+
+/** A CLAUDE.md, rule or index is read up to this size; Claude Code warns far below it. */
+export const MAX_SESSION_FILE_BYTES = 1024 * 1024;
+/** Files one preview reads at most, imports and rules included: a folder of thousands of rules is cut, not read whole. */
+const MAX_FILES = 2000;
+
+export interface SessionFilesInput {
+  readonly folder: string;
+  readonly homeDir: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly platform: string;
+  /** Workspace trust; gates the project's `autoMemoryDirectory` as in auto memory discovery. */
+  readonly trusted: boolean;
+}
+
+/** The session's files as read, ready for `buildSessionLoad`, and where auto memory was looked for. */
+export interface SessionFiles {
+  readonly input: SessionInput;
+  readonly autoMemory: AutoMemoryLocation;
+}
+
+/**
+ * Gathers what Claude Code would load for a folder. Every file goes through the reader host's
+ * checks (a regular file, under {@link MAX_SESSION_FILE_BYTES}, UTF-8 text); imports are followed to
+ * one hop past Claude Code's limit so the preview can show where it stops.
+ */
+export async function gatherSessionFiles(request: SessionFilesInput, host: ReaderHost, rootsHost: RootsHost): Promise<SessionFiles> {
+  const style = host.pathStyle;
+  const path = style === 'win32' ? nodePath.win32 : nodePath.posix;
+  const files = new Map<string, SourceFile>();
+  const read = async (file: string): Promise<SourceFile> => {
+    const known = files.get(file);
+    if (known) return known;
+    const got = files.size >= MAX_FILES ? ({ path: file, problem: 'unreadable' } as const) : await readSource(host, file);
+    files.set(file, got);
+    return got;
+  };
+  const entries: SessionEntry[] = [];
+  const candidates = sessionCandidates({ folder: request.folder, homeDir: request.homeDir, env: request.env, platform: request.platform, pathStyle: style });
+  for (const slot of candidates.slots) {
+    if (slot.kind === 'rules') {
+      for (const file of await markdownFiles(host, slot.folder, path)) {
+        await read(file);
+        entries.push({ kind: slot.ruleKind, path: file, ...(slot.disabledBy ? { disabledBy: slot.disabledBy } : {}) });
+      }
+      continue;
+    }
+    await read(slot.path);
+    entries.push(slot);
+  }
+
+  const autoMemory = await resolveAutoMemory({ workspaceFolder: request.folder, homeDir: request.homeDir, env: request.env, trusted: request.trusted, pathStyle: style }, rootsHost);
+  if (autoMemory.exists) await addAutoMemory(autoMemory, host, path, read, files, entries);
+
+  const agents = await discoverAgentMemory({ workspaceFolder: request.folder, homeDir: request.homeDir, env: request.env }, host);
+  for (const root of agents) {
+    if (!root.exists || !root.loads) continue;
+    const index = path.join(root.path, 'MEMORY.md');
+    await read(index);
+    entries.push({ kind: 'agent-index', path: index, agent: root.agent });
+  }
+
+  await readImports(entries, files, read, request.homeDir, style);
+  return { input: { entries, files, homeDir: request.homeDir, pathStyle: style, projectRoot: request.folder }, autoMemory };
+}
+
+async function addAutoMemory(
+  location: AutoMemoryLocation,
+  host: ReaderHost,
+  path: typeof nodePath.posix,
+  read: (file: string) => Promise<SourceFile>,
+  files: Map<string, SourceFile>,
+  entries: SessionEntry[],
+): Promise<void> {
+  const disabledBy = location.reason
+    ? location.reason.by === 'environment'
+      ? ({ by: 'environment', variable: location.reason.setting } as const)
+      : ({ by: 'setting', setting: location.reason.setting, ...(location.reason.file !== undefined ? { file: location.reason.file } : {}) } as const)
+    : undefined;
+  const extra = disabledBy ? { disabledBy } : {};
+  const index = path.join(location.path, 'MEMORY.md');
+  const indexFile = await read(index);
+  const memories: { path: string; text: string }[] = [];
+  for (const file of await markdownFiles(host, location.path, path, (name) => name !== 'team' && name !== 'agents')) {
+    if (file === index || path.basename(file).toLowerCase() === 'readme.md') continue;
+    const source = await read(file);
+    if (source.text !== undefined) memories.push({ path: file, text: source.text });
+  }
+  if (indexFile.text === undefined && memories.length > 0) {
+    // No MEMORY.md: Claude Code (2.1.224) assembles the index from each memory's name and description.
+    const text = memories.map((memory) => generatedIndexLine(parseMemoryFile(path.relative(location.path, memory.path).split(path.sep).join('/'), memory.text)).replace(/[\r\n]+/g, ' ')).join('\n');
+    files.set(index, { path: index, text });
+  }
+  entries.push({ kind: 'auto-index', path: index, ...extra });
+  for (const memory of memories) {
+    if (isPinned(parseMemoryFile(path.basename(memory.path), memory.text))) entries.push({ kind: 'pinned', path: memory.path, ...extra });
+  }
+  const team = path.join(location.path, 'team', 'MEMORY.md');
+  await read(team);
+  entries.push({ kind: 'team-index', path: team, ...extra });
+}
+
+/** Reads every file the loaded entries import, hop by hop, one hop past Claude Code's limit. */
+async function readImports(entries: readonly SessionEntry[], files: Map<string, SourceFile>, read: (file: string) => Promise<SourceFile>, homeDir: string, style: 'posix' | 'win32'): Promise<void> {
+  let frontier = entries.filter((entry) => entry.kind !== 'auto-index' && entry.kind !== 'team-index' && entry.kind !== 'agent-index' && entry.kind !== 'pinned').map((entry) => entry.path);
+  const seen = new Set(frontier);
+  for (let hop = 1; hop <= MAX_IMPORT_HOPS && frontier.length > 0; hop++) {
+    const next: string[] = [];
+    for (const importer of frontier) {
+      const text = files.get(importer)?.text;
+      if (text === undefined) continue;
+      for (const { ref } of findImports(loadedContent(text.replace(/\r\n?/g, '\n')).text)) {
+        const target = resolveImport(ref, importer, homeDir, style);
+        if (seen.has(target)) continue;
+        seen.add(target);
+        await read(target);
+        next.push(target);
+      }
+    }
+    frontier = next;
+  }
+}
+
+async function readSource(host: ReaderHost, file: string): Promise<SourceFile> {
+  const got = await host.readRegularFile(file, { maxBytes: MAX_SESSION_FILE_BYTES, prefixWhenLarger: false });
+  switch (got.kind) {
+    case 'read': {
+      const decoded = decodeText(got.bytes);
+      if ('text' in decoded) return { path: file, text: decoded.text.replace(/^\uFEFF/, '') };
+      return { path: file, problem: decoded.reason === 'binary' ? 'binary' : 'unreadable' };
+    }
+    case 'missing':
+      return { path: file, problem: 'missing' };
+    case 'too-large':
+      return { path: file, problem: 'too-large' };
+    default:
+      return { path: file, problem: 'unreadable' };
+  }
+}
+
+/** The `*.md` files under a folder, recursively, sorted by path; links are not followed into folders. */
+async function markdownFiles(host: ReaderHost, folder: string, path: typeof nodePath.posix, descend: (name: string) => boolean = () => true): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    let listed;
+    try {
+      listed = await host.readDirectory(dir);
+    } catch {
+      return;
+    }
+    for (const entry of [...listed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (entry.nameNotUtf8 || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.kind === 'directory' && depth < 8 && (depth > 0 || descend(entry.name))) await walk(full, depth + 1);
+      else if ((entry.kind === 'file' || entry.kind === 'symlink') && entry.name.toLowerCase().endsWith('.md')) found.push(full);
+    }
+  };
+  await walk(folder, 0);
+  return found;
+}
