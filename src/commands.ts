@@ -16,6 +16,7 @@ export const Commands = {
   showBacklinks: 'memoryShelf.showBacklinks',
   deleteMemory: 'memoryShelf.deleteMemory',
   mergeMemories: 'memoryShelf.mergeMemories',
+  undoLastChange: 'memoryShelf.undoLastChange',
   promoteToProject: 'memoryShelf.promoteToProject',
   promoteToRule: 'memoryShelf.promoteToRule',
   changeType: 'memoryShelf.changeType',

@@ -18,7 +18,7 @@ export function indexLensDeps(services: Services): IndexLensDeps {
     flush: (document) => void documents.current(document),
     problemsFor: (root, path) => problems.engineOf(root as MemoryRoot)?.problemsFor(path) ?? [],
     applyEdits: async (root, fileEdits, options) =>
-      (await edits.apply(() => edits.plan([{ root: root.uri, edits: fileEdits }]), { label: options.label, preview: options.preview })) === 'applied',
+      (await edits.apply(() => edits.plan([{ root: root.uri, edits: fileEdits }]), { label: options.label, preview: options.preview, announce: options.announce })) === 'applied',
     settings: () => {
       const settings = config.settings;
       return {

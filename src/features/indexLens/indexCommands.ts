@@ -22,7 +22,7 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no MEMORY.md yet.', root.info.label));
         return false;
       }
-      return apply(deps, root, plan(index, root.store, operationOptions(deps, root), root), label(), deps.settings().previewChanges);
+      return apply(deps, root, plan(index, root.store, operationOptions(deps, root), root), label(), deps.settings().previewChanges, true);
     };
 
   return vscode.Disposable.from(
@@ -35,7 +35,7 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(deps, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(deps, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges);
+      return apply(deps, root, updateHooks(index, root.store, { lines: picked, dates: operationOptions(deps, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && deps.settings().previewChanges, lines === undefined);
     }),
     vscode.commands.registerCommand(Commands.indexSort, async (target?: Target, order?: IndexSortOrder) => {
       const root = await resolveRoot(deps, target);
@@ -43,7 +43,7 @@ export function registerIndexCommands(deps: IndexLensDeps, statusBar: BudgetStat
       if (!root || !index) return false;
       const chosen = order ?? (await pickSortOrder());
       if (!chosen) return false;
-      return apply(deps, root, sortIndex(index, root.store, chosen, operationOptions(deps, root)), vscode.l10n.t('Sort the index'), deps.settings().previewChanges);
+      return apply(deps, root, sortIndex(index, root.store, chosen, operationOptions(deps, root)), vscode.l10n.t('Sort the index'), deps.settings().previewChanges, true);
     }),
     vscode.commands.registerCommand(Commands.indexCreate, async (target?: Target) => {
       const root = await resolveRoot(deps, target);
@@ -102,7 +102,8 @@ function operationOptions(deps: IndexLensDeps, root: IndexRoot): IndexOperationO
   };
 }
 
-async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
+/** With `announce`, a notification says it is done and offers Undo: a whole-index change is not one line a person can check at a glance. */
+async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | undefined, label: string, preview: boolean, announce = false): Promise<boolean> {
   if (!edit) {
     void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
     return false;
@@ -113,7 +114,7 @@ async function apply(deps: IndexLensDeps, root: IndexRoot, edit: FileEdit | unde
     void vscode.window.showWarningMessage(vscode.l10n.t('MEMORY.md changed while the edit was planned; nothing was changed. Try again.'));
     return false;
   }
-  return deps.applyEdits(root, [edit], { label, preview });
+  return deps.applyEdits(root, [edit], { label, preview, announce: announce ? vscode.l10n.t('{0}: done.', label) : undefined });
 }
 
 async function open(root: IndexRoot): Promise<boolean> {

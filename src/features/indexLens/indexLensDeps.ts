@@ -24,6 +24,8 @@ export interface ApplyOptions {
   /** Shown in the refactor preview and the undo stack. */
   readonly label: string;
   readonly preview: boolean;
+  /** Once applied, a notification saying this, with Undo. */
+  readonly announce?: string;
 }
 
 /**

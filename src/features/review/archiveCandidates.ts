@@ -51,21 +51,16 @@ function registerArchiveCommand(services: Services): vscode.Disposable {
     }
     if (!options?.confirmed && !(await confirm(groups, folders as vscode.Uri[]))) return false;
     const archived: vscode.Uri[] = [];
-    for (const [i, group] of groups.entries()) archived.push(...await archiveRoot(services, group.root, group.memories, folders[i]!));
-    if (archived.length === 0) return false;
-    if (!options?.confirmed) void offerReveal(archived.length, folders as vscode.Uri[]);
-    return archived;
+    for (const [i, group] of groups.entries()) archived.push(...await archiveRoot(services, group.root, group.memories, folders[i]!, !options?.confirmed));
+    return archived.length === 0 ? false : archived;
   });
 }
 
-/** Says where the files went (the storage folder is nowhere a person would look) and offers to show it. */
-async function offerReveal(count: number, folders: readonly vscode.Uri[]): Promise<void> {
-  const reveal = vscode.l10n.t('Reveal archive folder');
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('{0} memory file(s) archived to {1}.', count, folders.map((folder) => folder.fsPath).join(', ')), reveal);
-  if (answer !== reveal) return;
+/** Shows the archive folder: the storage folder is nowhere a person would look. */
+async function revealFolder(folder: vscode.Uri): Promise<void> {
   // The OS file manager exists only for a desktop window on this machine; elsewhere the folder opens in a window of its own.
-  if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) await vscode.commands.executeCommand('revealFileInOS', folders[0]);
-  else await vscode.commands.executeCommand('vscode.openFolder', folders[0], { forceNewWindow: true });
+  if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) await vscode.commands.executeCommand('revealFileInOS', folder);
+  else await vscode.commands.executeCommand('vscode.openFolder', folder, { forceNewWindow: true });
 }
 
 /** The root's folder in the archive: workspace storage for a project's roots, global storage for the auto memory (it outlives the workspace). */
@@ -79,7 +74,7 @@ export function archiveFolderOf(services: Services, root: MemoryRoot): vscode.Ur
   return storage && vscode.Uri.joinPath(storage, 'archive', name);
 }
 
-async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri): Promise<vscode.Uri[]> {
+async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri, announce: boolean): Promise<vscode.Uri[]> {
   const current = (): MemoryFile[] => {
     services.documents.currentRoot(root);
     return picked.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
@@ -106,7 +101,10 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
     edit.renameFile(from, to, { overwrite: false }, label);
     moved.push(to);
   }
-  if (!(await services.edits.applyPrepared(edit))) {
+  let applied = false;
+  const uris = [index, ...memories.map((memory) => root.uriOf(memory.path)), ...moved];
+  const entry = await services.edits.journal.record(vscode.l10n.t('Archive candidates'), uris, async () => (applied = await services.edits.applyPrepared(edit)));
+  if (!applied) {
     services.log.warn(`VS Code refused to archive ${memories.map((memory) => memory.path).join(', ')}`);
     void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
     return [];
@@ -117,6 +115,10 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
   }
   // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
   await Promise.all(memories.map((memory) => services.documents.reread(root, memory.path)));
+  if (entry && announce) {
+    services.edits.journal.announce(entry, moved.length === 1 ? vscode.l10n.t('Archived "{0}" to {1}.', displayName(memories[0]), folder.fsPath) : vscode.l10n.t('Archived {0} memories to {1}.', moved.length, folder.fsPath),
+      { title: vscode.l10n.t('Reveal archive folder'), run: () => revealFolder(folder) });
+  }
   return moved;
 }
 

@@ -4,7 +4,10 @@ import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
+import { ChangeJournal } from './changeJournal';
+import { distinctUris } from './fileSnapshots';
 import { OwnFileMoves } from './ownFileMoves';
+import { confirmPlan, plannedFiles } from './planPreview';
 import { safeUri, type RootEdits } from './rootEdits';
 import { toWorkspaceEdit } from './toWorkspaceEdit';
 
@@ -33,8 +36,10 @@ export type ApplyResult = 'applied' | 'not-planned' | 'stale' | 'failed';
 /** How an edit is shown: its name in the refactor preview and the undo stack, and whether a person confirms it first. */
 export interface ApplyOptions {
   readonly label?: string;
-  /** Open the refactor preview; nothing changes until the person applies it there. */
+  /** Show the planned changes first; nothing changes until the person applies them. */
   readonly preview?: boolean;
+  /** Once applied, a notification saying this, with Undo and Show Changes. */
+  readonly announce?: string;
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -59,11 +64,14 @@ const decoder = new TextDecoder('utf-8');
  */
 export class EditApplier extends Disposable {
   readonly ownMoves = new OwnFileMoves();
+  /** What our edits changed, so Undo restores exactly that. */
+  readonly journal: ChangeJournal;
   /** Indexes a move participant's edit changed: saved once the move is done. */
   private readonly saveAfterMove = new Set<string>();
 
   constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log) {
     super();
+    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit) => this.applyPrepared(edit)));
     const saveIndexes = async (): Promise<void> => {
       const uris = [...this.saveAfterMove];
       this.saveAfterMove.clear();
@@ -96,20 +104,41 @@ export class EditApplier extends Disposable {
   async apply(planner: Planner, options: ApplyOptions = {}): Promise<ApplyResult> {
     const plan = await this.checkedPlan(planner);
     if (typeof plan === 'string') return plan;
-    const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
-    // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
-    const cleanIndexes = indexes.filter((uri) => !this.documents.openDocument(uri)?.isDirty);
+    const label = options.label || vscode.l10n.t('Memory Shelf change');
+    if (options.preview) {
+      const files = plannedFiles(plan.changes, (root, path) => this.roots.rootAt(root)?.heldText(path));
+      if (!(await confirmPlan(files, label, this.journal.texts))) return 'not-planned';
+      // The person took their time: what they saw must still be what the files hold.
+      const stale = await this.staleFiles(plan);
+      if (stale.length > 0) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0} changed while the edit was being prepared, so nothing was changed. Try again.', stale.map((file) => baseName(file.uri)).join(', ')));
+        return 'stale';
+      }
+    }
+    const uris = distinctUris(plan.changes.flatMap(({ root, edits }) => edits.flatMap((edit) => (edit.kind === 'rename' ? [safeUri(root, edit.path), safeUri(root, edit.newPath)] : [safeUri(root, edit.path)]))));
+    // Files no editor shows are saved with the edit, as is the index, unless its editor holds text the disk does not.
+    const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME).toString());
+    const toSave = uris.filter((uri) => {
+      const document = this.documents.openDocument(uri);
+      return document ? indexes.includes(uri.toString()) && !document.isDirty : true;
+    });
     this.ownMoves.expectAll(plan.changes);
-    const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
-    const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
+    const metadata = { label, needsConfirmation: false };
+    let applied = false;
+    const entry = await this.journal.record(label, uris, async () => {
+      applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata));
+      if (!applied) return false;
+      for (const uri of toSave) {
+        const document = this.documents.openDocument(uri);
+        if (document?.isDirty) await document.save();
+      }
+      return true;
+    });
     if (!applied) {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
     }
-    for (const uri of cleanIndexes) {
-      const document = this.documents.openDocument(uri);
-      if (document?.isDirty) await document.save();
-    }
+    if (entry && options.announce) this.journal.announce(entry, options.announce);
     return 'applied';
   }
 
