@@ -85,6 +85,12 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
   let browser;
   const guard = setTimeout(() => { console.error(`[uiCheck] timed out after ${timeoutMs / 1000} s`); browser?.close(); }, timeoutMs);
   try {
+    // MEMORY_SHELF_UI=curation (or index-lens) runs one part alone, while working on it.
+    if (process.env.MEMORY_SHELF_UI === 'curation') {
+      browser = await launchChromium(server.env);
+      await curationCheck({ browser, server, check, save, workspace: join(server.dir, 'curation-project') });
+      return tally(results);
+    }
     // Same layout as a project with a committed memory/ folder.
     const workspace = join(server.dir, 'project');
     mkdirSync(workspace);

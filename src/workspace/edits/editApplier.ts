@@ -116,11 +116,12 @@ export class EditApplier extends Disposable {
       }
     }
     const uris = distinctUris(plan.changes.flatMap(({ root, edits }) => edits.flatMap((edit) => (edit.kind === 'rename' ? [safeUri(root, edit.path), safeUri(root, edit.newPath)] : [safeUri(root, edit.path)]))));
-    // Files no editor shows are saved with the edit, as is the index, unless its editor holds text the disk does not.
+    // Files no editor shows are saved with the edit, as is the index, unless its editor holds text the disk does not;
+    // a command that announces its change (and offers Undo) saves every file it changed that had no unsaved text.
     const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME).toString());
     const toSave = uris.filter((uri) => {
       const document = this.documents.openDocument(uri);
-      return document ? indexes.includes(uri.toString()) && !document.isDirty : true;
+      return document ? (options.announce !== undefined || indexes.includes(uri.toString())) && !document.isDirty : true;
     });
     this.ownMoves.expectAll(plan.changes);
     const metadata = { label, needsConfirmation: false };
