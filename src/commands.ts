@@ -6,6 +6,9 @@ export const Commands = {
   openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
   createReservedMemory: 'memoryShelf.createReservedMemory',
+  linkReservation: 'memoryShelf.linkReservation',
+  /** A reservation clicked in the tree or hover: link to the memory probably meant, or create it. */
+  resolveReservation: '_memoryShelf.resolveReservation',
   newMemory: 'memoryShelf.newMemory',
   openToSide: 'memoryShelf.openToSide',
   revealInExplorer: 'memoryShelf.revealInExplorer',

@@ -24,3 +24,4 @@ export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './slug';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';
 export { secret, REDACTED } from './rules/secret/secretRule';
+export { probableTarget } from './rules/links/linkRules';

@@ -29,6 +29,13 @@ describe('Undo of Memory Shelf changes: its own record, checked against the file
     for (const [name, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(file(name), encoder.encode(text));
     await vscode.commands.executeCommand('memoryShelf.refresh');
     await eventually(() => assert.ok(api.roots.rootAt(folder())?.store.get('project_deadline.md')));
+    // Documents an earlier test's edit loaded are reloaded from the disk a moment later; an edit planned before that is refused as stale.
+    await eventually(() => {
+      for (const document of vscode.workspace.textDocuments) {
+        const name = document.uri.path.slice(folder().path.length + 1);
+        if (document.uri.path.startsWith(`${folder().path}/`) && name in FILES) assert.equal(document.getText(), FILES[name].replace(/^\uFEFF/, ''), name);
+      }
+    }, 20_000);
   };
 
   before(async () => {

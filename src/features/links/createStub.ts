@@ -25,7 +25,17 @@ export interface CreateStubArgs {
  * cursor in the empty description. Resolves to the new file's URI, or undefined when nothing was made.
  */
 export function registerCreateStub(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs) => (args ? createStub(services, args) : undefined));
+  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs | ReservationNode) => {
+    if (!args) return undefined;
+    // The tree's inline and context-menu actions pass the reservation's node.
+    return createStub(services, 'reservation' in args ? { root: args.root.uri.toString(), name: args.reservation.name } : args);
+  });
+}
+
+/** A Reservations row of the tree, as VS Code hands it to the row's actions. */
+interface ReservationNode {
+  readonly root: MemoryRoot;
+  readonly reservation: { readonly name: string };
 }
 
 export function createStubCommandUri(root: MemoryRoot, name: string): vscode.Uri {

@@ -58,8 +58,9 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
       if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
-      // Shown only while something waits, so a reviewed folder looks as it always did.
-      if (this.services.review.pending(node.root).length > 0) groups.push({ kind: 'review', root: node.root });
+      // Shown only while something waits, so a reviewed folder looks as it always did; first, where it
+      // is seen before a hundred rows of type groups.
+      if (this.services.review.pending(node.root).length > 0) groups.unshift({ kind: 'review', root: node.root });
       return groups;
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
@@ -184,9 +185,31 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
   // A stale candidate is offered for archiving rather than approval: it looks set aside.
   if (entry.reason === 'stale-candidate') item.iconPath = new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground'));
+  // The reason shows in the icon too: inline buttons cut the description short.
+  else if (entry.reason === 'new') item.iconPath = new vscode.ThemeIcon('diff-added', new vscode.ThemeColor('gitDecoration.addedResourceForeground'));
+  else if (entry.reason === 'changed') item.iconPath = new vscode.ThemeIcon('diff-modified', new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'));
+  const why = {
+    new: vscode.l10n.t('Why here: written outside VS Code (by an agent or a script), not approved yet.'),
+    changed: vscode.l10n.t('Why here: changed outside VS Code since a person last approved it.'),
+    candidate: vscode.l10n.t('Why here: a candidate (`status: pending`) waiting for approval.'),
+    'stale-candidate': vscode.l10n.t('Why here: a candidate nobody touched for {0} days or more; archive it or approve it.', STALE_CANDIDATE_DAYS),
+  }[entry.reason];
+  const modified = root.modifiedTime(entry.memory.path);
+  const since = modified === undefined ? '' : `\n\n${vscode.l10n.t('Last written {0}.', new Date(modified).toLocaleString(vscode.env.language))}`;
+  const session = sessionOf(entry.memory);
+  const from = session ? `\n\n${vscode.l10n.t('Claude Code session {0}.', session)}` : '';
+  const rest = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
+  item.tooltip = new vscode.MarkdownString(`**${why}**${since}${from}\n\n${rest}`, true);
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
   item.contextValue = `memory.review.${entry.reason}`;
   return item;
+}
+
+/** The Claude Code session that wrote the memory, when its frontmatter says (`metadata.originSessionId`). */
+function sessionOf(memory: MemoryFile): string | undefined {
+  const metadata = memory.frontmatter.data.metadata;
+  const session = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).originSessionId : undefined;
+  return typeof session === 'string' && /^[\w-]{4,80}$/.test(session) ? session : undefined;
 }
 
 function escapeMarkdown(text: string): string {

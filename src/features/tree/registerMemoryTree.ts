@@ -4,6 +4,7 @@ import { MemoryTreeProvider, type MemoryTreeNode } from './memoryTreeProvider';
 import { registerRevealInTree } from './revealInTree';
 import { registerTreeCommands } from './treeCommands';
 import { followActiveEditor } from './followActiveEditor';
+import { showReviewBadge } from './reviewBadge';
 import { registerChangeType, RetypeByDrop } from './retypeByDrop';
 
 export const MEMORY_VIEW_ID = 'memoryShelf.memories';
@@ -12,5 +13,5 @@ export const MEMORY_VIEW_ID = 'memoryShelf.memories';
 export function registerMemoryTree(services: Services): vscode.Disposable & { readonly provider: MemoryTreeProvider; readonly view: vscode.TreeView<MemoryTreeNode> } {
   const provider = new MemoryTreeProvider(services);
   const view = vscode.window.createTreeView(MEMORY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: new RetypeByDrop(services) });
-  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(provider, view), registerTreeCommands(services), followActiveEditor(provider, view), registerChangeType(services)), { provider, view });
+  return Object.assign(vscode.Disposable.from(view, provider, registerRevealInTree(provider, view), registerTreeCommands(services), followActiveEditor(provider, view), registerChangeType(services), showReviewBadge(services, view)), { provider, view });
 }
