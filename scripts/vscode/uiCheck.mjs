@@ -117,6 +117,11 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
       return { done, title };
     }, 30_000, 500);
     check('clicking it opens the Memory Shelf side bar', opened.done, opened.title.trim());
+    // Asked once the view is seen (not at start-up), about the files already there: answered as most people will.
+    const firstRun = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Count the files already in' }).first();
+    const asked = await firstRun.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+    check('the first-run question is asked once the view is open', asked);
+    if (asked) await firstRun.locator('.monaco-button').filter({ hasText: 'Start from now' }).first().click().catch(() => {});
 
     // Wait until the tree shows every expected group (it loads roots in the background), or time out.
     const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({

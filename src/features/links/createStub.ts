@@ -17,6 +17,8 @@ export interface CreateStubArgs {
   readonly type?: string;
   /** Written as the description and, shortened, as the index line's hook (New Memory asks it). */
   readonly description?: string;
+  /** The index line's title (New Memory asks it); the name otherwise. */
+  readonly title?: string;
 }
 
 /**
@@ -68,7 +70,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const applied = await services.edits.apply(() => {
     const prefix = typePrefixSeparator(root.store);
     const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
-    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description });
+    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))
