@@ -72,7 +72,7 @@ function reservations(dir) {
   return [...links].filter(([key]) => !known.has(key)).map(([, { name, files }]) => ({ name, count: files.size }));
 }
 
-export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
+export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
   await setup();
   const results = [];
   const check = (name, ok, detail = '') => {
