@@ -160,8 +160,8 @@ async function confirm(groups: readonly { root: MemoryRoot; memories: readonly M
     : vscode.l10n.t('Archive {0} candidates ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
   const detail = [
     vscode.l10n.t('The file moves out of the memory folder into {0}, so no agent reads it; Undo brings it back.', folders.map((folder) => folder.fsPath).join(', ')),
-    indexLines > 0 ? vscode.l10n.t('{0} MEMORY.md line(s) are removed.', indexLines) : undefined,
-    links > 0 ? vscode.l10n.t('{0} [[link(s)]] point to it and stay as reservations.', links) : undefined,
+    indexLines === 1 ? vscode.l10n.t('1 MEMORY.md line is removed.') : indexLines > 1 ? vscode.l10n.t('{0} MEMORY.md lines are removed.', indexLines) : undefined,
+    links === 1 ? vscode.l10n.t('1 [[link]] points to it and stays as a reservation.') : links > 1 ? vscode.l10n.t('{0} [[links]] point to it and stay as reservations.', links) : undefined,
   ].filter((line): line is string => line !== undefined).join('\n');
   const archive = vscode.l10n.t('Archive');
   return (await vscode.window.showWarningMessage(what, { modal: true, detail }, archive)) === archive;
