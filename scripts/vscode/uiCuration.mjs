@@ -44,10 +44,17 @@ export async function curationCheck({ browser, server, check, save, workspace })
     const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
     const shown = await poll(async () => {
       const visible = await rowOf('목요일 배포 금지').isVisible().catch(() => false);
-      if (!visible && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
+      // Clicking an open container closes it: click only while the side bar is hidden (the entry's
+      // aria-expanded is not to be trusted once it carries the To review badge).
+      const shelfShown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
+        && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
+      if (!visible && !shelfShown) await entry.click().catch(() => {});
       return { done: visible && await rowOf('배포 동결').isVisible().catch(() => false) };
     }, 60_000, 500);
-    if (!check('the two near-duplicate memories are shown in the tree', shown.done)) return;
+    if (!check('the two near-duplicate memories are shown in the tree', shown.done)) {
+      save('curation-failed.png', await page.screenshot());
+      return;
+    }
 
     // A wider side bar, so descriptions ("stale candidate, …") are readable in the pictures.
     await widenSidebar(page, 220);
