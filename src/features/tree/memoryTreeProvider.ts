@@ -123,7 +123,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
       `\`${root.uri.fsPath || root.uri.toString()}\``,
-      vscode.l10n.t('{0} memories', count),
+      count === 1 ? vscode.l10n.t('1 memory') : vscode.l10n.t('{0} memories', count),
       ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),
     ].join('\n\n'),
     true,
@@ -140,8 +140,8 @@ function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
   item.iconPath = group.kind === 'unknown' ? new vscode.ThemeIcon('warning') : typeIcon(group.type);
   item.contextValue = group.kind === 'unknown' ? 'group.unknown' : 'group';
   item.tooltip = group.kind === 'unknown'
-    ? vscode.l10n.t('{0} memories with no type or a type outside the configured set', group.memories.length)
-    : vscode.l10n.t('{0} memories of type "{1}"', group.memories.length, group.type);
+    ? (group.memories.length === 1 ? vscode.l10n.t('1 memory with no type or a type outside the configured set') : vscode.l10n.t('{0} memories with no type or a type outside the configured set', group.memories.length))
+    : (group.memories.length === 1 ? vscode.l10n.t('1 memory of type "{0}"', group.type) : vscode.l10n.t('{0} memories of type "{1}"', group.memories.length, group.type));
   return item;
 }
 
@@ -174,7 +174,9 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
   item.description = String(count);
   item.iconPath = new vscode.ThemeIcon('eye');
   item.contextValue = 'review';
-  item.tooltip = vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
+  item.tooltip = count === 1
+    ? vscode.l10n.t('1 memory written or changed outside VS Code since a person last approved it')
+    : vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
   return item;
 }
 

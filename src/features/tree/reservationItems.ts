@@ -11,7 +11,9 @@ export function reservationsGroupItem(root: MemoryRoot, reservations: readonly R
   item.description = String(reservations.length);
   item.iconPath = new vscode.ThemeIcon('bookmark');
   item.contextValue = 'group.reservations';
-  item.tooltip = vscode.l10n.t('{0} names that links point to but no memory has yet: click one to write it', reservations.length);
+  item.tooltip = reservations.length === 1
+    ? vscode.l10n.t('1 name that links point to but no memory has yet: click it to write it')
+    : vscode.l10n.t('{0} names that links point to but no memory has yet: click one to write it', reservations.length);
   return item;
 }
 
