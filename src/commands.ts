@@ -6,6 +6,9 @@ export const Commands = {
   openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
   createReservedMemory: 'memoryShelf.createReservedMemory',
+  linkReservation: 'memoryShelf.linkReservation',
+  /** A reservation clicked in the tree or hover: link to the memory probably meant, or create it. */
+  resolveReservation: '_memoryShelf.resolveReservation',
   newMemory: 'memoryShelf.newMemory',
   openToSide: 'memoryShelf.openToSide',
   revealInExplorer: 'memoryShelf.revealInExplorer',
@@ -16,6 +19,7 @@ export const Commands = {
   showBacklinks: 'memoryShelf.showBacklinks',
   deleteMemory: 'memoryShelf.deleteMemory',
   mergeMemories: 'memoryShelf.mergeMemories',
+  undoLastChange: 'memoryShelf.undoLastChange',
   promoteToProject: 'memoryShelf.promoteToProject',
   promoteToRule: 'memoryShelf.promoteToRule',
   changeType: 'memoryShelf.changeType',

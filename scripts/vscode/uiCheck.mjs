@@ -72,7 +72,7 @@ function reservations(dir) {
   return [...links].filter(([key]) => !known.has(key)).map(([, { name, files }]) => ({ name, count: files.size }));
 }
 
-export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
+export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
   await setup();
   const results = [];
   const check = (name, ok, detail = '') => {
@@ -85,6 +85,12 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
   let browser;
   const guard = setTimeout(() => { console.error(`[uiCheck] timed out after ${timeoutMs / 1000} s`); browser?.close(); }, timeoutMs);
   try {
+    // MEMORY_SHELF_UI=curation (or index-lens) runs one part alone, while working on it.
+    if (process.env.MEMORY_SHELF_UI === 'curation') {
+      browser = await launchChromium(server.env);
+      await curationCheck({ browser, server, check, save, workspace: join(server.dir, 'curation-project') });
+      return tally(results);
+    }
     // Same layout as a project with a committed memory/ folder.
     const workspace = join(server.dir, 'project');
     mkdirSync(workspace);
@@ -111,6 +117,11 @@ export async function uiCheck({ timeoutMs = 3 * 60_000 } = {}) {
       return { done, title };
     }, 30_000, 500);
     check('clicking it opens the Memory Shelf side bar', opened.done, opened.title.trim());
+    // Asked once the view is seen (not at start-up), about the files already there: answered as most people will.
+    const firstRun = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Count the files already in' }).first();
+    const asked = await firstRun.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+    check('the first-run question is asked once the view is open', asked);
+    if (asked) await firstRun.locator('.monaco-button').filter({ hasText: 'Start from now' }).first().click().catch(() => {});
 
     // Wait until the tree shows every expected group (it loads roots in the background), or time out.
     const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({

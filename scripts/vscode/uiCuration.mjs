@@ -1,7 +1,7 @@
 // UI check of curation in the real workbench: two near-duplicate memories picked in the tree are merged
-// from the context menu, and the Refactor Preview shows the edit before anything changes
-// (merge-preview.png: the preview's diffs of every file, the changes ticked as a person must before
-// Apply); applied there, the files on disk follow. Then the To review group with a pending candidate
+// from the context menu with previews asked for (index.previewChanges): one diff of every file shows the
+// edit before anything changes (merge-preview.png); Apply in the notification applies exactly that, and
+// the notification that follows undoes it (merge-undo.png). Then the To review group with a pending candidate
 // nobody touched for 40 days, shown as stale, its context menu offering Archive (to-review-stale.png).
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 const MENU_ITEMS = '.context-view .monaco-menu .action-item .action-label';
 const QUICK_INPUT = '.quick-input-widget';
-const PREVIEW = '.bulk-edit-panel[data-state=data]';
 
 const SURVIVOR = 'feedback_deploy-freeze.md';
 const REMOVED = 'feedback_no-thursday-deploys.md';
@@ -32,6 +31,8 @@ export async function curationCheck({ browser, server, check, save, workspace })
   const memory = join(workspace, 'memory');
   mkdirSync(memory, { recursive: true });
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(memory, name), text);
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'memoryShelf.index.previewChanges': true }));
   const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000);
   utimesSync(join(memory, STALE), fortyDaysAgo, fortyDaysAgo);
 
@@ -43,10 +44,17 @@ export async function curationCheck({ browser, server, check, save, workspace })
     const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
     const shown = await poll(async () => {
       const visible = await rowOf('목요일 배포 금지').isVisible().catch(() => false);
-      if (!visible && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
+      // Clicking an open container closes it: click only while the side bar is hidden (the entry's
+      // aria-expanded is not to be trusted once it carries the To review badge).
+      const shelfShown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
+        && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
+      if (!visible && !shelfShown) await entry.click().catch(() => {});
       return { done: visible && await rowOf('배포 동결').isVisible().catch(() => false) };
     }, 60_000, 500);
-    if (!check('the two near-duplicate memories are shown in the tree', shown.done)) return;
+    if (!check('the two near-duplicate memories are shown in the tree', shown.done)) {
+      save('curation-failed.png', await page.screenshot());
+      return;
+    }
 
     // A wider side bar, so descriptions ("stale candidate, …") are readable in the pictures.
     await widenSidebar(page, 220);
@@ -87,53 +95,50 @@ export async function curationCheck({ browser, server, check, save, workspace })
     await page.waitForTimeout(300);
     await page.keyboard.press('Enter');
 
-    // Nothing changes until the person applies the edit in the Refactor Preview.
+    // With previews asked for, nothing changes until the person applies what the diff shows.
+    // Monaco renders spaces as no-break spaces.
+    const editorText = async () => (await page.locator('.part.editor').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
     const preview = await poll(async () => {
-      const rows = await page.locator(`${PREVIEW} .monaco-list-row`).evaluateAll((all) => all.map((row) => ({
-        text: row.textContent?.trim() ?? '',
-        deleted: row.querySelector('.monaco-icon-label.delete') !== null,
-        removed: [...row.querySelectorAll('.highlight.remove')].map((mark) => mark.textContent ?? '').join(''),
-      }))).catch(() => []);
-      return { done: rows.some((row) => row.text.includes(REMOVED)) && rows.some((row) => row.text.includes('MEMORY.md')) && rows.some((row) => row.removed.includes('목요일 배포 금지')), rows };
-    }, 20_000);
-    const describe = preview.rows.map((row) => `${row.deleted ? '[deleted] ' : ''}${row.text}${row.removed ? ` {-${row.removed}}` : ''}`).join(' | ').slice(0, 600);
-    check('the Refactor Preview opens with the merge', preview.rows.length > 0, describe);
-    check('it shows the survivor gaining the other\'s distinct paragraph', preview.rows.some((row) => row.text.includes(SURVIVOR)) && preview.rows.some((row) => row.text.includes('例外: セキュリティ修正')), describe);
-    check('it shows the other memory\'s file deleted', preview.rows.some((row) => row.text.includes(REMOVED) && row.deleted), describe);
-    check('it shows the other memory\'s MEMORY.md line removed', preview.rows.some((row) => row.text.includes('MEMORY.md')) && preview.rows.some((row) => row.removed.includes('목요일 배포 금지')), describe);
-    check('nothing on disk has changed yet', existsSync(join(memory, REMOVED)) && readFileSync(join(memory, 'MEMORY.md'), 'utf8') === FILES['MEMORY.md']);
-
-    // VS Code opens an edit that asks for confirmation with its changes unticked (microsoft/vscode#207578):
-    // the person ticks each file, as here, before Apply does anything.
-    const fileBoxes = page.locator(`${PREVIEW} .monaco-list-row[aria-level="1"] .edit-checkbox`);
-    const ticked = await poll(async () => {
-      const states = await fileBoxes.evaluateAll((boxes) => boxes.map((box) => box.checked)).catch(() => []);
-      const next = states.indexOf(false);
-      if (next >= 0) await fileBoxes.nth(next).click().catch(() => {});
-      return { done: states.length > 0 && next < 0, states };
-    }, 10_000);
-    check('each file of the merge can be ticked in the preview', ticked.done, ticked.states.join(', '));
-    // A change clicked in the preview opens the diffs of every file: what the merge appends, what it deletes.
-    await page.locator(`${PREVIEW} .monaco-list-row`).filter({ hasText: '例外: セキュリティ修正' }).first().click().catch(() => {});
-    const diff = await poll(async () => {
       const tab = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');
-      const editor = await page.locator('.part.editor').innerText().catch(() => '');
-      return { done: /Refactor Preview/.test(tab) && editor.includes(SURVIVOR) && editor.includes(REMOVED), tab };
-    }, 10_000);
-    check('a change in the preview opens the diffs of the survivor and the deleted file', diff.done, diff.tab.replace(/\s+/g, ' '));
+      const text = await editorText();
+      return { done: /Preview: Merge/.test(tab) && text.includes(SURVIVOR) && text.includes(REMOVED) && text.includes('MEMORY.md'), tab, text };
+    }, 20_000);
+    check('the merge opens as a preview of every file it changes, in one diff', preview.done, preview.tab.replace(/\s+/g, ' '));
+    check('it shows the survivor gaining the other\'s distinct paragraph', preview.text.includes('例外: セキュリティ修正'), preview.text.slice(0, 300).replace(/\s+/g, ' '));
+    check('it shows the other memory\'s file deleted', /feedback_no-thursday-deploys\.md\s*memory\s*D\b/.test(preview.text));
+    check('nothing on disk has changed yet', existsSync(join(memory, REMOVED)) && readFileSync(join(memory, 'MEMORY.md'), 'utf8') === FILES['MEMORY.md']);
+    const toast = (text) => page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+    const ask = toast('apply the changes shown to 4 files?');
+    check('a notification asks whether to apply the changes shown', await ask.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false));
     await page.mouse.move(640, 480);
     await page.waitForTimeout(600);
     save('merge-preview.png', await page.screenshot());
 
-    await page.locator(`${PREVIEW} .content .buttons .monaco-button`).filter({ hasText: 'Apply' }).first().click();
+    // Apply, as a person presses it: whatever the preview showed is what lands on disk.
+    await ask.locator('.monaco-button').filter({ hasText: /^Apply$/ }).first().click();
+    const mergedIndex = FILES['MEMORY.md'].replace(REMOVED_LINE, '');
     const applied = await poll(async () => {
       const index = readFileSync(join(memory, 'MEMORY.md'), 'utf8');
-      return { done: !existsSync(join(memory, REMOVED)) && index === FILES['MEMORY.md'].replace(REMOVED_LINE, ''), index };
+      return { done: !existsSync(join(memory, REMOVED)) && index === mergedIndex, index };
     }, 20_000);
-    check('applied there: the other file and its index line are gone', applied.done, applied.index.split('\n').slice(2, 6).join(' / '));
+    check('Apply applies it: the other file and its index line are gone', applied.done, applied.index.split('\n').slice(2, 6).join(' / '));
     const survivor = readFileSync(join(memory, SURVIVOR), 'utf8');
     check('the survivor ends with the paragraph it lacked, and the link follows to it', survivor === `${FILES[SURVIVOR]}\n例外: セキュリティ修正は \`hotfix/*\` ブランチから当番の承認を得て出してよい。\n`
       && readFileSync(join(memory, 'user_role.md'), 'utf8').includes('follows [[deploy-freeze]] and [[deploy-freeze]]'), survivor.split('\n').slice(-3).join(' / '));
+
+    // The merge ends with a notification holding Undo, which puts back exactly what the merge changed.
+    const done = toast(`Merged ${REMOVED} into ${SURVIVOR}.`);
+    const undoShown = await done.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+    check('a notification says the merge is done and offers Undo', undoShown && await done.locator('.monaco-button').filter({ hasText: /^Undo$/ }).isVisible().catch(() => false));
+    await page.waitForTimeout(300);
+    save('merge-undo.png', await page.screenshot());
+    await done.locator('.monaco-button').filter({ hasText: /^Undo$/ }).first().click().catch(() => {});
+    const undone = await poll(async () => {
+      const same = Object.entries(FILES).filter(([name]) => name !== STALE).every(([name, text]) => existsSync(join(memory, name)) && readFileSync(join(memory, name), 'utf8') === text);
+      return { done: same };
+    }, 20_000);
+    check('Undo there brings both memories, the index line and the links back, byte for byte', undone.done);
+    await page.keyboard.press('Escape');
 
     // The stale candidate under To review: set apart from approval, with Archive beside it.
     const staleRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^stale candidate/ }) }).first();

@@ -35,13 +35,14 @@ export async function everydayCheck({ page, workspace, check, save }) {
   await page.keyboard.type('feedback');
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
-  // The sample folder names files after the whole name (feedback_small_prs.md for feedback-small-prs).
-  await page.keyboard.type('feedback-tabs-over-spaces');
+  // A title, in words: the sample folder's names carry their type (feedback-small-prs) and its files
+  // follow the whole name (feedback_small_prs.md), so the title becomes both.
+  await page.keyboard.type('Tabs over spaces');
   const validation = await poll(async () => {
     const text = await page.locator(`${QUICK_INPUT} .quick-input-message`).innerText().catch(() => '');
-    return { done: /feedback_tabs_over_spaces\.md/.test(text), text };
+    return { done: /Name: feedback-tabs-over-spaces · File: feedback_tabs_over_spaces\.md/.test(text), text };
   }, 10_000);
-  check('the name box shows the file name the folder\'s convention gives', validation.done, validation.text);
+  check('New Memory asks a title and shows the name and file name the folder\'s convention gives', validation.done, validation.text);
   await page.waitForTimeout(200);
   save('new-memory.png', await page.screenshot());
   await page.keyboard.press('Enter');
@@ -49,12 +50,18 @@ export async function everydayCheck({ page, workspace, check, save }) {
   await page.keyboard.type('Indent with tabs, never spaces');
   await page.keyboard.press('Enter');
   const file = join(workspace, 'memory', 'feedback_tabs_over_spaces.md');
-  const written = await poll(async () => ({ done: existsSync(file) && /description: Indent with tabs, never spaces/.test(readFileSync(file, 'utf8')) }), 20_000);
-  check('New Memory writes the file with its description', written.done);
+  const written = await poll(async () => ({ done: existsSync(file) && /name: feedback-tabs-over-spaces\n/.test(readFileSync(file, 'utf8')) && /description: Indent with tabs, never spaces/.test(readFileSync(file, 'utf8')) }), 20_000);
+  check('New Memory writes the file with its name and description', written.done);
   // MEMORY.md is saved after the edit that wrote both: wait for it too.
-  const indexLine = /\[feedback-tabs-over-spaces\]\(feedback_tabs_over_spaces\.md\) — Indent with tabs, never spaces/;
+  const indexLine = /\[Tabs over spaces\]\(feedback_tabs_over_spaces\.md\) — Indent with tabs, never spaces/;
   const indexed = await poll(async () => ({ done: indexLine.test(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8')) }), 10_000);
-  check('and its index line with the description as hook', indexed.done);
+  check('and its index line with the title and the description as hook', indexed.done);
+  // Made by the person in VS Code: it does not wait in To review.
+  const own = await poll(async () => {
+    const rows = await page.locator(ROWS).evaluateAll((all) => all.map((row) => row.textContent ?? ''));
+    return { done: rows.some((text) => text.includes('Tabs over spaces')) && !rows.some((text) => /Tabs over spaces.*new ·/.test(text)) };
+  }, 10_000);
+  check('the tree shows it by its title, not waiting in To review', own.done);
   // The file is written first and opened after: wait for its tab.
   const tab = await poll(async () => {
     const text = await page.locator('.tabs-container .tab.active').innerText().catch(() => '');

@@ -29,3 +29,4 @@ export { isSlug, slugify, suggestSlug } from './slug';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';
 export { secret, REDACTED } from './rules/secret/secretRule';
 export * from './markdownEscape';
+export { probableTarget } from './rules/links/linkRules';

@@ -30,3 +30,21 @@ export async function readBoundedText(uri: vscode.Uri, maxBytes = MAX_SMALL_FILE
     return null;
   }
 }
+
+/** A file's bytes read as {@link readBoundedText} reads its text: `undefined` when absent, `null` when not read. */
+export async function readBoundedBytes(uri: vscode.Uri, maxBytes = MAX_SMALL_FILE_BYTES): Promise<Uint8Array | undefined | null> {
+  if (uri.scheme === 'file') {
+    const result = await readSmallFile(uri.fsPath, maxBytes);
+    if (result.kind === 'missing') return undefined;
+    return result.kind === 'read' ? result.bytes : null;
+  }
+  const stat = await vscode.workspace.fs.stat(uri).then((found) => found, () => undefined);
+  if (!stat) return undefined;
+  if (!(stat.type & vscode.FileType.File) || stat.size > maxBytes) return null;
+  try {
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    return bytes.length > maxBytes ? null : bytes;
+  } catch {
+    return null;
+  }
+}

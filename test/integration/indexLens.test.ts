@@ -274,7 +274,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     assert.equal(await run('memoryShelf.index.rebuild'), crlfBom(replaced({ 8: null, 12: null }, { 13: [`4. [Thesis deadline](project_thesis_deadline.md) — ${THESIS}`] })));
   });
 
-  it('holds a whole-index change for confirmation in the refactor preview when asked, changing nothing when discarded', async () => {
+  it('holds a whole-index change for confirmation when asked, showing it first and changing nothing when dismissed', async () => {
     await setIndex(lf(INDEX));
     await config().update('index.previewChanges', true, vscode.ConfigurationTarget.Workspace);
     try {
@@ -284,7 +284,8 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(await settled(), pending, 'the edit waits for the user');
       await eventually(async () => {
-        await vscode.commands.executeCommand('refactorPreview.discard');
+        // Dismissing the question (as closing its notification does) answers no.
+        await vscode.commands.executeCommand('notifications.clearAll');
         assert.equal(await settled(), false);
       });
       await saveDirty();

@@ -19,6 +19,8 @@ export interface StubRequest {
   readonly description?: string;
   /** The file's stem when it is not the name itself: Claude Code's `<type>_<topic>.md` for a `name: topic`. */
   readonly fileStem?: string;
+  /** The index entry's title, when a person gave one; the name otherwise. */
+  readonly title?: string;
 }
 
 export type StubPlan =
@@ -66,6 +68,6 @@ export function planStub(
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: name, description }, conventions)],
+    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: request.title?.trim() || name, description }, conventions)],
   };
 }

@@ -7,9 +7,10 @@ import { targetMemories, type CommandTarget } from '../../workspace/commandTarge
 
 /**
  * `memoryShelf.deleteMemory`: deletes the memories picked in the tree (one or many) or the active one.
- * A confirmation says what will change; the files go to the trash when VS Code's `files.enableTrash`
- * allows it, their index lines go, and their backlinks stay as reservations unless the person chooses
- * to unlink them. One undoable edit per root.
+ * A confirmation says what will change, and whether the files go to the trash or are deleted for good;
+ * their index lines go, and their backlinks stay as reservations unless the person chooses to unlink
+ * them. One edit per root, each announced with an Undo that restores the files from Memory Shelf's own
+ * record of them (there may be no trash).
  */
 export function registerDeleteMemories(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], choice?: BacklinkHandling) => {
@@ -23,11 +24,24 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
         services.documents.flushRoot(root);
         const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
         return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
-      }, { label: vscode.l10n.t('Delete memories') });
+      }, {
+        label: vscode.l10n.t('Delete memories'),
+        announce: memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', displayName(memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
+      });
       applied &&= result === 'applied';
     }
     return applied;
   });
+}
+
+/**
+ * Whether VS Code will move the files to a trash: `files.enableTrash` on, and a file system that has
+ * one. Only a desktop window's local disk does; a remote server's (code-server, SSH, containers) and a
+ * browser's do not, and VS Code then deletes for good.
+ */
+function trashAvailable(groups: readonly { root: MemoryRoot }[]): boolean {
+  const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+  return local && groups.every(({ root }) => root.uri.scheme === 'file' && vscode.workspace.getConfiguration('files', root.uri).get<boolean>('enableTrash', true));
 }
 
 async function confirm(groups: readonly { root: MemoryRoot; memories: readonly MemoryFile[] }[]): Promise<BacklinkHandling | undefined> {
@@ -43,9 +57,11 @@ async function confirm(groups: readonly { root: MemoryRoot; memories: readonly M
   const names = groups.flatMap(({ memories }) => memories.map(displayName));
   const what = files === 1 ? vscode.l10n.t('Delete the memory "{0}"?', names[0]) : vscode.l10n.t('Delete {0} memories ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
   const detail = [
-    vscode.l10n.t('The file goes to the trash when VS Code can use it; Undo brings it back.'),
-    indexLines > 0 ? vscode.l10n.t('{0} MEMORY.md line(s) are removed.', indexLines) : undefined,
-    links > 0 ? vscode.l10n.t('{0} [[link(s)]] point to it: keep them as reservations, or unlink them to plain text.', links) : undefined,
+    trashAvailable(groups)
+      ? vscode.l10n.t('The file goes to the trash; Undo in the notification that follows brings it back.')
+      : vscode.l10n.t('There is no trash here: the file is deleted for good. Undo in the notification that follows brings it back while this window stays open.'),
+    indexLines === 1 ? vscode.l10n.t('1 MEMORY.md line is removed.') : indexLines > 1 ? vscode.l10n.t('{0} MEMORY.md lines are removed.', indexLines) : undefined,
+    links === 1 ? vscode.l10n.t('1 [[link]] points to it: keep it as a reservation, or unlink it to plain text.') : links > 1 ? vscode.l10n.t('{0} [[links]] point to it: keep them as reservations, or unlink them to plain text.', links) : undefined,
   ].filter((line): line is string => line !== undefined).join('\n');
   const keep = vscode.l10n.t('Delete');
   const unlink = vscode.l10n.t('Delete and Unlink');

@@ -7,8 +7,8 @@ import { targetMemories, type CommandTarget } from '../../workspace/commandTarge
 /**
  * `memoryShelf.mergeMemories`: merges two memories of one root (two picked in the tree, or the pair a
  * near-duplicate quick fix names). The person picks the one that stays; the other's distinct
- * paragraphs are appended to it, links follow, its index line goes and its file goes to the trash. The
- * edit opens in the refactor preview first; one Undo takes it all back.
+ * paragraphs are appended to it, links follow, its index line goes and its file is deleted. It is applied
+ * at once (shown first when `index.previewChanges` asks), and the notification's Undo takes it all back.
  */
 export function registerMergeMemories(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.mergeMemories, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], options?: { readonly survivor?: vscode.Uri; readonly preview?: boolean }) => {
@@ -31,7 +31,11 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
       const kept = root.store.get(survivor.path);
       const removed = root.store.get(removedPath);
       return kept && removed ? [{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }] : undefined;
-    }, { label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path), preview: options?.preview ?? true });
+    }, {
+      label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path),
+      preview: options?.preview ?? services.config.settings.indexPreviewChanges,
+      announce: vscode.l10n.t('Merged {0} into {1}.', removedPath, survivor.path),
+    });
     return result === 'applied';
   });
 }

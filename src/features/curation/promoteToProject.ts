@@ -52,7 +52,11 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
         return undefined;
       }
       return [{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }];
-    }, { label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label), preview: how === 'preview' });
+    }, {
+      label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label),
+      preview: how === 'preview',
+      announce: vscode.l10n.t('Moved "{0}" to {1}.', displayName(memory), target.info.label),
+    });
     if (result !== 'applied') return false;
     // A person chose to share this fact: in its new folder it does not wait for review again.
     await services.review.approve(target, path, memory.text).catch((error: unknown) => services.log.warn('Could not record the promoted memory as reviewed', error));

@@ -21,7 +21,7 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no MEMORY.md yet.', root.info.label));
         return false;
       }
-      return apply(services, root, () => plan(root.store.index, root.store, operationOptions(services, root), root), label(), services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => plan(root.store.index, root.store, operationOptions(services, root), root), label(), services.config.settings.indexPreviewChanges, true);
     };
 
   return vscode.Disposable.from(
@@ -34,7 +34,7 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       if (!root || !index) return false;
       const picked = lines ?? selectedLines(root);
       // A hook picked from its lens changes one line: no preview, Ctrl+Z undoes it.
-      return apply(services, root, () => root.store.index && updateHooks(root.store.index, root.store, { lines: picked, dates: operationOptions(services, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => root.store.index && updateHooks(root.store.index, root.store, { lines: picked, dates: operationOptions(services, root).dates }), vscode.l10n.t('Update hooks from descriptions'), lines === undefined && services.config.settings.indexPreviewChanges, lines === undefined);
     }),
     vscode.commands.registerCommand(Commands.indexSort, async (target?: CommandTarget, order?: IndexSortOrder) => {
       const root = await resolveRoot(services, target);
@@ -42,7 +42,7 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       if (!root || !index) return false;
       const chosen = order ?? (await pickSortOrder());
       if (!chosen) return false;
-      return apply(services, root, () => root.store.index && sortIndex(root.store.index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges);
+      return apply(services, root, () => root.store.index && sortIndex(root.store.index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges, true);
     }),
     vscode.commands.registerCommand(Commands.indexCreate, async (target?: CommandTarget) => {
       const root = await resolveRoot(services, target);
@@ -111,14 +111,16 @@ function operationOptions(services: Services, root: MemoryRoot): IndexOperationO
 
 /**
  * Applies the index edit `plan` makes from the store as it is when the applier runs it (the editors'
- * pending text applied first; run again if MEMORY.md moved on meanwhile); says so when there is nothing to change.
+ * pending text applied first; run again if MEMORY.md moved on meanwhile); says so when there is nothing
+ * to change. With `announce`, a notification says it is done and offers Undo: a whole-index change is
+ * not one line a person can check at a glance.
  */
-async function apply(services: Services, root: MemoryRoot, plan: () => FileEdit | undefined, label: string, preview: boolean): Promise<boolean> {
+async function apply(services: Services, root: MemoryRoot, plan: () => FileEdit | undefined, label: string, preview: boolean, announce = false): Promise<boolean> {
   const result = await services.edits.apply(() => {
     const edit = plan();
     return edit && [{ root: root.uri, edits: [edit] }];
-  }, { label, preview });
-  if (result === 'not-planned') void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
+  }, { label, preview, ...(announce ? { announce: vscode.l10n.t('{0}: done.', label) } : {}) });
+  if (result === 'not-planned' && !preview) void vscode.window.showInformationMessage(vscode.l10n.t('MEMORY.md needs no change: {0}.', label));
   return result === 'applied';
 }
 

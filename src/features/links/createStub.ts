@@ -18,6 +18,8 @@ export interface CreateStubArgs {
   readonly type?: string;
   /** Written as the description and, shortened, as the index line's hook (New Memory asks it). */
   readonly description?: string;
+  /** The index line's title (New Memory asks it); the name otherwise. */
+  readonly title?: string;
 }
 
 /**
@@ -26,7 +28,17 @@ export interface CreateStubArgs {
  * cursor in the empty description. Resolves to the new file's URI, or undefined when nothing was made.
  */
 export function registerCreateStub(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs) => (args ? createStub(services, args) : undefined));
+  return vscode.commands.registerCommand(Commands.createReservedMemory, (args?: CreateStubArgs | ReservationNode) => {
+    if (!args) return undefined;
+    // The tree's inline and context-menu actions pass the reservation's node.
+    return createStub(services, 'reservation' in args ? { root: args.root.uri.toString(), name: args.reservation.name } : args);
+  });
+}
+
+/** A Reservations row of the tree, as VS Code hands it to the row's actions. */
+interface ReservationNode {
+  readonly root: MemoryRoot;
+  readonly reservation: { readonly name: string };
 }
 
 export function createStubCommandUri(root: MemoryRoot, name: string): vscode.Uri {
@@ -64,7 +76,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const applied = await services.edits.apply(() => {
     const prefix = typePrefixSeparator(root.store);
     const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
-    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description });
+    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { bodyPreview, escapeMarkdown as escape, linkAt, linksTo, linksToReservation, markdownCode, markdownCodeBlock } from '../../core';
+import { bodyPreview, escapeMarkdown as escape, linkAt, linksTo, linksToReservation, markdownCode, markdownCodeBlock, probableTarget } from '../../core';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { Services } from '../../workspace/services';
 import { createStubCommandUri } from './createStub';
+import { linkReservationCommandUri } from './linkReservation';
 import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
 
 const PREVIEW_LINES = 6;
@@ -26,8 +27,15 @@ export function registerHover(services: Services): vscode.Disposable {
           ? vscode.l10n.t('Reserved by 1 memory — click to create')
           : vscode.l10n.t('Reserved by {0} memories — click to create', sources);
         const command = createStubCommandUri(root, link.target);
-        markdown.isTrusted = { enabledCommands: [command.path] };
-        markdown.appendMarkdown(`**${escape(link.target)}**\n\n$(circle-large-outline) [${escape(text)}](${command.toString()})`);
+        const meant = probableTarget(link.target, root.store);
+        markdown.isTrusted = { enabledCommands: [command.path, linkReservationCommandUri(root, link.target, '').path] };
+        markdown.appendMarkdown(`**${escape(link.target)}**\n\n`);
+        // A memory that exists under another file name comes first: creating would make a duplicate of it.
+        if (meant) {
+          const linkCommand = linkReservationCommandUri(root, link.target, meant.newTarget);
+          markdown.appendMarkdown(`$(link) [${escape(vscode.l10n.t('Link to "{0}" ({1}), which exists', memoryTitle(root, meant.candidate), meant.candidate.path))}](${linkCommand.toString()})\n\n`);
+        }
+        markdown.appendMarkdown(`$(circle-large-outline) [${escape(text)}](${command.toString()})`);
         return new vscode.Hover(markdown, toVsRange(link.range));
       }
       if (resolution.status === 'ambiguous') {

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { checkMemoryName, isSlug, memoryFileName, rootConventions, slugify } from '../../core';
+import { checkMemoryName } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import { targetRoot, type TargetNode } from '../../workspace/commandTargets';
 import type { Services } from '../../workspace/services';
 import type { CreateStubArgs } from './createStub';
 import { describeRefusal } from './linkUi';
+import { deriveName } from './newMemoryName';
 
 /**
  * Where New Memory was started: a tree node (root or type group), or nothing (palette, title bar). A
@@ -19,8 +20,9 @@ interface StartedFrom extends TargetNode {
 }
 
 /**
- * `memoryShelf.newMemory`: asks the type (preselected from the group it was started on), a name
- * (checked as it is typed, shown with the file name the root's convention gives it) and a description,
+ * `memoryShelf.newMemory`: asks the folder when there are several, the type (preselected from the group
+ * it was started on), a title in any language (the name and file name the folder's habits give it shown
+ * as it is typed, see deriveName) and a description,
  * then creates the file from the type's template and its index line through the same one-edit path as a
  * reserved memory. Resolves to the new file's URI, or undefined when the person stopped.
  */
@@ -32,16 +34,17 @@ export function registerNewMemory(services: Services): vscode.Disposable {
     // Started on a group with the name already given (a script): the group's type, without asking.
     const type = from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType));
     if (type === undefined) return undefined;
-    const name = from?.name ?? (await askName(services, root));
-    if (name === undefined) return undefined;
+    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type);
+    if (asked === undefined) return undefined;
+    const { name, title } = asked;
     const description = from?.description ?? await vscode.window.showInputBox({
-      title: vscode.l10n.t('New memory "{0}" (3/3)', name),
+      title: vscode.l10n.t('New memory "{0}" (3/3)', title ?? name),
       prompt: vscode.l10n.t('One line that says what this memory is for: recall matches on it, and it becomes the index line\'s hook.'),
       placeHolder: vscode.l10n.t('e.g. Integration tests must hit a real database, never mocks'),
       ignoreFocusOut: true,
     });
     if (description === undefined) return undefined;
-    const args: CreateStubArgs = { root: root.uri.toString(), name, type, description: description.trim() || undefined };
+    const args: CreateStubArgs = { root: root.uri.toString(), name, type, title, description: description.trim() || undefined };
     return vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.createReservedMemory, args);
   });
 }
@@ -71,34 +74,27 @@ async function pickType(services: Services, preselected: string | undefined): Pr
   return picked?.label;
 }
 
-async function askName(services: Services, root: MemoryRoot): Promise<string | undefined> {
-  const conventions = rootConventions(root.store);
-  const name = await vscode.window.showInputBox({
+/** The title, and the name the folder's habits make of it; undefined when the person stopped. */
+async function askTitle(services: Services, root: MemoryRoot, type: string): Promise<{ name: string; title: string } | undefined> {
+  const check = (value: string): { derived?: { name: string; file: string }; message?: vscode.InputBoxValidationMessage } => {
+    services.documents.flushRoot(root);
+    const derived = deriveName(value, type, root.store);
+    if (!derived) return {};
+    const checked = checkMemoryName(derived.name);
+    if (!checked.ok) return { message: { message: describeRefusal(derived.name, checked), severity: vscode.InputBoxValidationSeverity.Error } };
+    if (root.store.resolveLink(derived.name).status !== 'dangling' || root.store.get(derived.file)) {
+      return { message: { message: vscode.l10n.t('"{0}" is already a memory in this folder.', derived.name), severity: vscode.InputBoxValidationSeverity.Error } };
+    }
+    return { derived, message: { message: vscode.l10n.t('Name: {0} · File: {1}', derived.name, derived.file), severity: vscode.InputBoxValidationSeverity.Info } };
+  };
+  const title = await vscode.window.showInputBox({
     title: vscode.l10n.t('New memory (2/3)'),
-    prompt: vscode.l10n.t('A short kebab-case name: [[links]] use it.'),
-    placeHolder: 'feedback-testing',
+    prompt: vscode.l10n.t('A title, in any language: the index line and the tree show it; the name [[links]] use and the file name follow the folder\'s habits.'),
+    placeHolder: vscode.l10n.t('e.g. Tabs over spaces'),
     ignoreFocusOut: true,
-    validateInput: (value) => {
-      const candidate = value.trim();
-      if (candidate === '') return undefined;
-      const check = checkMemoryName(candidate);
-      if (!check.ok) return { message: describeRefusal(candidate, check), severity: vscode.InputBoxValidationSeverity.Error };
-      services.documents.flushRoot(root);
-      if (root.store.resolveLink(candidate).status !== 'dangling') {
-        return { message: vscode.l10n.t('"{0}" is already a memory in this folder.', candidate), severity: vscode.InputBoxValidationSeverity.Error };
-      }
-      const file = memoryFileName(candidate, conventions.fileSeparator);
-      if (!isSlug(candidate)) {
-        const slug = slugify(candidate);
-        return {
-          message: slug ? vscode.l10n.t('Not a kebab-case slug; "{0}" would be. File: {1}', slug, file) : vscode.l10n.t('Not a kebab-case slug. File: {0}', file),
-          severity: vscode.InputBoxValidationSeverity.Warning,
-        };
-      }
-      return { message: vscode.l10n.t('File: {0}', file), severity: vscode.InputBoxValidationSeverity.Info };
-    },
+    validateInput: (value) => check(value).message,
   });
-  const trimmed = name?.trim();
-  if (!trimmed) return undefined;
-  return checkMemoryName(trimmed).ok ? trimmed : undefined;
+  if (title === undefined) return undefined;
+  const derived = check(title).derived;
+  return derived ? { name: derived.name, title: title.trim() } : undefined;
 }

@@ -4,6 +4,7 @@ import { registerBacklinksView, type BacklinksProvider } from './backlinksView';
 import { registerCompletion } from './completion';
 import { registerCreateStub } from './createStub';
 import { registerHover } from './hover';
+import { registerLinkReservation } from './linkReservation';
 import { registerNavigation } from './navigation';
 import { registerNewMemory } from './newMemory';
 import { registerReferences } from './references';
@@ -18,6 +19,7 @@ export function registerLinks(services: Services): vscode.Disposable & { readonl
     registerNavigation(services),
     registerCompletion(services),
     registerHover(services),
+    registerLinkReservation(services),
     registerRename(services),
     registerReferences(services),
     backlinks,

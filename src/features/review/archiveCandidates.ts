@@ -51,21 +51,16 @@ function registerArchiveCommand(services: Services): vscode.Disposable {
     }
     if (!options?.confirmed && !(await confirm(groups, folders as vscode.Uri[]))) return false;
     const archived: vscode.Uri[] = [];
-    for (const [i, group] of groups.entries()) archived.push(...await archiveRoot(services, group.root, group.memories, folders[i]!));
-    if (archived.length === 0) return false;
-    if (!options?.confirmed) void offerReveal(archived.length, folders as vscode.Uri[]);
-    return archived;
+    for (const [i, group] of groups.entries()) archived.push(...await archiveRoot(services, group.root, group.memories, folders[i]!, !options?.confirmed));
+    return archived.length === 0 ? false : archived;
   });
 }
 
-/** Says where the files went (the storage folder is nowhere a person would look) and offers to show it. */
-async function offerReveal(count: number, folders: readonly vscode.Uri[]): Promise<void> {
-  const reveal = vscode.l10n.t('Reveal archive folder');
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('{0} memory file(s) archived to {1}.', count, folders.map((folder) => folder.fsPath).join(', ')), reveal);
-  if (answer !== reveal) return;
+/** Shows the archive folder: the storage folder is nowhere a person would look. */
+async function revealFolder(folder: vscode.Uri): Promise<void> {
   // The OS file manager exists only for a desktop window on this machine; elsewhere the folder opens in a window of its own.
-  if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) await vscode.commands.executeCommand('revealFileInOS', folders[0]);
-  else await vscode.commands.executeCommand('vscode.openFolder', folders[0], { forceNewWindow: true });
+  if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) await vscode.commands.executeCommand('revealFileInOS', folder);
+  else await vscode.commands.executeCommand('vscode.openFolder', folder, { forceNewWindow: true });
 }
 
 /** The root's folder in the archive: workspace storage for a project's roots, global storage for the auto memory (it outlives the workspace). */
@@ -79,7 +74,7 @@ export function archiveFolderOf(services: Services, root: MemoryRoot): vscode.Ur
   return storage && vscode.Uri.joinPath(storage, 'archive', name);
 }
 
-async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri): Promise<vscode.Uri[]> {
+async function archiveRoot(services: Services, root: MemoryRoot, picked: readonly MemoryFile[], folder: vscode.Uri, announce: boolean): Promise<vscode.Uri[]> {
   const current = (): MemoryFile[] => {
     services.documents.flushRoot(root);
     return picked.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
@@ -89,13 +84,23 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
   const targets = await targetsIn(folder, memories.map((memory) => memory.path));
   await vscode.workspace.fs.createDirectory(folder);
   let moved: vscode.Uri[] = [];
-  // The index lines go and the files move out of the root in one edit, planned and checked like every other.
+  const announcement = (): string | undefined => {
+    if (!announce) return undefined;
+    const now = current().filter((memory) => targets.has(memory.path));
+    return now.length === 1 ? vscode.l10n.t('Archived "{0}" to {1}.', displayName(now[0]), folder.fsPath) : vscode.l10n.t('Archived {0} memories to {1}.', now.length, folder.fsPath);
+  };
+  // The index lines go and the files move out of the root in one edit, planned and checked like every
+  // other, recorded so that Undo brings the files and their lines back.
   const result = await services.edits.apply(() => {
     const now = current().filter((memory) => targets.has(memory.path));
     moved = now.map((memory) => targets.get(memory.path)!);
     const movesOut = now.map((memory) => ({ path: memory.path, to: targets.get(memory.path)! }));
     return now.length > 0 ? [{ root: root.uri, edits: planArchiveMemories(root.store, now).edits, movesOut }] : undefined;
-  }, { label: vscode.l10n.t('Archive candidates') });
+  }, {
+    label: vscode.l10n.t('Archive candidates'),
+    announce: announcement(),
+    announceActions: [{ title: vscode.l10n.t('Reveal archive folder'), run: () => revealFolder(folder) }],
+  });
   if (result === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
   if (result !== 'applied') return [];
   // The tree must not list an archived memory until a watcher reports the file gone (late, or not at all on a loaded machine).
@@ -137,8 +142,8 @@ async function confirm(groups: readonly { root: MemoryRoot; memories: readonly M
     : vscode.l10n.t('Archive {0} candidates ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
   const detail = [
     vscode.l10n.t('The file moves out of the memory folder into {0}, so no agent reads it; Undo brings it back.', folders.map((folder) => folder.fsPath).join(', ')),
-    indexLines > 0 ? vscode.l10n.t('{0} MEMORY.md line(s) are removed.', indexLines) : undefined,
-    links > 0 ? vscode.l10n.t('{0} [[link(s)]] point to it and stay as reservations.', links) : undefined,
+    indexLines === 1 ? vscode.l10n.t('1 MEMORY.md line is removed.') : indexLines > 1 ? vscode.l10n.t('{0} MEMORY.md lines are removed.', indexLines) : undefined,
+    links === 1 ? vscode.l10n.t('1 [[link]] points to it and stays as a reservation.') : links > 1 ? vscode.l10n.t('{0} [[links]] point to it and stay as reservations.', links) : undefined,
   ].filter((line): line is string => line !== undefined).join('\n');
   const archive = vscode.l10n.t('Archive');
   return (await vscode.window.showWarningMessage(what, { modal: true, detail }, archive)) === archive;

@@ -65,8 +65,9 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
       if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
-      // Shown only while something waits, so a reviewed folder looks as it always did.
-      if (this.services.review.pending(node.root).length > 0) groups.push({ kind: 'review', root: node.root });
+      // Shown only while something waits, so a reviewed folder looks as it always did; first, where it
+      // is seen before a hundred rows of type groups.
+      if (this.services.review.pending(node.root).length > 0) groups.unshift({ kind: 'review', root: node.root });
       return groups;
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
@@ -129,7 +130,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
       markdownCode(root.uri.fsPath || root.uri.toString()),
-      vscode.l10n.t('{0} memories', count),
+      count === 1 ? vscode.l10n.t('1 memory') : vscode.l10n.t('{0} memories', count),
       ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),
     ].join('\n\n'),
     true,
@@ -176,9 +177,9 @@ function groupTooltip(group: TypeGroup): string {
   const count = group.memories.length;
   switch (group.kind) {
     case 'type':
-      return vscode.l10n.t('{0} memories of type "{1}"', count, group.type);
+      return count === 1 ? vscode.l10n.t('1 memory of type "{0}"', group.type) : vscode.l10n.t('{0} memories of type "{1}"', count, group.type);
     case 'unknown':
-      return vscode.l10n.t('{0} memories with no type or a type outside the configured set', count);
+      return count === 1 ? vscode.l10n.t('1 memory with no type or a type outside the configured set') : vscode.l10n.t('{0} memories with no type or a type outside the configured set', count);
     case 'pinned':
       return vscode.l10n.t('{0} pinned memories: Claude Code applies them to every session (at most 4)', count);
     case 'lessons':
@@ -217,7 +218,9 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
   item.description = String(count);
   item.iconPath = new vscode.ThemeIcon('eye');
   item.contextValue = 'review';
-  item.tooltip = vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
+  item.tooltip = count === 1
+    ? vscode.l10n.t('1 memory written or changed outside VS Code since a person last approved it')
+    : vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
   return item;
 }
 
@@ -228,7 +231,29 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
   // A stale candidate is offered for archiving rather than approval: it looks set aside.
   if (entry.reason === 'stale-candidate') item.iconPath = new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground'));
+  // The reason shows in the icon too: inline buttons cut the description short.
+  else if (entry.reason === 'new') item.iconPath = new vscode.ThemeIcon('diff-added', new vscode.ThemeColor('gitDecoration.addedResourceForeground'));
+  else if (entry.reason === 'changed') item.iconPath = new vscode.ThemeIcon('diff-modified', new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'));
+  const why = {
+    new: vscode.l10n.t('Why here: written outside VS Code (by an agent or a script), not approved yet.'),
+    changed: vscode.l10n.t('Why here: changed outside VS Code since a person last approved it.'),
+    candidate: vscode.l10n.t('Why here: a candidate (`status: pending`) waiting for approval.'),
+    'stale-candidate': vscode.l10n.t('Why here: a candidate nobody touched for {0} days or more; archive it or approve it.', STALE_CANDIDATE_DAYS),
+  }[entry.reason];
+  const modified = root.modifiedTime(entry.memory.path);
+  const since = modified === undefined ? '' : `\n\n${vscode.l10n.t('Last written {0}.', new Date(modified).toLocaleString(vscode.env.language))}`;
+  const session = sessionOf(entry.memory);
+  const from = session ? `\n\n${vscode.l10n.t('Claude Code session {0}.', session)}` : '';
+  const rest = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
+  item.tooltip = new vscode.MarkdownString(`**${why}**${since}${from}\n\n${rest}`, true);
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
   item.contextValue = `memory.review.${entry.reason}`;
   return item;
+}
+
+/** The Claude Code session that wrote the memory, when its frontmatter says (`metadata.originSessionId`). */
+function sessionOf(memory: MemoryFile): string | undefined {
+  const metadata = memory.frontmatter.data.metadata;
+  const session = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).originSessionId : undefined;
+  return typeof session === 'string' && /^[\w-]{4,80}$/.test(session) ? session : undefined;
 }

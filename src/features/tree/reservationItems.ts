@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, isKnownType, type LinkReference, type Reservation, type TypeSet } from '../../core';
+import { displayName, isKnownType, probableTarget, type LinkReference, type Reservation, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -11,22 +11,31 @@ export function reservationsGroupItem(root: MemoryRoot, reservations: readonly R
   item.description = String(reservations.length);
   item.iconPath = new vscode.ThemeIcon('bookmark');
   item.contextValue = 'group.reservations';
-  item.tooltip = vscode.l10n.t('{0} names that links point to but no memory has yet: click one to write it', reservations.length);
+  item.tooltip = reservations.length === 1
+    ? vscode.l10n.t('1 name that links point to but no memory has yet: click it to write it')
+    : vscode.l10n.t('{0} names that links point to but no memory has yet: click one to write it', reservations.length);
   return item;
 }
 
-/** One reserved name; clicking it creates the memory, its children are the memories reserving it. */
+/**
+ * One reserved name; its children are the memories reserving it. Clicking it creates the memory, or,
+ * when a memory exists under another file name (`feedback_<name>.md`), offers to link to that first.
+ */
 export function reservationItem(root: MemoryRoot, reservation: Reservation): vscode.TreeItem {
   const item = new vscode.TreeItem(reservation.name, vscode.TreeItemCollapsibleState.Collapsed);
   const sources = reservingMemories(reservation).length;
+  const meant = probableTarget(reservation.name, root.store);
   item.id = `${root.uri.toString()}#reservation:${reservation.name}`;
-  item.description = sources === 1 ? vscode.l10n.t('reserved by 1 memory') : vscode.l10n.t('reserved by {0} memories', sources);
-  item.iconPath = new vscode.ThemeIcon('new-file');
-  item.contextValue = 'reservation';
-  item.tooltip = vscode.l10n.t('No memory named "{0}" yet. Click to create it.', reservation.name);
+  const reserved = sources === 1 ? vscode.l10n.t('reserved by 1 memory') : vscode.l10n.t('reserved by {0} memories', sources);
+  item.description = meant ? vscode.l10n.t('{0} · {1} exists', reserved, meant.candidate.path) : reserved;
+  item.iconPath = new vscode.ThemeIcon(meant ? 'link' : 'new-file');
+  item.contextValue = meant ? 'reservation.linkable' : 'reservation';
+  item.tooltip = meant
+    ? vscode.l10n.t('No memory is named "{0}", but {1} is probably the one meant. Click to link to it (or create a new memory).', reservation.name, meant.candidate.path)
+    : vscode.l10n.t('No memory named "{0}" yet. Click to create it.', reservation.name);
   item.command = {
-    command: Commands.createReservedMemory,
-    title: vscode.l10n.t('Create Memory'),
+    command: Commands.resolveReservation,
+    title: meant ? vscode.l10n.t('Link to Existing Memory…') : vscode.l10n.t('Create Memory'),
     arguments: [{ root: root.uri.toString(), name: reservation.name }],
   };
   return item;

@@ -66,7 +66,10 @@ export async function retype(services: Services, root: MemoryRoot, paths: readon
       if (planned.edits.length > 0) edits.push({ kind: 'edit' as const, path, edits: planned.edits });
     }
     return edits.length > 0 ? [{ root: root.uri, edits }] : undefined;
-  }, { label: vscode.l10n.t('Change the type to {0}', type) });
+  }, {
+    label: vscode.l10n.t('Change the type to {0}', type),
+    announce: paths.length === 1 ? vscode.l10n.t('Changed the type of {0} to {1}.', paths[0], type) : vscode.l10n.t('Changed the type of {0} memories to {1}.', paths.length, type),
+  });
   if (refused) void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not retyped: its frontmatter does not parse.', refused));
   return result === 'applied';
 }

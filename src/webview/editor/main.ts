@@ -261,7 +261,8 @@ function nameSection(state: FormState, s: Strings): HTMLElement {
     if (value === '') problem = s.nameEmpty;
     else if (!isSlug(value)) problem = s.nameNotSlug;
     else if (changed && state.otherNames.includes(value)) problem = s.nameTaken;
-    input.invalid = problem !== '';
+    // A name that is no slug is information (folders named by titles are not wrong): said, not painted as an error.
+    input.invalid = problem !== '' && problem !== s.nameNotSlug;
     feedback.textContent = problem;
     actions.hidden = !changed || value === '';
   };

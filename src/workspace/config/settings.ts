@@ -86,7 +86,7 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   templatesFolder: { key: 'templatesFolder', default: '', accept: (value) => (typeof value === 'string' ? value : undefined) },
   renameFile: { key: 'rename.renameFile', default: 'ask', accept: oneOf(RENAME_FILE_CHOICES) },
   indexCodeLens: { key: 'index.codeLens', default: true, accept: boolean },
-  indexPreviewChanges: { key: 'index.previewChanges', default: true, accept: boolean },
+  indexPreviewChanges: { key: 'index.previewChanges', default: false, accept: boolean },
   treeHideEmptyGroups: { key: 'tree.hideEmptyGroups', default: false, accept: boolean },
   recallSampleTasks: { key: 'recall.sampleTasks', default: {}, accept: taskLists },
 };

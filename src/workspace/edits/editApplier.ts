@@ -6,8 +6,11 @@ import type { LiveDocuments } from '../documents/liveDocuments';
 import { openDocument, readDiskText } from '../fs';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
+import { ChangeJournal } from './changeJournal';
+import { distinctUris } from './fileSnapshots';
 import { OwnFileMoves } from './ownFileMoves';
 import { firstWriteOutside } from './planBoundary';
+import { confirmPlan, plannedFiles } from './planPreview';
 import { safeUri, type RootEdits } from './rootEdits';
 import { toWorkspaceEdit } from './toWorkspaceEdit';
 
@@ -40,7 +43,7 @@ export type ApplyResult = 'applied' | 'not-planned' | 'stale' | 'failed';
 /** How an edit is shown: its name in the refactor preview and the undo stack, and whether a person confirms it first. */
 export interface ApplyOptions {
   readonly label?: string;
-  /** Open the refactor preview; nothing changes until the person applies it there. */
+  /** Show the planned changes first; nothing changes until the person applies them. */
   readonly preview?: boolean;
   /**
    * Edited files must resolve inside their root's real path too, judged just before applying: for a
@@ -52,6 +55,10 @@ export interface ApplyOptions {
    * like MEMORY.md, each is saved after the edit unless its editor held unsaved text before.
    */
   readonly save?: readonly vscode.Uri[];
+  /** Once applied, a notification saying this, with Undo and Show Changes. */
+  readonly announce?: string;
+  /** More buttons for that notification (Reveal archive folder). */
+  readonly announceActions?: readonly { readonly title: string; readonly run: () => unknown }[];
 }
 
 /** A file whose content is no longer what a plan was made from. */
@@ -76,11 +83,14 @@ const UNREADABLE = Symbol('unreadable');
  */
 export class EditApplier extends Disposable {
   readonly ownMoves = new OwnFileMoves();
+  /** What our edits changed, so Undo restores exactly that. */
+  readonly journal: ChangeJournal;
   /** Indexes a move participant's edit changed: saved once the move is done. */
   private readonly saveAfterMove = new Set<string>();
 
   constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log) {
     super();
+    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit) => this.applyPrepared(edit)));
     const saveIndexes = async (): Promise<void> => {
       const uris = [...this.saveAfterMove];
       this.saveAfterMove.clear();
@@ -113,20 +123,49 @@ export class EditApplier extends Disposable {
   async apply(planner: Planner, options: ApplyOptions = {}): Promise<ApplyResult> {
     const plan = await this.checkedPlan(planner, options.editsInsideRoot === true);
     if (typeof plan === 'string') return plan;
-    const indexes = plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME));
-    // The index belongs on disk with the edit, unless its editor holds text the disk does not: saving would write that too.
-    const clean = [...indexes, ...(options.save ?? [])].filter((uri) => !openDocument(uri)?.isDirty);
+    const label = options.label || vscode.l10n.t('Memory Shelf change');
+    if (options.preview) {
+      const files = plannedFiles(plan.changes, (root, path) => this.roots.rootAt(root)?.heldText(path));
+      if (!(await confirmPlan(files, label, this.journal.texts))) return 'not-planned';
+      // The person took their time: what they saw must still be what the files hold.
+      const stale = await this.staleFiles(plan);
+      if (stale.length > 0) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0} changed while the edit was being prepared, so nothing was changed. Try again.', stale.map((file) => baseName(file.uri)).join(', ')));
+        return 'stale';
+      }
+    }
+    const uris = distinctUris(plan.changes.flatMap(({ root, edits, movesOut }) => [
+      ...edits.flatMap((edit) => (edit.kind === 'rename' ? [safeUri(root, edit.path), safeUri(root, edit.newPath)] : [safeUri(root, edit.path)])),
+      ...(movesOut ?? []).flatMap((move) => [safeUri(root, move.path), move.to]),
+    ]));
+    // Files no editor shows are saved with the edit, as are the index and the files asked for, unless their
+    // editor holds text the disk does not; a command that announces its change (and offers Undo) saves
+    // every file it changed that had no unsaved text.
+    const saved = new Set([
+      ...plan.changes.filter((change) => touchesIndex(change)).map((change) => safeUri(change.root, INDEX_FILE_NAME).toString()),
+      ...(options.save ?? []).map((uri) => uri.toString()),
+    ]);
+    const toSave = [...uris, ...(options.save ?? [])].filter((uri) => {
+      const document = openDocument(uri);
+      return document ? (options.announce !== undefined || saved.has(uri.toString())) && !document.isDirty : true;
+    });
     this.ownMoves.expectAll(plan.changes);
-    const metadata = options.label || options.preview ? { label: options.label ?? '', needsConfirmation: options.preview === true } : undefined;
-    const applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { isRefactoring: options.preview === true });
+    const metadata = { label, needsConfirmation: false };
+    let applied = false;
+    const entry = await this.journal.record(label, uris, async () => {
+      applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata));
+      if (!applied) return false;
+      for (const uri of toSave) {
+        const document = openDocument(uri);
+        if (document?.isDirty) await document.save();
+      }
+      return true;
+    });
     if (!applied) {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
     }
-    for (const uri of clean) {
-      const document = openDocument(uri);
-      if (document?.isDirty) await document.save();
-    }
+    if (entry && options.announce) this.journal.announce(entry, options.announce, ...(options.announceActions ?? []));
     return 'applied';
   }
 

@@ -44,6 +44,8 @@ export class ReviewService extends Disposable {
   private readonly records = new Map<string, RootReviewRecord>();
   private readonly workspaceCopies: ApprovedCopies;
   private readonly globalCopies: ApprovedCopies;
+  private resolveViewShown: () => void = () => undefined;
+  private readonly viewShown = new Promise<void>((resolve) => (this.resolveViewShown = resolve));
 
   constructor(
     private readonly roots: MemoryRoots,
@@ -63,7 +65,18 @@ export class ReviewService extends Disposable {
       this.changeEmitter.fire(root);
     }));
     this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.approveSaved(document)));
+    // A file made in VS Code (New Memory, a reservation created, the Explorer, a promotion) is the person's own:
+    // this event is VS Code's for its own gestures and edits, never for an agent writing to the disk.
+    this._register(vscode.workspace.onDidCreateFiles((event) => void this.approveCreated(event.files)));
     this.adoptNewRoots();
+  }
+
+  /**
+   * The Memory Shelf view was shown: the first-run question waits for it, so it is asked where the
+   * person is looking at what it is about rather than at start-up, where it hid in the notification centre.
+   */
+  markViewShown(): void {
+    this.resolveViewShown();
   }
 
   /** Everything waiting, in root order then path order; one root's only when `root` is given. */
@@ -116,6 +129,16 @@ export class ReviewService extends Disposable {
     return isGlobal(root) ? this.globalCopies : this.workspaceCopies;
   }
 
+  private async approveCreated(uris: readonly vscode.Uri[]): Promise<void> {
+    for (const uri of uris) {
+      const found = this.roots.rootOf(uri);
+      if (!found || !found.root.isTracked(found.path)) continue;
+      // The watcher may report the file later than this event: read it now.
+      await this.documents.reread(found.root, found.path);
+      if (found.root.store.get(found.path)) await this.approve(found.root, found.path);
+    }
+  }
+
   private async approveSaved(document: vscode.TextDocument): Promise<void> {
     const found = this.roots.rootOf(document.uri);
     if (!found || !found.root.store.get(found.path)) return;
@@ -133,11 +156,12 @@ export class ReviewService extends Disposable {
         this.records.set(key, stored);
         continue;
       }
-      fresh.push(root);
       this.startFrom(root, 'from-now');
+      // An empty folder has nothing to count as reviewed: no question.
+      if (root.store.size > 0) fresh.push(root);
     }
     if (fresh.length === 0) return;
-    void Promise.resolve(this.askFirstRun(fresh)).then((choice) => {
+    void this.viewShown.then(() => this.askFirstRun(fresh)).then((choice) => {
       if (choice !== 'everything') return;
       for (const root of fresh) this.startFrom(root, 'everything');
       this.changeEmitter.fire(undefined);

@@ -85,7 +85,7 @@ describe('package.json settings and the configuration module', () => {
       templatesFolder: '',
       renameFile: 'ask',
       indexCodeLens: true,
-      indexPreviewChanges: true,
+      indexPreviewChanges: false,
       treeHideEmptyGroups: false,
       recallSampleTasks: {},
     });

@@ -1,8 +1,10 @@
+import { changedFact } from './hookFacts';
+
 /**
  * Whether a hook no longer says what the description says. A hook is a person's short form of the
  * description, so its wording may differ: it has drifted when most of its words are not in the
- * description, or when it holds a number the description does not (a time, a date, a version that
- * changed: `09:00` against `10:00`).
+ * description, or when one of its facts differs (a name, a number, a date or weekday, a negation:
+ * `Dana` against `Priya`, `09:00` against `10:00`, "allowed" against "not allowed").
  */
 export function hookDrifted(hook: string, description: string): boolean {
   const hookWords = words(hook);
@@ -13,8 +15,14 @@ export function hookDrifted(hook: string, description: string): boolean {
     if (descriptionWords.has(word)) shared++;
     else if (/^\d/.test(word)) return true;
   }
-  return shared / hookWords.size < 0.5;
+  const kept = shared / hookWords.size;
+  if (kept < 0.5) return true;
+  // A close short form keeping most words can still have one fact changed ("Dana" for "Priya").
+  return changedFact(hook, description, kept >= CLOSE) !== undefined;
 }
+
+/** The share of a hook's words its description holds, from which one changed fact is a drift rather than a note of the hook's own. */
+const CLOSE = 0.6;
 
 // Hangul, kana and Han are written without spaces between words: pairs of characters stand for words.
 const SPACELESS = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;

@@ -10,6 +10,7 @@ import { makeProblem } from '../shared/makeProblem';
 import { shorten } from '../../edits/shorten';
 import { suggestSlug } from '../../slug';
 import { closestType } from './typeGuess';
+import { quotedThenTextProblems } from './quotedThenText';
 import { unquotedColonProblems } from './unquotedColon';
 
 /**
@@ -26,7 +27,7 @@ export function checkFrontmatter(memory: MemoryFile, typeSet: TypeSet): Problem[
     if (frontmatter.errors.length === 0) {
       return [makeProblem(ProblemCode.FrontmatterInvalid, path, firstLineRange(memory), msg('Invalid frontmatter: The frontmatter cannot be read.'))];
     }
-    const colons = unquotedColonProblems(memory, frontmatter.errors);
+    const colons = unquotedColonProblems(memory, frontmatter.errors) ?? quotedThenTextProblems(memory, frontmatter.errors);
     const unexplained = colons?.explainsAll ? [] : frontmatter.errors.filter((error) => !colons?.lines.has(error.range.start.line));
     return [...(colons?.problems ?? []), ...unexplained.map((error) => makeProblem(ProblemCode.FrontmatterInvalid, path, error.range, invalidMessage(error)))];
   }

@@ -18,6 +18,17 @@ describe('memory labels', () => {
     // A prefix of the file's own unknown type is stripped too.
     assert.equal(memoryLabel(parseMemoryFile('decision_db.md', '---\ntype: decision\n---\n'), undefined, CLAUDE_TYPES), 'db');
   });
+
+  it('takes an index title that only repeats the file name for no title, with or without .md', () => {
+    const memory = parseMemoryFile('feedback_changelog-on-deploy.md', '---\nname: 배포 때마다 변경 기록 남기기\ntype: feedback\n---\nbody\n');
+    for (const title of ['feedback_changelog-on-deploy.md', 'feedback_changelog-on-deploy', '`feedback_changelog-on-deploy.md`', 'Feedback_Changelog_On_Deploy.MD', './feedback_changelog-on-deploy.md']) {
+      assert.equal(memoryLabel(memory, title, CLAUDE_TYPES), '배포 때마다 변경 기록 남기기', title);
+    }
+    const nested = parseMemoryFile('team/project_release.md', '---\nname: リリース手順\ntype: project\n---\n');
+    assert.equal(memoryLabel(nested, 'team/project_release.md', CLAUDE_TYPES), 'リリース手順');
+    // A title that says more than the file name is a title.
+    assert.equal(memoryLabel(memory, 'changelog on deploy', CLAUDE_TYPES), 'changelog on deploy');
+  });
 });
 
 describe('completion after [[', () => {

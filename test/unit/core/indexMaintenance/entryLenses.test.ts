@@ -64,6 +64,37 @@ describe('hook drift', () => {
     assert.equal(hookDrifted('standup at 09:00 in room 301', 'The lab standup starts at 10:00 in room 301.'), true);
     assert.equal(hookDrifted('보고서는 PDF로 보낸다', '발표 자료는 매주 월요일에 슬라이드로 공유한다.'), true);
   });
+
+  it('flags one changed fact among shared words: a name, a number, a date, a weekday, a negation', () => {
+    // en
+    assert.equal(hookDrifted('Dana owns the payments API', 'Priya owns the payments API and its on-call rota.'), true);
+    assert.equal(hookDrifted('Ask Dana before touching the payments API', 'Ask Priya before touching the payments API.'), true);
+    assert.equal(hookDrifted('Feature freeze on 2026-12-07', 'Feature freeze starts on 2026-12-14 for the release.'), true);
+    assert.equal(hookDrifted('Retro every Tuesday after the demo', 'Retro every Thursday after the demo, in room 301.'), true);
+    assert.equal(hookDrifted('Deploys on Fridays are allowed', 'Deploys on Fridays are not allowed.'), true);
+    assert.equal(hookDrifted('Never squash merge commits', 'Squash merge commits on main.'), true);
+    // ko
+    assert.equal(hookDrifted('결제 API 담당은 Dana', '결제 API 담당은 Priya이다.'), true);
+    assert.equal(hookDrifted('회의는 목요일 14:00', '회의는 금요일 14:00에 연다.'), true);
+    assert.equal(hookDrifted('마감은 12월 7일', '마감은 12월 14일이다.'), true);
+    assert.equal(hookDrifted('금요일에는 배포한다', '금요일에는 배포하지 않는다.'), true);
+    // ja
+    assert.equal(hookDrifted('決済APIの担当はダナ', '決済APIの担当はプリヤ。'), true);
+    assert.equal(hookDrifted('締め切りは12月7日', '締め切りは12月14日。'), true);
+    assert.equal(hookDrifted('金曜日にデプロイする', '金曜日にはデプロイしない。'), true);
+    assert.equal(hookDrifted('定例は火曜', '定例は木曜の午後。'), true);
+  });
+
+  it('keeps a shortened hook with the same facts: names, numbers and negations it repeats, a clause it leaves out', () => {
+    assert.equal(hookDrifted('Priya owns the payments API', 'Priya owns the payments API and its on-call rota.'), false);
+    assert.equal(hookDrifted('No deploys on Fridays', 'Do not deploy on Fridays; the on-call is thin.'), false);
+    assert.equal(hookDrifted('Use pnpm, not npm', 'Use pnpm, not npm, in every package of the monorepo.'), false);
+    assert.equal(hookDrifted('The standup is at 10:00', 'The standup is at 10:00 in room 301. Nobody presents slides.'), false);
+    assert.equal(hookDrifted('결제 API 담당은 Priya', '결제 API 담당은 Priya이다. 휴가 중에는 받지 않는다.'), false);
+    assert.equal(hookDrifted('금요일에는 배포하지 않는다', '금요일 18:00 이후에는 배포하지 않는다.'), false);
+    assert.equal(hookDrifted('締め切りは12月14日', '論文の締め切りは12月14日。延長はない。'), false);
+    assert.equal(hookDrifted('金曜日にはデプロイしない', '金曜日にはデプロイしない。当番が少ないため。'), false);
+  });
 });
 
 describe('hooks made from descriptions', () => {
