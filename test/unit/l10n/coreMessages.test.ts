@@ -140,6 +140,11 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
     ...EVERY_SKIP_REASON.map((reason) => makeSkipProblem('skipped.md', reason)),
+    // Memories MEMORY.md retires, with and without a link to what replaced them.
+    ...engineProblems(new Map([
+      ['MEMORY.md', '- [X](x.md) — SUPERSEDED by [Y](y.md)\n- [Y](y.md) — y\n- [Z](z.md) — obsolete; kept for reference\n'],
+      ['x.md', memory('x', 'X.')], ['y.md', memory('y', 'Y.')], ['z.md', memory('z', 'Z.')],
+    ])),
   ];
   const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => JULY_30 };
   const fixAlls = ['Shipped yesterday.', 'Shipped yesterday; next review next week.'].map((body) => {
