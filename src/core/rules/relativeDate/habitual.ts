@@ -64,6 +64,7 @@ interface Clause {
 export class HabitLine {
   private en?: readonly Clause[];
   private cjk?: readonly Clause[];
+  private readonly toldThrough = new Map<number, boolean>();
 
   constructor(private readonly line: string) {}
 
@@ -94,6 +95,18 @@ export class HabitLine {
     const clause = clauseAt(clauses, start);
     if (!clause) return false;
     if (clause.told) return true;
+    if (cjk) {
+      // A Korean or Japanese sentence ends on its verb, past a "." inside a word (.docx로 낸다): read on to
+      // the sentence's end, at most 200 characters, once per clause (a line may hold thousands).
+      let told = this.toldThrough.get(clause.start);
+      if (told === undefined) {
+        const rest = this.line.slice(clause.start, clause.start + 200);
+        const end = rest.search(/[。！？!?]|\.(?=\s|$)/);
+        told = cjkClause(end < 0 ? rest : rest.slice(0, end + 1)).told;
+        this.toldThrough.set(clause.start, told);
+      }
+      if (told) return true;
+    }
     const next = clauseAt(clauses, clause.end + 1);
     return /[:：]/.test(this.line[clause.end] ?? '') && start >= clause.end - 12 && next?.told === true;
   }
@@ -136,7 +149,8 @@ function clauseAt(clauses: readonly Clause[], offset: number): Clause | undefine
 // Present and modal verbs of a plan; past tenses and "will" are EN_EPISODE's.
 const EN_FINITE = /\b(?:is|are|am|be|due|mov(?:es|ing)|slips?|happens?|need\s+to|needs\s+to|ha(?:s|ve)\s+to|must|should|can|ship(?:s|ping)?|start(?:s|ing)?|ends?|opens?|closes?|launch(?:es|ing)?|goes|comes|arrives?|lands?|meets?|runs?|calls?|sends?|sign(?:s|ing)?|visits?|flies|leaves?|returns?)\b/i;
 // A Korean clause ending on a verb (한다, 했음, 됨, 해요) or on a verbal noun of a task (측정 완료, 보고서 제출).
-const KO_FINITE = /(?:[다요음함됨임]|완료|제출|배포|출시|시작|종료|진행|마무리|처리|확인|수정|추가|변경|설치|발송|전달|공유|결정|오픈)\s*[.!)]*\s*$/;
+// A verb's ending is followed by a space, a mark or the clause's end: 낸다 (…), not the 음 of 다음 주.
+const KO_FINITE = /[다요함됨](?=[\s.!?)]|$)|(?:완료|제출|배포|출시|시작|종료|진행|마무리|처리|확인|수정|변경|설치|발송|전달|공유|결정|오픈)\s*[.!)]*\s*$/;
 const JA_FINITE = /(?:[るたすくうつぬむぶぐ]|だ|です|ます|ました|でした|予定|完了|提出|公開|リリース|配布|開始|終了|決定|対応)\s*[。.!)]*\s*$/;
 
 function enClause(text: string): ClauseFacts {
