@@ -62,9 +62,14 @@ describe('Restricted mode: a cloned repository cannot make Memory Shelf read, wr
     }, 15_000);
     const document = await vscode.workspace.openTextDocument(index);
     const line = diagnostic!.range.start.line;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', index, new vscode.Range(line, 0, line, document.lineAt(line).text.length));
-    const create = actions.find((action) => action.title.includes('notes/CLAUDE.md') && action.command);
-    assert.ok(create, `a create fix is offered: ${actions.map((action) => action.title).join(', ')}`);
+    // Fixes are offered for the problems of a settled check: the promote test just changed the project.
+    let create: vscode.CodeAction | undefined;
+    await eventually(async () => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', index, new vscode.Range(line, 0, line, document.lineAt(line).text.length));
+      create = actions.find((action) => action.title.includes('notes/CLAUDE.md') && action.command);
+      assert.ok(create, `a create fix is offered: ${actions.map((action) => action.title).join(', ')}`);
+    }, 15_000);
+    assert.ok(create);
     const applied = await vscode.commands.executeCommand(create.command!.command, ...(create.command!.arguments ?? []));
     assert.equal(applied, false);
     const direct = await vscode.commands.executeCommand('_memoryShelf.applyFileEdits', workspaceUri('memory'), [{ kind: 'create', path: 'notes/settings.json', content: '{}' }]);

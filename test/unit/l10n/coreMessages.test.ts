@@ -149,6 +149,11 @@ describe("core's problem and fix sentences", () => {
       ['b.md', `---\nname: b\ndescription: ${'long '.repeat(50)}\ntype: project\n---\nB.\n`],
       ['c.md', '---\nname: c\ndescription: |\n  first line\n  second line\ntype: project\n---\nC.\n'],
     ]), budget(2, 25_000)),
+    // Memories MEMORY.md retires, with and without a link to what replaced them.
+    ...engineProblems(new Map([
+      ['MEMORY.md', '- [X](x.md) — SUPERSEDED by [Y](y.md)\n- [Y](y.md) — y\n- [Z](z.md) — obsolete; kept for reference\n'],
+      ['x.md', memory('x', 'X.')], ['y.md', memory('y', 'Y.')], ['z.md', memory('z', 'Z.')],
+    ])),
   ];
   const context: RuleContext = { store: new MemoryStore(), typeSet: resolveTypeSet('claude-code', []), budget: { maxLines: 200, maxChars: 25_000 }, modifiedTime: () => JULY_30 };
   const fixAlls = ['Shipped yesterday.', 'Shipped yesterday; next review next week.'].map((body) => {

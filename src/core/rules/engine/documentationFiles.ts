@@ -2,7 +2,17 @@ import { baseName } from '../../rootPath';
 import type { RootPath } from '../../types';
 
 /**
- * Which Markdown files of a root are documentation, not memories: `README.md` in any folder, and what
+ * A repository's own documents, named in capitals as repositories name them (`SETUP.md` telling how to
+ * copy the folder to another machine): beside memories they are about the folder, not memories. A
+ * lower-case `setup.md` may be a legacy topic memory and is left a memory.
+ */
+const REPOSITORY_DOCS: ReadonlySet<string> = new Set([
+  'SETUP.md', 'INSTALL.md', 'INSTALLATION.md', 'CONTRIBUTING.md', 'LICENSE.md', 'SECURITY.md', 'CODE_OF_CONDUCT.md', 'USAGE.md',
+]);
+
+/**
+ * Which Markdown files of a root are documentation, not memories: `README.md` in any folder, the
+ * repository documents of {@link REPOSITORY_DOCS}, and what
  * the user's `exclude` globs name. No rule checks them and no index entry is asked for them.
  *
  * Globs are root-relative and `/`-separated: `*` and `?` stay within one folder, `**` spans folders,
@@ -13,7 +23,8 @@ import type { RootPath } from '../../types';
 export function documentationMatcher(globs: readonly string[] = []): (path: RootPath) => boolean {
   const patterns = globs.map((glob) => glob.trim()).filter((glob) => glob !== '').map(globMatcher);
   return (path) => {
-    if (baseName(path).toLowerCase() === 'readme.md') return true;
+    const name = baseName(path);
+    if (name.toLowerCase() === 'readme.md' || REPOSITORY_DOCS.has(name)) return true;
     return patterns.some((matches) => matches(path));
   };
 }

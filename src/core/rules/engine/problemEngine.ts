@@ -17,6 +17,7 @@ import { memoryNameStyle } from '../names/nameConvention';
 import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { MAX_NEAR_DUPLICATES_RELATED, nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
+import { checkRetiredEntry, isRetiredEntryProblem, retiredTargets } from '../nearDuplicate/supersededEntry';
 import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from '../shared/ruleContext';
 import { sameData } from '../shared/sameData';
@@ -85,6 +86,8 @@ const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
 ]);
 
 function familyOf(problem: Problem): number {
+  // A memory MEMORY.md marks as replaced is a near-duplicate the index tells of: it changes with the index.
+  if (problem.code === ProblemCode.NearDuplicate && isRetiredEntryProblem(problem)) return INDEX;
   return FAMILY_OF_CODE.get(problem.code) ?? FILE;
 }
 
@@ -283,7 +286,8 @@ export class ProblemEngine {
     // A dangling link may name a memory by its topic (its stem or name without the first word).
     const keys = new Set([...(previous ? foldedKeys(previous) : []), ...(current ? foldedKeys(current) : []), ...(previous ? topicKeys(previous) : []), ...(current ? topicKeys(current) : [])]);
     for (const key of keys) for (const source of this.store.linkSourcesOf(key)) mark(source, LINKS);
-    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR);
+    // INDEX too: a memory MEMORY.md retires is reported there only while no near-duplicate names it already.
+    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR | INDEX);
 
     const existenceChanged = !previous !== !current;
     // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this
@@ -316,6 +320,11 @@ export class ProblemEngine {
     const after = listingStatuses(current, this.context.budget);
     for (const [target, status] of after) if (before.get(target) !== status && this.store.get(target)) mark(target, INDEX);
     for (const target of before.keys()) if (!after.has(target) && this.store.get(target)) mark(target, INDEX);
+    // A memory an entry's words start or stop retiring ("→ merged into …").
+    const retiredBefore = retiredTargets(previous);
+    const retiredAfter = retiredTargets(current);
+    for (const target of retiredAfter) if (!retiredBefore.has(target) && this.store.get(target)) mark(target, INDEX);
+    for (const target of retiredBefore) if (!retiredAfter.has(target) && this.store.get(target)) mark(target, INDEX);
   }
 
   /** Re-runs `families` on `path` and returns its merged problems. */
@@ -362,7 +371,13 @@ export class ProblemEngine {
         return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED), this.store);
       default: {
         const listing = this.shapeState.shape().index === 'generated' ? this.shapeState.generatedIndexProblems(memory) : checkIndexListing(memory, this.store, this.context);
-        return [...listing, ...checkNameFileMismatch(memory, this.store), ...this.shapeState.pinnedProblems(memory)];
+        return [
+          ...listing,
+          ...checkNameFileMismatch(memory, this.store),
+          ...this.shapeState.pinnedProblems(memory),
+          // One near-duplicate problem per memory: the index's word only where the texts found none.
+          ...(this.nearDuplicates.neighbors(memory.path, 1).length === 0 ? checkRetiredEntry(memory, this.store) : []),
+        ];
       }
     }
   }

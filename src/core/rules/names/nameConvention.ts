@@ -35,14 +35,21 @@ export function isStemName(name: string, stem: string): boolean {
 
 /**
  * Whether name and stem name one thing: {@link isStemName}, or the same words once formatting is
- * dropped (`Feedback Math` in `feedback_math.md`).
+ * dropped (`Feedback Math` in `feedback_math.md`), or the same words in another order.
  */
 export function namesFile(name: string, stem: string): boolean {
   if (isStemName(name, stem)) return true;
   const slug = slugify(name);
   if (slug === '') return false;
   const stemSlug = slugify(stem);
-  return slug === stemSlug || withoutFirstWord(stemSlug) === slug;
+  if (slug === stemSlug || withoutFirstWord(stemSlug) === slug) return true;
+  // The stem's words in another order: `book-writer-project` in `project_book-writer.md`.
+  const words = sortedWords(slug);
+  return words === sortedWords(stemSlug) || words === sortedWords(withoutFirstWord(stemSlug));
+}
+
+function sortedWords(slug: string | undefined): string | undefined {
+  return slug?.split('-').sort().join('-');
 }
 
 function withoutFirstWord(folded: string): string | undefined {

@@ -1,3 +1,5 @@
+import { looksGenerated } from '../secret/credentialShape';
+import { findSecrets } from '../secret/secretRule';
 import { passageWithKey } from './passages';
 
 /** What a message quotes of two near-duplicates, kept to about a line. */
@@ -6,7 +8,27 @@ const MAX_QUOTE = 60;
 /** The passage of `text` hashed `key`, as a message quotes it: shortened, without list marker, emphasis or code quotes. */
 export function quotedPassage(text: string, key: number): string | undefined {
   const passage = passageWithKey(text, key);
-  return passage === undefined ? undefined : shorten(plain(passage));
+  return passage === undefined ? undefined : shorten(plain(withoutSecrets(passage)));
+}
+
+/** How a quoted secret is shown: its first four characters, as the secret rule itself allows, and no more. */
+const SHOWN_OF_SECRET = 4;
+
+/**
+ * `text` with every credential the secret rule finds in it cut to its first four characters, and so is
+ * any machine-generated run of 16 characters or more the rule cannot place without its context (a value
+ * under a heading naming a key): a message quoting two near-duplicates must not repeat what either holds.
+ */
+export function withoutSecrets(text: string): string {
+  let result = text;
+  for (const finding of [...findSecrets(text)].reverse()) {
+    result = result.slice(0, finding.start) + cutSecret(result.slice(finding.start, finding.end)) + result.slice(finding.end);
+  }
+  return result.replace(/[A-Za-z0-9_\-+/=]{16,}/g, (run) => (looksGenerated(run) ? cutSecret(run) : run));
+}
+
+function cutSecret(value: string): string {
+  return `${value.slice(0, SHOWN_OF_SECRET)}…`;
 }
 
 /**
@@ -22,6 +44,11 @@ export function sharedDescriptionWords(a: string, b: string): string[] {
     if (shared.length === 6) break;
   }
   return shared;
+}
+
+/** A word a message must not repeat: a credential, or a generated run of 16 characters or more. */
+function isSecretWord(word: string): boolean {
+  return withoutSecrets(word) !== word;
 }
 
 const WORD = /[A-Za-z][A-Za-z0-9+#]*(?:[.-][A-Za-z0-9+#]+)*|\d+(?:[.,:-]\d+)*|[\uac00-\ud7af]+|[\u4e00-\u9fff\u3400-\u4dbf々]+|[\u30a0-\u30ff]+/gu;
@@ -44,6 +71,8 @@ function descriptionWords(description: string): string[] {
     } else if (first >= 0x3000) {
       if (word.length >= 2) words.push(word);
     } else {
+      // Tested as written: a key's vendor prefix is upper case (AKIA…).
+      if (isSecretWord(word)) continue;
       const lower = word.toLowerCase();
       if ((lower.length >= 3 || /\d/.test(lower)) && !COMMON_WORDS.has(lower)) words.push(lower);
     }

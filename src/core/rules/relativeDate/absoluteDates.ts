@@ -24,8 +24,34 @@ const MONTH = new RegExp(
   [`(?<![\\d])${YEAR}[-/.](?:0?[1-9]|1[0-2])(?![\\d])`, `${YEAR}\\s?년\\s?\\d{1,2}\\s?월`, `${YEAR}\\s?年\\s?\\d{1,2}\\s?月`, `\\b(?:${MONTHS})\\.?\\s+${YEAR}\\b`].join('|'),
   'i',
 );
+const MONTH_ALL = new RegExp(MONTH.source, 'gi');
 // A file name's date: 2026-03-25, 2026_03_25 or 20260325, not inside a longer number.
 const FILE_NAME_DAY = new RegExp(`(?<!\\d)(${YEAR})([-_.]?)(\\d{2})\\2(\\d{2})(?!\\d)`);
+
+// A day without its year, as people write it beside a relative word: "3/26 launch (D-11)", "tomorrow
+// (10/03)", "4/2 어제", "by Sept 9", 3월 26일, 3月26日. Taken as dating a line, never as a date to count from.
+const DAY_NO_YEAR = new RegExp(
+  [
+    String.raw`(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/:%])`,
+    String.raw`(?<!\d)(?:0?[1-9]|1[0-2])\s?월\s?(?:0?[1-9]|[12]\d|3[01])\s?일`,
+    String.raw`(?<!\d)(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?日`,
+    String.raw`\b(?:${MONTHS})\.?\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\b(?!\s*(?:%|[:.]\d))`,
+  ].join('|'),
+  'gi',
+);
+
+/** Where `text` writes an absolute day or month, with or without its year: the spans that date what is said beside them. */
+export function absoluteDateSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      spans.push([match.index, match.index + match[0].length]);
+      if (match[0].length === 0) pattern.lastIndex++;
+    }
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
 
 /** The first absolute day in `text`, if it names a real day. */
 export function firstAbsoluteDay(text: string): CalendarDate | undefined {

@@ -12,7 +12,8 @@ const SEVERITY = 'warning';
 
 /**
  * The problem for one mention, counted from `anchor`: its message says which anchor dated it; its fix
- * is safe only when the anchor comes from the text or its history and the words name one day. A fix
+ * is safe only when the anchor comes from the text or its history, the words name one day and a verb
+ * of their clause tells of one occasion, past or planned. A fix
  * counted from the modification time says it is a guess; an ambiguous one offers both days; neither
  * is ever applied by `--fix`.
  */
@@ -54,7 +55,9 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     return { ...problem, ...message, fixes: [fix(replacement, title, false, false)] };
   }
   const title = guess ? msg('Replace "{0}" with "{1}" (a guess: counted from the file\'s modification time)', shown, replacement) : msg('Replace "{0}" with "{1}"', shown, replacement);
-  return { ...problem, ...message, fixes: [fix(replacement, title, !guess, !guess)] };
+  // Applied without a person only when a verb says the words name one occasion (shipped, will ship):
+  // a date in a label, a plan's window or a note without a verb is offered, never written unasked.
+  return { ...problem, ...message, fixes: [fix(replacement, title, !guess && mention.occasion === true, !guess)] };
 }
 
 function oneDayMessage(anchor: DateAnchor, shown: string, replacement: string, day: string): Text {

@@ -22,7 +22,7 @@ export function findEventMentions(prose: string, reference: CalendarDate): DateM
 }
 
 /** A cheap search any finder's match also matches. */
-export const EVENT_GATE = /(?:day|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b[,\s]+(?:at\s+)?\d|요일|曜|\bD-\d|까지|\d\s?[일주]\s?남|まで|\s(?:days?|weeks?)\s+(?:left\s+)?(?:to|until|till)\s/;
+export const EVENT_GATE = /(?:day|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b[,\s]+(?:at\s+)?\d|요일|曜|\bD-\d|까지|\d\s?[일주]\s?남|まで|あと|\s(?:days?|weeks?)\s+(?:left\s+)?(?:to|until|till)\s/;
 
 interface Finder {
   readonly pattern: RegExp;
@@ -48,12 +48,32 @@ const EN_RECURRING = /\b(?:every|each|weekly|bi-?weekly|fortnightly|daily|monthl
 const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다|금지|않는다|불가/;
 const JA_RECURRING = /毎週|毎日|毎月|隔週|定期|いつも|通常|ごと|禁止|しない|不可/;
 
-/** Whether the sentence around a weekday says it recurs: the 80 characters around it, within its sentence and line. */
+/** Whether the sentence around a weekday says it recurs: up to 200 characters before it and 80 after, within its sentence and line. */
 function recursInSentence(prose: string, start: number, end: number, recurring: RegExp): boolean {
-  const before = prose.slice(Math.max(0, start - 80), start);
+  if (inWeeklySchedule(prose, start)) return true;
+  const before = prose.slice(Math.max(0, start - 200), start);
   const after = prose.slice(end, end + 80);
   const sentence = before.slice(Math.max(before.lastIndexOf('\n'), before.search(/[.;!?。！？][^.;!?。！？]*$/)) + 1) + ' ' + after.split(/[\n.;!?。！？]/)[0];
   return recurring.test(sentence);
+}
+
+// A span of weekdays ("Mon–Thu", "Mon-Fri", 월~금, 月〜金): a week's template, not one week.
+const WEEKDAY_RANGE = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?\s?[–—~〜～-]\s?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)|(?<![\p{Script=Hangul}])[월화수목금토일](?:요일)?\s?[~〜～-]\s?[월화수목금토일](?:요일)?(?![\p{Script=Hangul}])|[月火水木金土日](?:曜日?)?\s?[〜～~-]\s?[月火水木金土日](?:曜日?)?/iu;
+
+/**
+ * Whether the weekday stands in a weekly schedule: its section (from the heading above to the next)
+ * spans weekdays somewhere ("Mon–Thu 10:30–13:00 outreach; Fri 8:00 recording"), so its other weekdays
+ * are every week's too.
+ */
+function inWeeklySchedule(prose: string, at: number): boolean {
+  // At most 2,000 characters either way, searched within that window only: a line of an index of
+  // thousands costs the same as any other.
+  const from = Math.max(0, at - 2000);
+  const window = prose.slice(from, Math.min(prose.length, at + 2000));
+  const offset = at - from;
+  const heading = window.lastIndexOf('\n#', offset);
+  const next = window.indexOf('\n#', offset);
+  return WEEKDAY_RANGE.test(window.slice(Math.max(heading, 0), next < 0 ? window.length : next));
 }
 
 /** The day a bare weekday names: the nearest one ahead (today counts), or behind after a past-tense verb. */
@@ -118,6 +138,19 @@ const FINDERS: readonly Finder[] = [
       const end = m[1] ? m[0].length : m[0].length - (m[0].endsWith(' 남') ? 2 : 1);
       return countdown(ref, Number(m[1] ?? m[3]), m[2] ?? m[4], 0, end);
     },
+  },
+  // A countdown without its event: "just 5 days to go", "3일 남았다", "あと5日".
+  {
+    pattern: /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\s+(?:left\s+)?to\s+go\b/gi,
+    read: (m, _p, ref) => countdown(ref, count(m[1]), m[2], 0, m[0].length),
+  },
+  {
+    pattern: /(?<![\d\p{Script=Hangul}])(\d{1,3})\s?(일|주)\s?(?=남았|남음|남은|남아)/gu,
+    read: (m, _p, ref) => countdown(ref, Number(m[1]), m[2], 0, m[0].trimEnd().length),
+  },
+  {
+    pattern: /あと\s?([0-9０-９]{1,3}|[一二三四五六七八九十])\s?(日|週間)(?![間前後])/g,
+    read: (m, _p, ref) => countdown(ref, count(m[1]), m[2], 0, m[0].length),
   },
   {
     pattern: /(?<![\w-])D-(\d{1,3})(?![\d\w-])/g,

@@ -12,7 +12,7 @@ const EN_FREQUENCY = new RegExp(
   'i',
 );
 const EN_EPISODE = new RegExp(
-  String.raw`\b(?:[a-z]+ed|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
+  String.raw`\b(?:[a-z]+ed|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|froze|flew|drew|rode|shut|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
   'i',
 );
 // "shows today's total", "lists yesterday's signups": a product in the present, showing the day it is read.
@@ -44,6 +44,12 @@ interface Clause {
   readonly end: number;
   /** A past tense or a plan: the clause tells of one occasion. */
   readonly episode: boolean;
+  /**
+   * A verb tells of an occasion: a past tense or a plan, or, since a habit or a rule is refused before
+   * this is asked, a finite verb at all ("we ship tomorrow", 내일 검토한다, 明日提出する, 측정 완료). A
+   * fragment of nouns ("5 more applications tomorrow") says neither.
+   */
+  readonly told: boolean;
   readonly frequency: boolean;
   /** Where the first product noun (Korean, Japanese) or display verb (English) ends, or Infinity. */
   readonly firstShownBy: number;
@@ -58,6 +64,7 @@ interface Clause {
 export class HabitLine {
   private en?: readonly Clause[];
   private cjk?: readonly Clause[];
+  private readonly toldThrough = new Map<number, boolean>();
 
   constructor(private readonly line: string) {}
 
@@ -76,6 +83,32 @@ export class HabitLine {
     const clause = clauseAt(this.en, start);
     if (!clause || clause.episode) return false;
     return clause.frequency || (/^['’]s\b/.test(line.slice(end, end + 3)) && clause.firstShownBy <= start);
+  }
+
+  /**
+   * Whether the clause holding `start` tells of one occasion: a past tense or a plan says so. A label
+   * ("**Yesterday:** fixed the build", "어제: 배포했다") is told of by the clause after its colon.
+   */
+  isOccasion(start: number, language: string): boolean {
+    const cjk = language === 'ko' || language === 'ja';
+    const clauses = cjk ? (this.cjk ??= clausesOf(this.line, CJK_BREAK, (text) => cjkClause(text))) : (this.en ??= clausesOf(this.line, EN_BREAK, enClause));
+    const clause = clauseAt(clauses, start);
+    if (!clause) return false;
+    if (clause.told) return true;
+    if (cjk) {
+      // A Korean or Japanese sentence ends on its verb, past a "." inside a word (.docx로 낸다): read on to
+      // the sentence's end, at most 200 characters, once per clause (a line may hold thousands).
+      let told = this.toldThrough.get(clause.start);
+      if (told === undefined) {
+        const rest = this.line.slice(clause.start, clause.start + 200);
+        const end = rest.search(/[。！？!?]|\.(?=\s|$)/);
+        told = cjkClause(end < 0 ? rest : rest.slice(0, end + 1)).told;
+        this.toldThrough.set(clause.start, told);
+      }
+      if (told) return true;
+    }
+    const next = clauseAt(clauses, clause.end + 1);
+    return /[:：]/.test(this.line[clause.end] ?? '') && start >= clause.end - 12 && next?.told === true;
   }
 }
 
@@ -113,15 +146,25 @@ function clauseAt(clauses: readonly Clause[], offset: number): Clause | undefine
   return undefined;
 }
 
+// Present and modal verbs of a plan; past tenses and "will" are EN_EPISODE's.
+const EN_FINITE = /\b(?:is|are|am|be|due|mov(?:es|ing)|slips?|happens?|need\s+to|needs\s+to|ha(?:s|ve)\s+to|must|should|can|ship(?:s|ping)?|start(?:s|ing)?|ends?|opens?|closes?|launch(?:es|ing)?|goes|comes|arrives?|lands?|meets?|runs?|calls?|sends?|sign(?:s|ing)?|visits?|flies|leaves?|returns?)\b/i;
+// A Korean clause ending on a verb (한다, 했음, 됨, 해요) or on a verbal noun of a task (측정 완료, 보고서 제출).
+// A verb's ending is followed by a space, a mark or the clause's end: 낸다 (…), not the 음 of 다음 주.
+const KO_FINITE = /[다요함됨](?=[\s.!?)]|$)|(?:완료|제출|배포|출시|시작|종료|진행|마무리|처리|확인|수정|변경|설치|발송|전달|공유|결정|오픈)\s*[.!)]*\s*$/;
+const JA_FINITE = /(?:[るたすくうつぬむぶぐ]|だ|です|ます|ました|でした|予定|完了|提出|公開|リリース|配布|開始|終了|決定|対応)\s*[。.!)]*\s*$/;
+
 function enClause(text: string): ClauseFacts {
-  return { episode: EN_EPISODE.test(text), frequency: EN_FREQUENCY.test(text), firstShownBy: firstEnd(EN_SHOWS, text), lastShowsAt: -1 };
+  const episode = EN_EPISODE.test(text);
+  return { episode, told: episode || EN_FINITE.test(text), frequency: EN_FREQUENCY.test(text), firstShownBy: firstEnd(EN_SHOWS, text), lastShowsAt: -1 };
 }
 
 function cjkClause(text: string): ClauseFacts {
   const korean = /[\uac00-\ud7af]/.test(text);
   const episode = korean ? hasKoreanPast(text) || KO_PLAN.test(text) : false;
+  const told = episode || JA_EPISODE.test(text);
   return {
-    episode: episode || JA_EPISODE.test(text),
+    episode: told,
+    told: told || (korean ? KO_FINITE.test(text) : JA_FINITE.test(text)),
     frequency: KO_FREQUENCY.test(text) || JA_FREQUENCY.test(text),
     firstShownBy: Math.min(firstEnd(KO_PRODUCT, text), firstEnd(JA_PRODUCT, text)),
     lastShowsAt: Math.max(lastStart(KO_SHOWS, text), lastStart(JA_SHOWS, text)),

@@ -19,6 +19,11 @@ export interface DateMention {
    */
   readonly reading?: 'ambiguous' | 'nearest' | 'countdown';
   readonly alternative?: CalendarDate;
+  /**
+   * Whether a verb of its clause tells of one occasion, past or planned ("shipped yesterday", "will ship
+   * tomorrow", 어제 배포했다): only then may `--fix` write its date without a person choosing it.
+   */
+  readonly occasion?: boolean;
 }
 
 /** Text of one language as a person writes it: decides how a replacement is phrased. */

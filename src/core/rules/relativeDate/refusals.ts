@@ -1,5 +1,5 @@
 import { LineIndex } from '../../lineIndex';
-import { hasAbsoluteDate } from './absoluteDates';
+import { absoluteDateSpans } from './absoluteDates';
 import { HabitLine } from './habitual';
 import { languageOf, type DateMention } from './mention';
 
@@ -28,14 +28,20 @@ export class RefusalCheck {
     const facts = this.factsAt(start);
     const inLine = start - facts.start;
     const inLineEnd = end - facts.start;
-    if (isIdentifier(prose, facts.start, start, end, language)) return 'identifier';
+    if (isIdentifier(prose, facts.start, start, end, language) || namesIdentifierOnLine(facts, words)) return 'identifier';
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
-    if (facts.dated) return 'dated-line';
+    if (datedBeside(facts, inLine, inLineEnd)) return 'dated-line';
     return undefined;
+  }
+
+  /** Whether the clause of `mention` tells of one occasion, in the past or planned: a verb says so. */
+  tellsOfOccasion(mention: Pick<DateMention, 'start' | 'end'>): boolean {
+    const facts = this.factsAt(mention.start);
+    return facts.habits.isOccasion(mention.start - facts.start, languageOf(this.prose.slice(mention.start, mention.end)));
   }
 
   private factsAt(offset: number): LineFacts {
@@ -46,7 +52,7 @@ export class RefusalCheck {
     const start = this.lineIndex.offsetAt({ line, character: 0 });
     const end = this.lineIndex.offsetAt({ line: line + 1, character: 0 });
     const text = this.prose.slice(start, end).replace(/(?:\r\n|\n|\r)$/, '');
-    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dated: hasAbsoluteDate(text) };
+    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dates: absoluteDateSpans(text), cache: {} };
     this.lines.set(line, facts);
     return facts;
   }
@@ -82,7 +88,44 @@ interface LineFacts {
   readonly emphasis: readonly [number, number, boolean][];
   readonly idioms: readonly [number, number][];
   readonly habits: HabitLine;
-  readonly dated: boolean;
+  /** Where the line writes an absolute day or month. */
+  readonly dates: readonly [number, number][];
+  /** What is worked out of the line once, when a mention first needs it: a line may hold thousands. */
+  readonly cache: { cjk?: boolean; capsHeading?: boolean; leadEnd?: number; sentenceEnds?: number[]; named?: Map<string, boolean> };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lines that carry their date: `3/26 launch (D-11)`, `tomorrow (10/03)`, `4/2 어제`, `1年後(2027-05)`,
+// `Update 2026-06-30: go live tomorrow`. A date dates what its own sentence says, and a date leading
+// the line (a log's label) dates the whole line; a date in another sentence of a long line ("~14 months
+// ago overweight. Next race: Sept 9, 2026") is about something else.
+
+const SENTENCE_END = /[.!?](?=\s)|[。！？]/g;
+const LINE_LEAD = 40;
+
+function datedBeside(facts: LineFacts, start: number, end: number): boolean {
+  if (facts.dates.length === 0) return false;
+  const { text } = facts;
+  let leadEnd = facts.cache.leadEnd;
+  if (leadEnd === undefined) {
+    const lead = text.length - text.replace(/^[\s>*+\-\d.)#\[\]x]*(?:\*\*|__)?/, '').length;
+    // A bold title leading the line ("**Feature X — BUILT (2026-06-22).** ...") dates the paragraph it leads.
+    const title = /^[\s>*+\-\d.)\[\]x]*(\*\*|__)[^*_]{1,160}?\1/.exec(text);
+    leadEnd = facts.cache.leadEnd = Math.max(lead + LINE_LEAD, title ? title[0].length : 0);
+  }
+  if (facts.dates[0][0] <= leadEnd) return true;
+  const ends = (facts.cache.sentenceEnds ??= [...text.matchAll(SENTENCE_END)].map((match) => match.index));
+  // The sentence holding the mention: from the end before it to the end after it, found by halving.
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ends[mid] < start) low = mid + 1;
+    else high = mid;
+  }
+  const from = low > 0 ? ends[low - 1] + 1 : 0;
+  const to = low < ends.length ? Math.max(ends[low], end) : text.length;
+  return spanAt(facts.dates, from, to, false) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -98,12 +141,39 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
   const before = prose[start - 1];
   // Korean and Japanese glue particles and words to dates ("어제는", "来週の"): only code-like characters count there.
   // Japanese glues Latin words to dates too ("API来週変更"): only symbols of code count before them.
-  if (before !== undefined && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
+  // "~14 months ago" is about fourteen months: a tilde before a number is not code.
+  const approximate = before === '~' && /^\d/.test(prose.slice(start, end));
+  if (before !== undefined && !approximate && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
   if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
   // Only a key that starts its line (after an indent or a list marker) is a key.
   const atLineStart = start - lineStart <= 8 && /^[\s\-*+]*$/.test(prose.slice(lineStart, start));
   return atLineStart && /^[a-z\s]+$/.test(prose.slice(start, end)) && CONFIG_VALUE.test(prose.slice(end, end + 12));
+}
+
+// The same word as the name of a component or file on the line: "오늘의 상담 타임라인(today-timeline.tsx)",
+// "今日のタスク一覧 (TodayTasks.vue)", "the Today panel (`todayPanel`)": the words name that feature.
+const WORD_NAMES: readonly [RegExp, string][] = [
+  [/^(?:today|오늘|今日|本日)/i, 'today'],
+  [/^(?:tomorrow|내일|明日)/i, 'tomorrow'],
+  [/^(?:yesterday|어제|昨日)/i, 'yesterday'],
+  [/^(?:this\s+week|이번\s?주|今週)/i, 'this[-_]?week'],
+  [/^(?:next\s+week|다음\s?주|来週)/i, 'next[-_]?week'],
+  [/^(?:last\s+week|지난\s?주|先週)/i, 'last[-_]?week'],
+];
+
+function namesIdentifierOnLine(facts: LineFacts, words: string): boolean {
+  const name = WORD_NAMES.find(([pattern]) => pattern.test(words.trim()))?.[1];
+  if (!name) return false;
+  const named = (facts.cache.named ??= new Map());
+  let found = named.get(name);
+  if (found === undefined) {
+    const separated = new RegExp(`(?<![A-Za-z])${name}[-_.][A-Za-z0-9]|[A-Za-z0-9][-_.]${name}(?![A-Za-z])`, 'i');
+    const camel = name.replace(/^(.)/, (c) => `[${c}${c.toUpperCase()}]`).replace('week', 'Week');
+    found = separated.test(facts.text) || new RegExp(`(?<![A-Za-z])${camel}[A-Z0-9]|[a-z]${camel}(?![a-z])`).test(facts.text);
+    named.set(name, found);
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -115,13 +185,18 @@ const UI_AFTER_EN_PLAIN = new RegExp(`^\\s+${UI_HEAD_EN}\\b`, 'i');
 const UI_AFTER_KO = /^\s?(?:탭|카드|보드|버튼|섹션|메뉴|화면|페이지|위젯|패널|뷰|칸|폴더|채널|브리핑)/;
 const UI_AFTER_JA = /^(?:の)?(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|ビュー|欄|フォルダ|チャンネル)/;
 
+const CJK_PROSE = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 function isLabel(facts: LineFacts, start: number, end: number, words: string, language: string): boolean {
   const { text } = facts;
   const after = text.slice(end, end + 60);
   if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
+  // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").
+  // Not when it continues English words ("… and next week."): only a word set in the other script's text.
+  if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= CJK_PROSE.test(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;
   const letters = words.replace(/[^A-Za-z]/g, '');
-  if (letters.length > 1 && letters === letters.toUpperCase()) return true;
+  if (letters.length > 1 && letters === letters.toUpperCase()) return !(facts.cache.capsHeading ??= isCapsHeading(text)) || UI_AFTER_EN_PLAIN.test(after.replace(/^['’]S\b/i, ''));
   const capitalized = /^[A-Z]/.test(words);
   const before = text.slice(Math.max(0, start - 40), start);
   if (capitalized && UI_AFTER_EN.test(after)) return true;
@@ -129,6 +204,19 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
   // "open the Today view", "a Today tab": a capital after a lower-case word is a name, not a sentence's start.
   if (capitalized && !/^(?:(?:this|next|last|past|coming|upcoming|previous)\s+)?(?:mon|tue|wed|thu|fri|sat|sun)/i.test(words) && /[a-z][a-z'’]*\s+$/.test(before)) return true;
   return inShortEmphasis(facts, start, end);
+}
+
+/**
+ * A heading or a heading-like line of its own ("## NEXT WEEK — plan", "**TODAY'S TODO**", "TOMORROW
+ * MORNING:"), where capitals set a date apart; inside a sentence they name a label ("the THIS WEEK board").
+ */
+function isCapsHeading(line: string): boolean {
+  if (/^ {0,3}#{1,6}\s/.test(line)) return true;
+  const bare = line.replace(/[*_#>`~\-–—:|]/g, ' ').trim();
+  if (bare.length === 0 || bare.length > 60) return false;
+  const letters = bare.replace(/[^A-Za-z]/g, '');
+  const upper = letters.replace(/[^A-Z]/g, '').length;
+  return upper >= letters.length * 0.6;
 }
 
 /** Inside `**Today**` or `*This week*`: a span of at most three words that is not a log's `**Yesterday:**` label. */
@@ -201,6 +289,8 @@ const IDIOMS: readonly RegExp[] = [
   /\b(?:there['’]s\s+)?always\s+tomorrow\b/gi,
   /\b(?:the\s+\w+\s+)?of\s+tomorrow\b/gi,
   /\b(?:even|still)\s+today\b/gi,
+  // "launchable today", "the path that works today": possible right away, not a day.
+  /\b(?:[a-z]{3,}able|works|working|possible|doable)\s+(?:right\s+)?today\b/gi,
   /\bnever\s+put\s+off\s+till\s+tomorrow\b/gi,
   /(?<!\p{Script=Hangul})내일(?:을|이|의)\s?(?:위해|위한|향해|없|꿈|준비)/gu,
   /(?<!\p{Script=Hangul})어제의\s?(?:나|우리|적|친구|영광)/gu,
@@ -229,15 +319,29 @@ const FUTURE_CUE = /\b(?:will|['’]ll|going\s+to|gonna|should|must|shall|plan(?
 const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+){0,2}\s+$/i;
 const SPAN_AFTER = /^\s+(?:or\s+(?:less|fewer|so|more)|flat|tops|max|at\s+most|each|per|apart|straight|in\s+a\s+row|total)\b/i;
 const RETENTION_BEFORE = /\b(?:expires?|expiring|(?:is|are|get|gets|be|being)\s+(?:deleted|purged|archived|anonymi[sz]ed|removed|rotated|reset|locked|suspended|expired|cleared))\s+$/i;
-const RETENTION_AFTER_KO = /^(?:에는|이면|이\s?지나면|마다|에\s?자동|에\s?삭제|\s?자동|\s?삭제|\s?만료|\s?익명화|\s?폐기|\s?파기|\s?보관|\s?잠금|\s?휴면)/;
-const RETENTION_AFTER_JA = /^(?:には|ごと|毎|経過|に)?(?:自動|削除|失効|匿名化|破棄|期限切れ|ロック|無効)/;
+// A period something is kept for, or after which it is removed, said of the thing it happens to: the
+// retention word may follow a few words later ("7일 후 문의 항목 자동 익명화", "30日後にログを自動削除").
+const RETENTION_AFTER_KO = /^(?:에는|이면|이\s?지나면|마다|[^.!?。\n]{0,24}?(?:자동|삭제|만료|익명화|폐기|파기|보관|잠금|휴면))/;
+const RETENTION_AFTER_JA = /^(?:には|ごと|毎|経過|[^.!?。\n]{0,24}?(?:自動|削除|失効|匿名化|破棄|期限切れ|ロック|無効))/;
+// "10年後もこれは成立するか？", "10년 후에도 유효할까?": the same test put to a design, in Japanese and Korean.
+const GENERIC_TEST_JA = /^も[^。\n]{0,40}[か？?]/;
+const GENERIC_TEST_KO = /^에도[^.\n]{0,40}(?:까|가|나)\s?[?？]/;
+// "in 3 days" after a gerund or along a progression is how long something takes ("replacing salary in
+// 90 days", "senior SDR → growth AM in one year"), unless the clause says something is coming then
+// ("we're launching in 3 days", "the beta opens in two weeks").
+const GERUND_BEFORE = /(?<!\b(?:am|is|are|was|were|be|been|['’]re|['’]s|['’]m)\s+)\b[a-z]{3,}ing\b(?:\s+[\w$~%()+.,-]+){0,3}\s+$/i;
+const PROGRESSION_BEFORE = /(?:→|->)[^.;!?→]*$/;
+const COMING_BEFORE = /\b(?:(?:am|is|are|['’]re|['’]s|['’]m)\s+[a-z]+ing|will|['’]ll|going\s+to|gonna|shall|plan(?:s|ned)?\s+to|scheduled|planned|expected|supposed\s+to|due|set\s+to|launch(?:es|ing)?|ship(?:s|ping)?|goes\s+live|go(?:es)?\s+out|opens?|starts?|begins?|ends?|closes?|lands?|arrives?|returns?|(?:is|are)\s+back|back|renews?|kicks?\s+off)\b[^.;!?]*$/i;
 
 function isDuration(line: string, start: number, end: number, words: string, language: string): boolean {
-  const after = line.slice(end, end + 24);
-  if (language === 'ko') return /[전후뒤]$/.test(words) && RETENTION_AFTER_KO.test(after);
-  if (language === 'ja') return /[前後]$/.test(words) && RETENTION_AFTER_JA.test(after);
+  const after = line.slice(end, end + 40);
+  if (language === 'ko') return /[전후뒤]$/.test(words) && (RETENTION_AFTER_KO.test(after) || (/년\s?[후뒤]$/.test(words) && GENERIC_TEST_KO.test(after)));
+  if (language === 'ja') return /[前後]$/.test(words) && (RETENTION_AFTER_JA.test(after) || (/年後$/.test(words) && GENERIC_TEST_JA.test(after)));
   if (!/^in\s/i.test(words)) return false;
+  // "Would this still hold in ten years?": a test put to a design whenever it is read, not a day.
+  if (/\byears?$/i.test(words) && /^[^.!?\n]*\?/.test(after)) return true;
   const before = line.slice(Math.max(0, start - 60), start);
   if (RATE_BEFORE.test(before) || SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
-  return PAST_VERB.test(before) && !FUTURE_CUE.test(before);
+  if (PAST_VERB.test(before) && !FUTURE_CUE.test(before)) return true;
+  return (GERUND_BEFORE.test(before) || PROGRESSION_BEFORE.test(before)) && !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
 }

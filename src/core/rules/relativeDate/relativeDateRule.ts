@@ -44,6 +44,8 @@ const GATES: readonly RegExp[] = [
   new RegExp(
     String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)|${EN_EVENT_GATE})`,
   ),
+  // All-caps dates stand as headings ("NEXT WEEK — plan", "TODAY'S TODO"); mid-sentence they are labels (see refusals).
+  /\b(?:TO(?:DAY|NIGHT|MORROW)|YESTERDAY|(?:THIS|NEXT|LAST)\s+(?:WEEK|MONTH|YEAR|MORNING|WEEKEND))\b/,
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
 ];
@@ -59,6 +61,7 @@ const EVENT_TRIGGERS: readonly (readonly [string, RegExp])[] = [
   ['남', /\d\s?[일주]\s?남/],
   ['曜', /曜日?\s?(?:(?:午前|午後|朝|夜)\s?)?[0-9０-９]/],
   ['まで', /まで(?:あと|残り)?\s?[0-9０-９一二三四五六七八九十]/],
+  ['あと', /あと\s?[0-9０-９一二三四五六七八九十]{1,3}\s?(?:日|週間)/],
 ];
 
 function hasEventWords(text: string): boolean {
@@ -205,7 +208,16 @@ function findMentions(scan: FileScan, reference: CalendarDate, from: number, to:
 function settled(scan: FileScan, found: readonly DateMention[], from: number): DateMention[] {
   const { prose, refusals } = scan;
   const shifted = from === 0 ? found : found.map((mention) => ({ ...mention, start: mention.start + from, end: mention.end + from }));
-  return resolveOverlaps(shifted.filter((mention) => !countsWithinPeriod(prose, mention))).filter((mention) => refusals.refusal(mention) === undefined);
+  return resolveOverlaps(shifted.filter((mention) => !countsWithinPeriod(prose, mention)))
+    .filter((mention) => refusals.refusal(mention) === undefined)
+    .map((mention) => (!isApproximate(prose, mention) && refusals.tellsOfOccasion(mention) ? { ...mention, occasion: true } : mention));
+}
+
+// "~14 months ago", "about 3 weeks ago", 약 2주 전, 約3日前: a count the writer rounded names no one day to write.
+const APPROXIMATE_BEFORE = /(?:[~≈～]|\b(?:about|around|roughly|approximately|some|almost|nearly)\s|약\s?|대략\s?|약간\s?|約|およそ|ほぼ)$/i;
+
+function isApproximate(prose: string, mention: DateMention): boolean {
+  return APPROXIMATE_BEFORE.test(prose.slice(Math.max(0, mention.start - 16), mention.start));
 }
 
 function byLine(mentions: readonly DateMention[], lines: LineIndex): Map<number, DateMention[]> {
@@ -342,7 +354,8 @@ export function relativeDateFixAll(input: TextRuleInput, context: RuleContext, o
 /**
  * `text` from a memory (its description, for a hook in MEMORY.md) with every relative date replaced
  * by the absolute date the memory's own fix writes, counted from the date the memory states (its file
- * name or frontmatter); unchanged without one, since a guess must not be written where no one looks.
+ * name or frontmatter); unchanged without one, and so is a date no verb ties to one occasion, since a
+ * guess must not be written where no one looks.
  */
 export function withAbsoluteDates(text: string, input: TextRuleInput, _context: RuleContext, options: RelativeDateOptions = {}): string {
   if (!mayMention({ path: input.path, text })) return text;
@@ -351,7 +364,7 @@ export function withAbsoluteDates(text: string, input: TextRuleInput, _context: 
   const prose = proseOf(text, undefined);
   let result = text;
   for (const mention of findMentions(fileScan(prose), anchor.day, 0, prose.length).reverse()) {
-    if (mention.reading === 'ambiguous' || mention.reading === 'nearest') continue;
+    if (mention.reading === 'ambiguous' || mention.reading === 'nearest' || !mention.occasion) continue;
     result = result.slice(0, mention.start) + absoluteText(text, mention) + result.slice(mention.end);
   }
   return result;

@@ -28,7 +28,7 @@ const TOKEN_GATES: readonly RegExp[] = [
   /[_-](?<=(?:gh[pousr]|github_pat|npm|hf|gsk|dckr_pat|ntn|lin_api|figd|vc[pickar]|ops|glc|glsa|[sr]k_(?:live|test|prod)|shp(?:pa|ca|at|ss))_|(?:glpat|xox[abopr]|xapp|sk)-)/,
   /A(?:KIA|SIA|3T|GPA|IDA|ROA|IPA|NPA|NVA|Iza)|SG\.|ey[A-Za-z0-9]{17}|hooks\.slack|dapi|hv[sbr]\./,
 ];
-const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|토큰|시크릿|키|パスワード|トークン|シークレット|キー|密码/];
+const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|토큰|시크릿|키|パスワード|トークン|シークレット|キー|鍵|密码/];
 
 /**
  * `password: hunter2`, `API_KEY = "..."`, `"client_secret": "..."`, `**Token**: ...`, `비밀번호: ...`: a
@@ -83,7 +83,11 @@ export function findSecrets(text: string): readonly Finding[] {
   if (keywords || TOKEN_GATES.some((gate) => gate.test(text))) scanTokens(text, findings);
   if (text.includes('PRIVATE KEY')) scanPrivateKeys(text, findings);
   if (text.includes('://')) scanUrls(text, findings);
-  if (keywords) scanAssignments(text, findings);
+  if (keywords) {
+    scanAssignments(text, findings);
+    scanProse(text, findings);
+    scanHeadingValues(text, findings);
+  }
   return findings.all;
 }
 
@@ -223,4 +227,55 @@ function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): b
   if (/[()[\]]/.test(value)) return false;
   if (!quoted && (/^\p{L}+$/u.test(value) || runsIntoCjk(value))) return false;
   return isPassword ? couldBePassword(value, quoted) : looksGenerated(value);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Credentials written in prose: "the token is 3f9a… — keep it out of git", "write token for the hosting
+// API: `…`", "토큰은 `…`", and a value line under a heading that names the key ("## 암호화 키" then
+// "값: `…`"). Only machine-generated values count here, never a word or a short code, and not after
+// the words that make a hash or an id of them ("cache key", "commit", "SHA", "public key").
+
+const PROSE_CREDENTIAL = new RegExp(
+  String.raw`(?<![\p{L}\d_-])(?<word>tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?|토큰|비밀번호|암호화\s?키|키|トークン|パスワード|キー|鍵)(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
+  'giu',
+);
+// Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
+const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시/i;
+
+function acceptsProseValue(value: string): boolean {
+  if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value)) return false;
+  if (/^\d+$/.test(value) || /[\s()[\]]/.test(value) || /^(?:~|\.{1,2})?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  return looksGenerated(value);
+}
+
+function scanProse(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
+  for (const match of text.matchAll(PROSE_CREDENTIAL)) {
+    const groups = match.groups ?? {};
+    const value = groups.bq ?? groups.bare ?? '';
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
+    if (NOT_A_CREDENTIAL.test(context) || !acceptsProseValue(value)) continue;
+    const start = match.index + match[0].length - value.length - (groups.bq !== undefined ? 1 : 0);
+    batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', groups.word) });
+  }
+  findings.add(batch);
+}
+
+// "값: `…`", "value: `…`", "値: `…`" on a line of its own, under a heading naming the key.
+const VALUE_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:값|value|値|내용)(?:\*\*)?[ \t]*[:：][ \t]*\x60(?<value>[^\x60\n]{16,512})\x60/gimu;
+const KEY_HEADING = /\b(?:key|token|secret|password|passphrase|credential)s?\b|키|토큰|비밀번호|암호|キー|鍵|トークン|パスワード/i;
+
+function scanHeadingValues(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
+  for (const match of text.matchAll(VALUE_LINE)) {
+    const value = match.groups?.value ?? '';
+    // The nearest heading above, within a few lines' reach.
+    const above = text.slice(Math.max(0, match.index - 600), match.index);
+    const heading = /(?:^|\n) {0,3}#{1,6}[ \t]+([^\n]*)\n(?:(?!\s{0,3}#)[^\n]*\n){0,6}$/.exec(above);
+    if (!heading || !KEY_HEADING.test(heading[1]) || NOT_A_CREDENTIAL.test(heading[1]) || !acceptsProseValue(value)) continue;
+    const start = match.index + match[0].length - value.length - 1;
+    batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', heading[1].trim().slice(0, 40)) });
+  }
+  findings.add(batch);
 }

@@ -46,3 +46,12 @@ describe('name-not-slug and name-file-mismatch on real naming conventions', () =
     assert.deepEqual(named(), ['a_one.md']);
   });
 });
+
+describe('name-file-mismatch: the stem\'s words reordered', () => {
+  it('takes the stem\'s words in another order for the same name', () => {
+    assert.deepEqual(nameCodes([['project_book-writer.md', memory('book-writer-project')], ['project_notes-sync.md', memory('sync-notes')], ['user_role.md', memory('role')]]), []);
+  });
+  it('still reports a name of other words', () => {
+    assert.deepEqual(nameCodes([['project_book-writer.md', memory('book-editor')], ['user_role.md', memory('role')]]), ['project_book-writer.md:1:6 name-file-mismatch']);
+  });
+});

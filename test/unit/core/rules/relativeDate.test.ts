@@ -402,7 +402,7 @@ describe('relative-date rule', () => {
     });
 
     it('fixes every line from its own memory, each counted from a different day', () => {
-      const index = ['- [A](a.md) — shipped yesterday', '- [B](b.md) — 내일 배포, 来週レビュー', '- [C](c.md) — yesterday'].join('\n');
+      const index = ['- [A](a.md) — shipped yesterday', '- [B](b.md) — 내일 배포, 来週レビューする', '- [C](c.md) — fixed yesterday'].join('\n');
       const memories: [string, string][] = [['a.md', dated('a.md', '2026-01-10')], ['b.md', dated('b.md', '2026-03-02')], ['c.md', dated('c.md', '2025-12-31')]];
       const problems = indexCheck(index, memories);
       assert.ok(problems.every((p) => p.fixes?.[0].safe === true));
@@ -412,7 +412,7 @@ describe('relative-date rule', () => {
       assert.ok(fix && fix.safe && fix.edits[0].kind === 'edit');
       assert.equal(
         applyTextEdits(index, fix.edits[0].edits),
-        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週にレビュー', '- [C](c.md) — on 2025-12-30'].join('\n'),
+        ['- [A](a.md) — shipped on 2026-01-09', '- [B](b.md) — 2026-03-03 배포, 2026-03-09の週にレビューする', '- [C](c.md) — fixed on 2025-12-30'].join('\n'),
       );
     });
   });

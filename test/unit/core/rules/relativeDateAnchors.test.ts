@@ -33,7 +33,7 @@ describe('relative-date anchors, in the order of trust', () => {
   const front = (extra = '') => `---\nname: project-deal\ndescription: Deal status\ntype: project\n${extra}---\n`;
 
   it('counts from the dated heading above, inherited by undated subheadings, before the frontmatter date', () => {
-    const text = front('modified: 2026-11-01\n') + '## Update 2026-08-04\n\nClose the deal this week.\n\n### Risks\n\nLegal review tomorrow.\n\n## Later\n\nShip next month.\n';
+    const text = front('modified: 2026-11-01\n') + '## Update 2026-08-04\n\nClose the deal this week.\n\n### Risks\n\nLegal will review it tomorrow.\n\n## Later\n\nShip next month.\n';
     const problems = check('project_deal.md', text);
     assert.deepEqual(summary(problems), [
       [8, 'the week of 2026-08-03', true],

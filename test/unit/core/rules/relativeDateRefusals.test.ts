@@ -173,10 +173,68 @@ describe('relative-date: what is a finding', () => {
   });
 
   it('takes "next Friday" said on a Saturday as the coming one, with one safe fix', () => {
-    const memory = parseMemoryFile('m.md', '---\nname: m\nmodified: 2026-08-08\n---\nDemo next Friday.\n');
+    const memory = parseMemoryFile('m.md', '---\nname: m\nmodified: 2026-08-08\n---\nThe demo will be next Friday.\n');
     const [problem] = findRelativeDates({ path: 'm.md', text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
     assert.equal(problem.fixes?.length, 1);
     assert.equal(problem.fixes?.[0].safe, true);
     assert.equal(problem.fixes?.[0].edits[0].kind === 'edit' && problem.fixes[0].edits[0].edits[0].newText, 'on 2026-08-14');
+  });
+});
+
+describe('relative-date, round two: kinds of false finding seen on real folders', () => {
+  const refused: [string, string][] = [
+    ['- **Outreach block** — Mon–Thu 10:30 AM–1:00 PM; replies wait for this block', 'a weekday range is every week'],
+    ['- **Outreach block** — Mon–Thu 9:00–11:00\n- **Recording** — Fri 14:00–16:00, batch the week\'s clips', 'a weekday in a week template'],
+    ['- 상담 가능 시간 — 월~금 13:00-17:00, 금요일 10시 팀 회의', 'Korean week template'],
+    ['**Weekly digest LIVE (`com.example.digest`, `scripts/digest_weekly_runner.py`, fires Mon 7:15am):** sends the summary', 'weekly, far before on the line'],
+    ['- [ ] **4/18 public beta** (D-9)', 'countdown beside its own date'],
+    ['Call the landlord tomorrow (10/03) before noon', 'anchoring date in parentheses'],
+    ['5/7 어제 올린 빌드 롤백', 'Korean date beside the word'],
+    ['- 30일 후 탈퇴 회원 정보 자동 삭제', 'Korean retention, words between'],
+    ['ログは90日後にアーカイブへ移して自動削除する', 'Japanese retention, words between'],
+    ['Replacing rent income in 90 days is not the target.', 'gerund: a duration'],
+    ['junior analyst → team lead in one year; still codes daily', 'a progression: a duration'],
+    ['The CSV importer is launchable today with no changes.', 'idiom: right away'],
+    ['강조색은 버튼·today 배지에만 쓴다', 'an English UI word in Korean prose'],
+    ['오늘의 일정 카드(today-schedule.tsx)를 홈 상단에 둔다', 'component named for today'],
+    ['今日のタスク一覧 (TodayTasks.vue) を左に置く', 'Japanese component name'],
+    ['Would this rule still hold in ten years?', 'a test put to a design'],
+    ['10年後もこのルールは成立するか？', 'Japanese design test'],
+    ['10년 후에도 이 원칙이 유효할까?', 'Korean design test'],
+  ];
+  for (const [body, why] of refused) {
+    it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
+  }
+
+  const findings: [string, string[]][] = [
+    ['## NEXT WEEK — plan', ['NEXT WEEK']],
+    ["**TODAY'S TODO**", ['TODAY']],
+    ['Only 5 days to go before the review.', ['5 days to go']],
+    ['- ~14 months ago the service had no tests.', ['14 months ago']],
+    ['- ~14 months ago the service had no tests. The audit is on March 9, 2027.', ['14 months ago']],
+    ['We are launching in 3 days.', ['in 3 days']],
+    ['3일 남았다, 서두르자', ['3일']],
+    ['あと5日で提出', ['あと5日']],
+  ];
+  for (const [body, words] of findings) {
+    it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
+  }
+});
+
+describe('relative-date, round two: --fix writes a date only where a verb tells of one occasion', () => {
+  const safety = (body: string): boolean[] => problems(body).map((p) => p.fixes?.[0]?.safe === true);
+  it('is safe for a past event or a plan', () => {
+    assert.deepEqual(safety('We shipped the importer yesterday.'), [true]);
+    assert.deepEqual(safety('The demo will run tomorrow.'), [true]);
+    assert.deepEqual(safety('어제 배포했다.'), [true]);
+    assert.deepEqual(safety('明日リリースする予定。'), [true]);
+    assert.deepEqual(safety('- **Yesterday:** fixed the flaky build'), [true]);
+  });
+  it('is a quick fix a person chooses without such a verb', () => {
+    assert.deepEqual(safety('- 5 more applications tomorrow'), [false]);
+    assert.deepEqual(safety('Fourth collaborator this week.'), [false]);
+    assert.deepEqual(safety('Only 5 days to go before the review.'), [false]);
+    const [problem] = problems('- 5 more applications tomorrow');
+    assert.equal(problem.fixes?.[0]?.preferred, true, 'still the quick fix offered first');
   });
 });

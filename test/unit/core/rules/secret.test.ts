@@ -317,3 +317,29 @@ describe('secret rule', () => {
     });
   });
 });
+
+describe('secret rule: credentials written in prose', () => {
+  const hex = '9c4e1a7b2f8d3e6a' + '0b5c9d2e7f1a4b8c';
+  const token = 'hx_7Kq2ZpR9' + 'vLm4Tn8WbY3cJd6FgH1s';
+  const backup = 'Zq8xV2mN5pL1' + 'kJ7hTr4Wy9Bc';
+  const values = (text: string): string[] => problemsOf(text).map((p) => {
+    const lines = text.split('\n');
+    return lines[p.range.start.line].slice(p.range.start.character, p.range.end.character);
+  });
+
+  it('finds a token stated in a sentence, after a colon in prose, and under a heading naming the key', () => {
+    assert.deepEqual(values(`The deploy token is ${hex} — keep it out of git.`), [hex]);
+    assert.deepEqual(values(`Write token for the hosting API: \`${token}\``), [token]);
+    assert.deepEqual(values(`## 암호화 키\n\n- 용도: 백업 파일 암호화\n- 값: \`${backup}\``), [backup]);
+    assert.deepEqual(values(`### バックアップ用の鍵\n値: \`${backup}\``), [backup]);
+  });
+
+  it('leaves hashes, ids and public halves alone', () => {
+    assert.deepEqual(values(`Cache key is ${hex}, rebuilt nightly.`), []);
+    assert.deepEqual(values(`Commit ${hex}${hex.slice(0, 8)} fixed the token refresh.`), []);
+    assert.deepEqual(values(`## 공개 키\n- 값: \`${backup}\``), []);
+    assert.deepEqual(values('The token is stored in 1Password under "deploy".'), []);
+    assert.deepEqual(values('Worker secrets: HOLIDAY_API_KEY, MAIL_SIGNING_SECRET'), []);
+    assert.deepEqual(values('The key is the user id plus the date.'), []);
+  });
+});
