@@ -46,7 +46,11 @@ describe('Undo of Memory Shelf changes: its own record, checked against the file
     await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
-  beforeEach(write);
+  // Reloading what an earlier test's edit left in open documents may itself take the inner wait's 20 s on a loaded machine.
+  beforeEach(async function () {
+    this.timeout(60_000);
+    await write();
+  });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
