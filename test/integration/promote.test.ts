@@ -151,4 +151,31 @@ describe('Promote: auto memory to the project, memory to a CLAUDE.md rule', () =
     await eventually(async () => assert.equal(await exists(auto('reference_dashboards.md')), false));
     assert.equal(await read(auto('MEMORY.md')), AUTO_INDEX.replace('- [Dashboards](reference_dashboards.md) — Grafana "API p95"\n', ''));
   });
+
+  it('writes the rule text a caller confirmed in place of the proposed one, kept on one line', async () => {
+    const before = await read(claudeMd());
+    const promoted = await vscode.commands.executeCommand('memoryShelf.promoteToRule', auto('feedback_commit-style.md'), undefined, { target: 'project', afterwards: 'keep', ruleText: '커밋 메시지는 한국어로\n제목은 50자 이내' });
+    assert.equal(promoted, true);
+    const last = 'diffs.\r\n- レビューコメントは「〜してはどうでしょう?」の提案形で書く — Why: 命令口調のコメントが多かった9月、新しいメンバーが PR を出しにくくなった。\r\n';
+    assert.equal(await read(claudeMd()), before.replace(last, `${last}- 커밋 메시지는 한국어로 제목은 50자 이내\r\n`));
+  });
+
+  it('adds the memory index import to CLAUDE.md when promoting into a folder Claude Code does not load, and the folder then says it loads', async () => {
+    const before = await read(claudeMd());
+    assert.equal(rootAt(projectFolder()).info.load.loadedByClaude, false);
+    const moved = await vscode.commands.executeCommand('memoryShelf.promoteToProject', auto('feedback_commit-style.md'), undefined, { target: projectFolder(), confirm: false, addImport: true });
+    assert.equal(moved, true);
+    assert.equal(await read(project('feedback_commit-style.md')), COMMIT_STYLE);
+    // Every byte before stays; the import follows a blank line, in the file's CRLF.
+    assert.equal(await read(claudeMd()), `${before}\r\n@promote-suite/memory/MEMORY.md\r\n`);
+    await eventually(() => assert.equal(rootAt(projectFolder()).info.load.loadedByClaude, true));
+  });
+
+  it('adds no second import once CLAUDE.md has one', async () => {
+    const before = await read(claudeMd());
+    const moved = await vscode.commands.executeCommand('memoryShelf.promoteToProject', auto('feedback_review-language.md'), undefined, { target: projectFolder(), confirm: false, addImport: true });
+    assert.equal(moved, true);
+    assert.equal(await read(project('feedback_review-language.md')), REVIEW_LANGUAGE);
+    assert.equal(await read(claudeMd()), before);
+  });
 });

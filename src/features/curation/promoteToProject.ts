@@ -1,6 +1,9 @@
+import { posix as posixPath } from 'node:path';
 import * as vscode from 'vscode';
-import { displayName, planPromoteToRoot, type MemoryFile, type PromotePlan } from '../../core';
+import { displayName, importsPath, planAddImport, planPromoteToRoot, type FileEdit, type MemoryFile, type PromotePlan } from '../../core';
 import { Commands } from '../../commands';
+import { readText } from '../../workspace/fs';
+import { realFileInside } from '../../workspace/realPathBoundary';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
@@ -10,6 +13,16 @@ export interface PromoteToProjectOptions {
   readonly target?: vscode.Uri;
   /** `false` applies at once; `'preview'` opens the refactor preview; by default the person confirms. */
   readonly confirm?: false | 'preview';
+  /** With `confirm`, also add the CLAUDE.md import that makes Claude Code load the folder, when none does. */
+  readonly addImport?: boolean;
+}
+
+/** A project memory folder no CLAUDE.md imports: Claude Code does not load it until CLAUDE.md names its index. */
+interface MissingImport {
+  readonly folder: vscode.Uri;
+  readonly claudeMd: vscode.Uri;
+  /** The index as CLAUDE.md at the folder's top names it: `memory/MEMORY.md`. */
+  readonly ref: string;
 }
 
 /**
@@ -37,8 +50,10 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
       void vscode.window.showErrorMessage(refusal(memory, target, first));
       return false;
     }
-    const how = options.confirm === undefined ? await confirm(memory, source, target, first) : options.confirm === 'preview' ? 'preview' : 'apply';
-    if (!how) return false;
+    const missing = await missingImport(target);
+    const answer = options.confirm === undefined ? await confirm(memory, source, target, first, missing) : { how: options.confirm === 'preview' ? 'preview' as const : 'apply' as const, addImport: options.addImport === true };
+    if (!answer) return false;
+    const how = answer.how;
 
     const path = memory.path;
     const result = await services.edits.apply(() => {
@@ -60,6 +75,10 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
     if (result !== 'applied') return false;
     // A person chose to share this fact: in its new folder it does not wait for review again.
     await services.review.approve(target, path, memory.text).catch((error: unknown) => services.log.warn('Could not record the promoted memory as reviewed', error));
+    if (missing && answer.addImport && (await addImport(services, missing))) {
+      // The folder's label says whether Claude Code loads it: read the CLAUDE.md files again so it agrees.
+      await services.roots.reload();
+    }
     return true;
   });
 }
@@ -87,7 +106,52 @@ async function targetRoot(services: Services, asked: vscode.Uri | undefined): Pr
   return index ? services.roots.rootAt(vscode.Uri.joinPath(index, '..')) : undefined;
 }
 
-async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoot, plan: Extract<PromotePlan, { ok: true }>): Promise<'apply' | 'preview' | undefined> {
+/**
+ * The import Claude Code needs to load `target`, when neither CLAUDE.md, .claude/CLAUDE.md nor
+ * CLAUDE.local.md has it (an import resolves from the folder of the file holding it). Undefined when
+ * one does, or when the folder is outside every workspace folder (no CLAUDE.md of ours could name it).
+ */
+async function missingImport(target: MemoryRoot): Promise<MissingImport | undefined> {
+  const folder = vscode.workspace.getWorkspaceFolder(target.uri);
+  if (!folder) return undefined;
+  const relative = posixPath.relative(folder.uri.path, target.uri.path);
+  if (relative === '' || relative.startsWith('..')) return undefined;
+  const ref = `${relative}/MEMORY.md`;
+  const places: readonly (readonly [string, string])[] = [['CLAUDE.md', ref], ['.claude/CLAUDE.md', `../${ref}`], ['CLAUDE.local.md', ref]];
+  for (const [name, wanted] of places) {
+    const text = await readText(vscode.Uri.joinPath(folder.uri, name));
+    if (typeof text === 'string' && importsPath(text, wanted)) return undefined;
+  }
+  return { folder: folder.uri, claudeMd: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), ref };
+}
+
+/** Adds `@memory/MEMORY.md` to the project's CLAUDE.md (created when missing), as its own undoable edit. */
+async function addImport(services: Services, missing: MissingImport): Promise<boolean> {
+  const where = missing.claudeMd.fsPath || missing.claudeMd.toString();
+  // CLAUDE.md is the repository's file: a cloned `CLAUDE.md -> ../../.bashrc` must not be written through.
+  const verdict = await realFileInside(missing.folder, missing.claudeMd);
+  if (!('real' in verdict)) {
+    void vscode.window.showErrorMessage(verdict.refused === 'outside'
+      ? vscode.l10n.t('{0} leads out of the project through a symbolic link; no import was added.', where)
+      : vscode.l10n.t('{0} is not a regular file; no import was added.', where));
+    return false;
+  }
+  const text = await readText(missing.claudeMd);
+  if (text === null) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no import was added.', where));
+    return false;
+  }
+  const edit = planAddImport(text, missing.ref);
+  const fileEdit: FileEdit = edit.kind === 'create' ? { kind: 'create', path: 'CLAUDE.md', content: edit.content } : { kind: 'edit', path: 'CLAUDE.md', edits: edit.edits };
+  const result = await services.edits.apply(() => {
+    const plan = services.edits.plan([{ root: missing.folder, edits: [fileEdit] }]);
+    // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
+    return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: missing.claudeMd.toString(), text }] };
+  }, { label: vscode.l10n.t('Import {0} in CLAUDE.md', missing.ref), editsInsideRoot: true, save: [missing.claudeMd] });
+  return result === 'applied';
+}
+
+async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoot, plan: Extract<PromotePlan, { ok: true }>, missing: MissingImport | undefined): Promise<{ how: 'apply' | 'preview'; addImport: boolean } | undefined> {
   const indexLine = {
     moved: vscode.l10n.t('Its MEMORY.md line moves with it.'),
     added: vscode.l10n.t('The auto memory\'s MEMORY.md does not list it; a line is added to the project\'s MEMORY.md.'),
@@ -105,12 +169,18 @@ async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoo
       : undefined,
     plan.indexLinksLeft > 0 ? vscode.l10n.t('{0} other link(s) in the auto memory\'s MEMORY.md point to the file and will point at nothing.', plan.indexLinksLeft) : undefined,
     plan.reservationsResolved > 0 ? vscode.l10n.t('{0} reservation link(s) in the project folder will find it.', plan.reservationsResolved) : undefined,
+    missing
+      ? vscode.l10n.t('Claude Code does not load {0}: no CLAUDE.md imports its index. "Promote and Import" also adds the line @{1} to CLAUDE.md, so Claude Code reads the index at session start.', target.info.label, missing.ref)
+      : undefined,
     vscode.l10n.t('Undo brings everything back.'),
   ].filter((line): line is string => line !== undefined).join('\n');
   const promote = vscode.l10n.t('Promote');
+  const promoteAndImport = vscode.l10n.t('Promote and Import');
   const preview = vscode.l10n.t('Preview…');
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', displayName(memory)), { modal: true, detail }, promote, preview);
-  return answer === promote ? 'apply' : answer === preview ? 'preview' : undefined;
+  const buttons = missing ? [promote, promoteAndImport, preview] : [promote, preview];
+  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', displayName(memory)), { modal: true, detail }, ...buttons);
+  if (answer === promote || answer === promoteAndImport) return { how: 'apply', addImport: answer === promoteAndImport };
+  return answer === preview ? { how: 'preview', addImport: false } : undefined;
 }
 
 function refusal(memory: MemoryFile, target: MemoryRoot, plan: Extract<PromotePlan, { ok: false }>): string {

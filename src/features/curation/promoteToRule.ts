@@ -18,6 +18,8 @@ export interface PromoteToRuleOptions {
   readonly target?: RuleFileKind;
   /** What to do with the memory afterwards without asking: `delete` (its backlinks kept as reservations) or `keep`. */
   readonly afterwards?: 'delete' | 'keep';
+  /** The rule's words as written, without the editable prompt; a caller naming `target` gets the proposed text otherwise. */
+  readonly ruleText?: string;
 }
 
 interface RuleFile {
@@ -43,13 +45,18 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     const file = await pickRuleFile(root, options.target);
     if (!file) return false;
     if (!(await ruleFileAllowed(file))) return false;
+    const proposed = ruleBullet(ruleTextOf(root.store.get(memory.path) ?? memory)).replace(/^- /, '');
+    // A caller naming the file is automation (a test, another command): no prompt waits for a person who is not there.
+    const ruleText = options.target !== undefined || options.ruleText !== undefined ? options.ruleText ?? proposed : await editRule(proposed, file);
+    if (ruleText === undefined || ruleText.trim() === '') return false;
 
     const text = await readText(file.uri);
     if (text === null) {
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be read; no rule was written.', file.uri.fsPath || file.uri.toString()));
       return false;
     }
-    const bullet = ruleBullet(ruleTextOf(root.store.get(memory.path) ?? memory));
+    // One bullet, one line: a line break typed or passed in would start text outside the list.
+    const bullet = `- ${ruleText.replace(/\s*[\r\n]+\s*/g, ' ').trim()}`;
     const edit = planPromoteToRule(text, bullet);
     const folder = vscode.Uri.joinPath(file.uri, '..');
     const name = path.posix.basename(file.uri.path);
@@ -67,6 +74,16 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
     if (options.afterwards === 'delete') await deleteMemory('keep');
     else if (options.afterwards === undefined) void offerDelete(memory, file, () => deleteMemory());
     return true;
+  });
+}
+
+/** The rule as the person wants it written, the proposed words to start from; undefined when they press Escape. */
+async function editRule(proposed: string, file: RuleFile): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Promote to a rule in {0}', file.label),
+    prompt: vscode.l10n.t('The rule as it will be written; edit it, then press Enter. Escape writes nothing.'),
+    value: proposed,
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('A rule needs some words.') : undefined),
   });
 }
 
