@@ -186,6 +186,14 @@ const UI_AFTER_KO = /^\s?(?:탭|카드|보드|버튼|섹션|메뉴|화면|페이
 const UI_AFTER_JA = /^(?:の)?(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|ビュー|欄|フォルダ|チャンネル)/;
 
 const CJK_PROSE = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+// Relative-date words written in kana or Hangul are not the prose an English word sits in: were they
+// counted, fixing "어제" to a date would turn the line's English words from a label into prose, and the
+// fixed text would be flagged anew.
+const CJK_DATE_WORDS = /그저께|그제|어제|오늘|내일|모레|글피|(?:지난|이번|다음|저번)\s?(?:주|달)|작년|올해|내년|지난해|きのう|きょう|あした|あす|あさって|おととい/gu;
+
+function inCjkProse(text: string): boolean {
+  return CJK_PROSE.test(text.replace(CJK_DATE_WORDS, ' '));
+}
 
 function isLabel(facts: LineFacts, start: number, end: number, words: string, language: string): boolean {
   const { text } = facts;
@@ -194,7 +202,7 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
   // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").
   // Not when it continues English words ("… and next week."): only a word set in the other script's text.
-  if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= CJK_PROSE.test(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;
+  if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= inCjkProse(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;
   const letters = words.replace(/[^A-Za-z]/g, '');
   if (letters.length > 1 && letters === letters.toUpperCase()) return !(facts.cache.capsHeading ??= isCapsHeading(text)) || UI_AFTER_EN_PLAIN.test(after.replace(/^['’]S\b/i, ''));
   const capitalized = /^[A-Z]/.test(words);
