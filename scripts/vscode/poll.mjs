@@ -19,3 +19,18 @@ export async function widenSidebar(page, px) {
   await page.mouse.move(edge + px, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
 }
+
+// The TAP-like lines every UI check prints (`ok N - name: detail`), and their tally for `npm test`.
+export function checkList() {
+  const results = [];
+  const check = (name, ok, detail = '') => {
+    results.push(ok);
+    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
+    return ok;
+  };
+  const tally = () => {
+    const passed = results.filter(Boolean).length;
+    return { passed, failed: results.length - passed };
+  };
+  return { check, tally };
+}

@@ -14,7 +14,7 @@ import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
 import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { poll, widenSidebar } from './poll.mjs';
+import { checkList, poll, widenSidebar } from './poll.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
 const STANDUP_MEMORY = `---
@@ -74,12 +74,7 @@ function reservations(dir) {
 
 export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
   await setup();
-  const results = [];
-  const check = (name, ok, detail = '') => {
-    results.push(ok);
-    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
-    return ok;
-  };
+  const { check, tally } = checkList();
 
   const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' } });
   let browser;
@@ -89,7 +84,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     if (process.env.MEMORY_SHELF_UI === 'curation') {
       browser = await launchChromium(server.env);
       await curationCheck({ browser, server, check, save, workspace: join(server.dir, 'curation-project') });
-      return tally(results);
+      return tally();
     }
     // Same layout as a project with a committed memory/ folder.
     const workspace = join(server.dir, 'project');
@@ -105,7 +100,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     // The entry appears once the extension host has registered the contribution.
     const entry = page.locator(ENTRY);
     const found = await entry.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
-    if (!check('activity bar has a "Memory Shelf" entry', found)) return tally(results);
+    if (!check('activity bar has a "Memory Shelf" entry', found)) return tally();
 
     // Clicking an already-open container closes it: click until the view's pane is shown.
     const opened = await poll(async () => {
@@ -243,10 +238,10 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     check('an empty folder shows the welcome view with a button to create memory/', welcome.done && /Create memory\//.test(welcome.text), welcome.text);
     await welcomePage.mouse.move(800, 700);
     save('welcome.png', await welcomePage.screenshot());
-    return tally(results);
+    return tally();
   } catch (err) {
     check('UI check ran to the end', false, err?.message ?? String(err));
-    return tally(results);
+    return tally();
   } finally {
     clearTimeout(guard);
     await browser?.close().catch(() => {});
@@ -260,11 +255,6 @@ function save(name, png) {
     writeFileSync(file, png);
   }
   console.log(`[uiCheck] screenshot: ${screenshotPaths(name).map((f) => f.slice(REPO_ROOT.length + 1)).join(', ')}`);
-}
-
-function tally(results) {
-  const passed = results.filter(Boolean).length;
-  return { passed, failed: results.length - passed };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { poll, widenSidebar } from './poll.mjs';
+import { checkList, poll, widenSidebar } from './poll.mjs';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
 const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
@@ -16,11 +16,7 @@ const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 
 export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
   await setup();
-  const results = [];
-  const check = (name, ok, detail = '') => {
-    results.push(ok);
-    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
-  };
+  const { check, tally } = checkList();
   const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' } });
   let browser;
   const guard = setTimeout(() => browser?.close(), timeoutMs);
@@ -71,8 +67,7 @@ export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
     await browser?.close().catch(() => {});
     await server.stop?.();
   }
-  const passed = results.filter(Boolean).length;
-  return { passed, failed: results.length - passed };
+  return tally();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

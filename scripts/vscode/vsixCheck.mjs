@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
-import { poll } from './poll.mjs';
+import { checkList, poll } from './poll.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
@@ -69,12 +69,7 @@ function nls(locale) {
 
 export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs = 4 * 60_000 } = {}) {
   await setup();
-  const results = [];
-  const check = (name, ok, detail = '') => {
-    results.push(ok);
-    console.log(`${ok ? 'ok' : 'not ok'} ${results.length} - ${name}${detail ? `: ${detail}` : ''}`);
-    return ok;
-  };
+  const { check, tally } = checkList();
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
   const id = `${manifest.publisher}.${manifest.name}`;
   const packs = mkdtempSync(join(tmpdir(), 'memory-shelf-language-packs-'));
@@ -148,8 +143,7 @@ export async function vsixCheck({ vsix, locales = ['en', 'ko', 'ja'], timeoutMs 
     }
   }
   rmSync(packs, { recursive: true, force: true });
-  const passed = results.filter(Boolean).length;
-  return { passed, failed: results.length - passed };
+  return tally();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -5,13 +5,18 @@ import * as path from 'path';
 import Mocha from 'mocha';
 
 export async function run(): Promise<void> {
+  await runMochaSuite(__dirname, 'integration');
+}
+
+/** Runs every `*.test.js` under `dir` with mocha, prints the closing count line, and fails when a test did. */
+export async function runMochaSuite(dir: string, suite: string): Promise<void> {
   // MEMORY_SHELF_GREP narrows a debugging run to matching tests; the test command never sets it.
   const grep = process.env.MEMORY_SHELF_GREP;
   const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
-  const files = (fs.readdirSync(__dirname, { recursive: true }) as string[])
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.test.js'))
     .sort();
-  for (const file of files) mocha.addFile(path.join(__dirname, file));
+  for (const file of files) mocha.addFile(path.join(dir, file));
 
   const { passes, failures } = await new Promise<{ passes: number; failures: number }>((resolve, reject) => {
     try {
@@ -22,5 +27,5 @@ export async function run(): Promise<void> {
   });
   // Runners (and CI) read this exact closing line.
   console.log(`${passes} passed, ${failures} failed`);
-  if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+  if (failures > 0) throw new Error(`${failures} ${suite} test(s) failed`);
 }
