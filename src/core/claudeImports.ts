@@ -11,6 +11,33 @@ export function importsPath(text: string, target: string): boolean {
   return findImports(text).some((found) => folded(found.ref) === wanted);
 }
 
+/**
+ * The project files that can import a memory folder's index, in the order they are looked at. An import
+ * resolves from the folder of the file holding it, so `.claude/CLAUDE.md` names `memory/MEMORY.md` as
+ * `@../memory/MEMORY.md`; its `@memory/MEMORY.md` would be `.claude/memory/MEMORY.md`.
+ */
+export const PROJECT_CLAUDE_FILES = ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'] as const;
+
+/** `indexPath` (relative to the project folder, `/`-separated) as an import written in `claudeFile` names it. */
+export function importRefFrom(claudeFile: string, indexPath: string): string {
+  const from = claudeFile.split('/').slice(0, -1);
+  const to = indexPath.split('/');
+  let shared = 0;
+  while (shared < from.length && shared < to.length - 1 && from[shared] === to[shared]) shared++;
+  return [...from.slice(shared).map(() => '..'), ...to.slice(shared)].join('/');
+}
+
+/**
+ * Which of the project's CLAUDE.md files imports the index at `indexPath` (relative to the project
+ * folder), given their texts (undefined for a file that is missing or was not read); undefined when none.
+ */
+export function indexImporter(texts: ReadonlyMap<string, string | undefined>, indexPath: string): string | undefined {
+  return PROJECT_CLAUDE_FILES.find((name) => {
+    const text = texts.get(name);
+    return text !== undefined && importsPath(text, importRefFrom(name, indexPath));
+  });
+}
+
 /** How CLAUDE.md changes to gain an import: a new file's content, or one insertion at its end. */
 export type ImportEdit =
   | { readonly kind: 'create'; readonly content: string }

@@ -8,7 +8,7 @@ export * from './operations/linkCompletion';
 export * from './operations/typePrefixedFiles';
 export * from './operations/curation/index';
 export * from './memoryIndex';
-export { importsPath, planAddImport, type ImportEdit } from './claudeImports';
+export { importRefFrom, importsPath, indexImporter, planAddImport, PROJECT_CLAUDE_FILES, type ImportEdit } from './claudeImports';
 export * from './indexLoad';
 export * from './memoryShape';
 export * from './protectedPaths';

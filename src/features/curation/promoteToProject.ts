@@ -1,6 +1,6 @@
 import { posix as posixPath } from 'node:path';
 import * as vscode from 'vscode';
-import { displayName, importsPath, planAddImport, planPromoteToRoot, type FileEdit, type MemoryFile, type PromotePlan } from '../../core';
+import { displayName, indexImporter, planAddImport, PROJECT_CLAUDE_FILES, planPromoteToRoot, type FileEdit, type MemoryFile, type PromotePlan } from '../../core';
 import { Commands } from '../../commands';
 import { readText } from '../../workspace/fs';
 import { realFileInside } from '../../workspace/realPathBoundary';
@@ -117,11 +117,9 @@ async function missingImport(target: MemoryRoot): Promise<MissingImport | undefi
   const relative = posixPath.relative(folder.uri.path, target.uri.path);
   if (relative === '' || relative.startsWith('..')) return undefined;
   const ref = `${relative}/MEMORY.md`;
-  const places: readonly (readonly [string, string])[] = [['CLAUDE.md', ref], ['.claude/CLAUDE.md', `../${ref}`], ['CLAUDE.local.md', ref]];
-  for (const [name, wanted] of places) {
-    const text = await readText(vscode.Uri.joinPath(folder.uri, name));
-    if (typeof text === 'string' && importsPath(text, wanted)) return undefined;
-  }
+  const texts = new Map<string, string | undefined>();
+  for (const name of PROJECT_CLAUDE_FILES) texts.set(name, (await readText(vscode.Uri.joinPath(folder.uri, name))) ?? undefined);
+  if (indexImporter(texts, ref)) return undefined;
   return { folder: folder.uri, claudeMd: vscode.Uri.joinPath(folder.uri, 'CLAUDE.md'), ref };
 }
 

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { indexImporter, PROJECT_CLAUDE_FILES } from '../../core';
 import { nodeReaderHost } from '../../reader';
 import { discoverAgentMemory, type AgentMemoryRoot } from '../../rootLocations/agentMemory';
 import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
@@ -126,13 +127,10 @@ async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Ur
   const relative = path.posix.relative(folder.uri.path, root.path);
   const origin = setting !== undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('project memory');
   if (!relative.startsWith('..')) {
-    const importLine = new RegExp(`(^|\\s)@(\\./)?${escapeRegExp(relative)}/MEMORY\\.md\\b`, 'm');
-    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
-      const text = await readText(vscode.Uri.joinPath(folder.uri, name), log);
-      if (text !== undefined && importLine.test(text)) {
-        return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, name) };
-      }
-    }
+    const texts = new Map<string, string | undefined>();
+    for (const name of PROJECT_CLAUDE_FILES) texts.set(name, await readText(vscode.Uri.joinPath(folder.uri, name), log));
+    const importer = indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md');
+    if (importer) return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
   }
   return { loadedByClaude: false, detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
 }
@@ -175,9 +173,5 @@ async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> 
   const text = await readBoundedText(uri);
   if (text === null) log.warn(`Not read: ${uri.toString()} is not a regular file of a readable size`);
   return text ?? undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

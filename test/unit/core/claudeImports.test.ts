@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyTextEdits, importsPath, planAddImport, type ImportEdit } from '../../../src/core';
+import { applyTextEdits, importRefFrom, importsPath, indexImporter, planAddImport, PROJECT_CLAUDE_FILES, type ImportEdit } from '../../../src/core';
 
 function apply(text: string | undefined, edit: ImportEdit): string {
   if (edit.kind === 'create') {
@@ -43,5 +43,29 @@ describe('adding the memory index import to CLAUDE.md', () => {
     const text = '# Rules\n```\n@memory/MEMORY.md\n```\n';
     assert.equal(importsPath(text, 'memory/MEMORY.md'), false);
     assert.equal(importsPath(apply(text, planAddImport(text, 'memory/MEMORY.md')), 'memory/MEMORY.md'), true);
+  });
+});
+
+describe('which CLAUDE.md imports a memory folder index', () => {
+  const texts = (entries: Record<string, string>): Map<string, string | undefined> => new Map(Object.entries(entries));
+
+  it('resolves an import from the folder of the file that holds it', () => {
+    assert.equal(importRefFrom('CLAUDE.md', 'memory/MEMORY.md'), 'memory/MEMORY.md');
+    assert.equal(importRefFrom('.claude/CLAUDE.md', 'memory/MEMORY.md'), '../memory/MEMORY.md');
+    assert.equal(indexImporter(texts({ '.claude/CLAUDE.md': '# 규칙\n@../memory/MEMORY.md\n' }), 'memory/MEMORY.md'), '.claude/CLAUDE.md');
+    assert.equal(indexImporter(texts({ 'CLAUDE.local.md': 'メモ: @./docs/memory/MEMORY.md\n' }), 'docs/memory/MEMORY.md'), 'CLAUDE.local.md');
+  });
+
+  it('does not count `@memory/...` in .claude/CLAUDE.md, which names .claude/memory/', () => {
+    assert.equal(indexImporter(texts({ '.claude/CLAUDE.md': '@memory/MEMORY.md\n' }), 'memory/MEMORY.md'), undefined);
+    assert.equal(importRefFrom('.claude/CLAUDE.md', '.claude/memory/MEMORY.md'), 'memory/MEMORY.md');
+    assert.equal(indexImporter(texts({ '.claude/CLAUDE.md': '@memory/MEMORY.md\n' }), '.claude/memory/MEMORY.md'), '.claude/CLAUDE.md', 'it imports the folder inside .claude');
+  });
+
+  it('finds the first file that imports, and none in code, prose or a missing file', () => {
+    const all = new Map<string, string | undefined>([['CLAUDE.md', 'The index is `@memory/MEMORY.md`.'], ['.claude/CLAUDE.md', undefined], ['CLAUDE.local.md', '@memory/MEMORY.md']]);
+    assert.equal(indexImporter(all, 'memory/MEMORY.md'), 'CLAUDE.local.md');
+    assert.equal(indexImporter(new Map(), 'memory/MEMORY.md'), undefined);
+    assert.deepEqual([...PROJECT_CLAUDE_FILES], ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']);
   });
 });
