@@ -44,7 +44,7 @@ export async function measureExtensionLoad(corpus: Corpus, runs: number): Promis
   for (let run = 0; run < runs; run++) {
     delays.enable();
     const start = performance.now();
-    const root = new MemoryRoot({ uri: vscode.Uri.file(corpus.folder), kind: 'workspace', label: 'bench', load: { loadedByClaude: true, detail: '' } });
+    const root = new MemoryRoot({ uri: vscode.Uri.file(corpus.folder), kind: 'workspace', label: 'bench', load: { loadedByClaude: true, index: 'entrypoint', detail: '' } });
     await root.load(() => undefined, () => undefined);
     trees.push(performance.now() - start);
     holds.load = Math.max(holds.load, longestHold());

@@ -1,5 +1,21 @@
 import { stepFence } from './codeFence';
 
+/**
+ * How Claude Code reads a memory folder's MEMORY.md at session start; every "loads" statement (root
+ * label, index lens, status bar, cut marker) says what this says, as the session preview builds it:
+ * - `entrypoint`: the auto memory's, a subagent's or a team index, up to the load limits (the cut
+ *   {@link measureIndexLoad} finds); each memory file is read only when recalled.
+ * - `imported`: a project folder's index that a CLAUDE.md imports (`@memory/MEMORY.md`): the whole
+ *   file, as any import; the limits do not cut it, though they stay a good size to keep.
+ * - `not-loaded`: nothing loads it (no import, auto memory turned off, no agent asking for it).
+ */
+export type IndexLoadWay = 'entrypoint' | 'imported' | 'not-loaded';
+
+/** Whether Claude Code stops reading this index at a cut: only an entrypoint index is cut. */
+export function indexIsCut(way: IndexLoadWay, measure: { readonly cut: unknown }): boolean {
+  return way === 'entrypoint' && measure.cut !== undefined;
+}
+
 /** The load limits of an index: lines, and characters in UTF-16 code units. */
 export interface LoadLimits {
   readonly maxLines: number;

@@ -164,7 +164,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     await setIndex(lf(INDEX));
     const lenses = await lensesOf(lab('MEMORY.md'));
     assert.deepEqual(lenses.map((lens) => `${lens.line}: ${lens.title}`), [
-      '0: $(check) 14 / 200 lines · 622 / 25,000 characters load at session start',
+      '0: $(circle-slash) 14 / 200 lines · 622 / 25,000 characters · not loaded at session start',
       '5: $(symbol-class) user · 0 backlinks',
       '5: Edit',
       '6: $(symbol-class) feedback · 1 backlink',
@@ -295,14 +295,14 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     }
   });
 
-  it('marks an index past 200 lines: the budget lens says where loading stops, the status bar turns red and lists what is cut', async () => {
+  it('marks an index past 200 lines that nothing loads: the budget lens says where the limit falls and that it is not loaded, the status bar turns red and lists what is past it, the marker offers actions', async () => {
     const uri = workspaceUri(...LONG, 'MEMORY.md');
     const text = longIndexFiles().get('MEMORY.md')!;
     await vscode.window.showTextDocument(uri);
     const [budget] = await lensesOf(uri);
     assert.deepEqual(budget, {
       line: 0,
-      title: `$(warning) 209 / 200 lines · ${text.trim().length.toLocaleString('en')} / 25,000 characters load at session start · loading stops before line 201 (line limit)`,
+      title: `$(warning) 209 / 200 lines · ${text.trim().length.toLocaleString('en')} / 25,000 characters · not loaded at session start · past the limit from line 201`,
       command: budget.command,
     });
     await eventually(async () => {
@@ -310,7 +310,10 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       assert.equal(status.rootUri, workspaceUri(...LONG).toString());
       assert.equal(status.level, 'error');
       assert.equal(status.text, `$(book) MEMORY.md ${Math.round((209 / 200) * 100)}%`);
-      assert.match(status.tooltip, /loading stops before line 201 \(line limit\)\. 9 entries are not loaded:/);
+      assert.match(status.tooltip, /from settings · not loaded by Claude Code\n\npast the limit from line 201\. 9 entries are not loaded:/);
+      assert.match(status.tooltip, /\[Sort by recency\]\(command:memoryShelf\.index\.sort\?[^)]*recency[^)]*\)/);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(201, 0, 201, 0));
+      assert.deepEqual(actions.map((action) => action.title).filter((title) => /recency|hooks/.test(title)), ['Sort the index by recency, newest first', 'Update hooks from the descriptions']);
       assert.match(status.tooltip, /- Bench run 197\n- Bench run 198\n- Bench run 199\n- Bench run 200\n- Bench run 201\n- Bench run 202\n- Bench run 203\n- Bench run 204\n- and 1 more/);
     });
   });
@@ -322,13 +325,14 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     assert.ok(characters < 25_000 && encoder.encode(text).length > 25_000, `${characters} characters, ${encoder.encode(text).length} bytes`);
     await vscode.window.showTextDocument(uri);
     const [budget] = await lensesOf(uri);
-    assert.equal(budget.title, `$(check) 186 / 200 lines · ${characters.toLocaleString('en')} / 25,000 characters load at session start`);
+    assert.equal(budget.title, `$(circle-slash) 186 / 200 lines · ${characters.toLocaleString('en')} / 25,000 characters · not loaded at session start`);
     await eventually(async () => {
       const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
       assert.equal(status.rootUri, workspaceUri(...KOREAN).toString());
       assert.equal(status.level, 'warning');
       assert.equal(status.text, `$(book) MEMORY.md ${Math.round(Math.max(186 / 200, characters / 25_000) * 100)}%`);
-      assert.match(status.tooltip, /Everything loads at session start\./);
+      assert.match(status.tooltip, /not loaded at session start/);
+      assert.doesNotMatch(status.tooltip, /Everything loads/);
     });
   });
 

@@ -78,7 +78,7 @@ describe('Loading a root puts each file into the store as it is read', function 
   });
 
   it('holds files in the store while the rest are still being read, and all of them, in path order, when the read ends', async () => {
-    const root = new MemoryRoot({ uri: folder(), kind: 'workspace', label: 'streamed', load: { loadedByClaude: true, detail: '' } });
+    const root = new MemoryRoot({ uri: folder(), kind: 'workspace', label: 'streamed', load: { loadedByClaude: true, index: 'entrypoint', detail: '' } });
     const seen: number[] = [];
     let loaded = false;
     const loading = root.load(() => undefined, () => undefined).then(() => void (loaded = true));
@@ -96,7 +96,7 @@ describe('Loading a root puts each file into the store as it is read', function 
   });
 
   it('fails the load when a file cannot be put into the store, rather than taking the root for one that cannot be listed', async () => {
-    const root = new MemoryRoot({ uri: folder(), kind: 'workspace', label: 'streamed', load: { loadedByClaude: true, detail: '' } });
+    const root = new MemoryRoot({ uri: folder(), kind: 'workspace', label: 'streamed', load: { loadedByClaude: true, index: 'entrypoint', detail: '' } });
     const logged: string[] = [];
     const unsavedText = (uri: vscode.Uri): string | undefined => {
       if (uri.path.endsWith(pathOf(42))) throw new Error('the editor of the memory went away');

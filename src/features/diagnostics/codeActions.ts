@@ -35,6 +35,7 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
         actions.push(action);
       }
       actions.push(...this.openOtherMemory(found.root, problem, diagnostic));
+      if (problem.code === ProblemCode.IndexOverBudget) actions.push(...overBudgetActions(found.root, diagnostic));
       if (problem.code === ProblemCode.RelativeDate) {
         const fixAll = this.fixAllRelativeDates(found.root, found.path, found.problems, context.diagnostics);
         if (fixAll) actions.push(fixAll);
@@ -74,6 +75,16 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
     action.diagnostics = diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem)));
     return action;
   }
+}
+
+/** What brings the cut entries back inside the limit: the newest first, and hooks as short as the descriptions allow. */
+function overBudgetActions(root: MemoryRoot, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
+  const sort = new vscode.CodeAction(vscode.l10n.t('Sort the index by recency, newest first'), vscode.CodeActionKind.QuickFix);
+  sort.command = { title: sort.title, command: Commands.indexSort, arguments: [root.uri, 'recency'] };
+  const hooks = new vscode.CodeAction(vscode.l10n.t('Update hooks from the descriptions'), vscode.CodeActionKind.QuickFix);
+  hooks.command = { title: hooks.title, command: Commands.indexUpdateHooks, arguments: [root.uri] };
+  for (const action of [sort, hooks]) action.diagnostics = [diagnostic];
+  return [sort, hooks];
 }
 
 /**

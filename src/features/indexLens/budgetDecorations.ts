@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../workspace/services';
 import { budgetOf, indexRootOf } from './indexState';
-import { cutSentence } from './budgetText';
+import { escapeMarkdown } from '../../core';
+import { cutSentence, OVER_BUDGET_COMMANDS, overBudgetActions } from './budgetText';
 
 /**
  * In every visible MEMORY.md editor: a marker on the line where Claude Code stops loading, and the
@@ -30,14 +31,20 @@ export class BudgetDecorations implements vscode.Disposable {
   refresh(editor: vscode.TextEditor): void {
     const root = indexRootOf(this.services, editor.document);
     const state = root && budgetOf(this.services, root);
-    if (!state || state.budget.cutLine === undefined || state.index.text !== editor.document.getText()) {
+    // An imported index loads whole: nothing is cut. One nothing loads keeps its marker, worded for what it is.
+    if (!root || root.info.load.index === 'imported' || !state || state.budget.cutLine === undefined || state.index.text !== editor.document.getText()) {
       for (const type of [this.marker, this.markerText, this.dimmed]) editor.setDecorations(type, []);
       return;
     }
     const cutLine = state.budget.cutLine;
     const lastLine = editor.document.lineCount - 1;
     const line = editor.document.lineAt(cutLine);
-    editor.setDecorations(this.marker, [{ range: line.range, hoverMessage: vscode.l10n.t('Claude Code stops loading MEMORY.md here: {0}.', cutSentence(state.budget)) }]);
+    const said = root.info.load.index === 'entrypoint'
+      ? vscode.l10n.t('Claude Code stops loading MEMORY.md here: {0}.', cutSentence(state.budget))
+      : vscode.l10n.t('An auto memory index would stop loading here; this one is not loaded at session start ({0}).', root.info.load.detail);
+    const hover = new vscode.MarkdownString(`${escapeMarkdown(said)}\n\n${overBudgetActions(root.uri)}`);
+    hover.isTrusted = { enabledCommands: [...OVER_BUDGET_COMMANDS] };
+    editor.setDecorations(this.marker, [{ range: line.range, hoverMessage: hover }]);
     editor.setDecorations(this.markerText, [{ range: new vscode.Range(cutLine, line.text.length, cutLine, line.text.length), renderOptions: { after: { contentText: `✂ ${vscode.l10n.t('not loaded from here on')}` } } }]);
     editor.setDecorations(this.dimmed, [new vscode.Range(cutLine, 0, lastLine, editor.document.lineAt(lastLine).text.length)]);
   }

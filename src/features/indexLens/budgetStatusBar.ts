@@ -3,7 +3,7 @@ import { escapeMarkdown } from '../../core';
 import { Commands } from '../../commands';
 import type { Services } from '../../workspace/services';
 import { activeRoot, budgetOf, formatNumber } from './indexState';
-import { cutEntriesSentence, cutSentence } from './budgetText';
+import { budgetCounts, cutEntriesSentence, cutSentence, OVER_BUDGET_COMMANDS, overBudgetActions } from './budgetText';
 
 /** From this share of either limit the item turns to the warning colour. */
 const WARNING_USAGE = 0.9;
@@ -49,19 +49,23 @@ export class BudgetStatusBar implements vscode.Disposable {
       return;
     }
     const { budget, index } = state;
-    const level = budget.cutLine !== undefined ? 'error' : budget.usage >= WARNING_USAGE ? 'warning' : 'ok';
+    const way = root.info.load.index;
+    const cut = way !== 'imported' && budget.cutLine !== undefined;
+    const level = cut ? 'error' : way !== 'imported' && budget.usage >= WARNING_USAGE ? 'warning' : 'ok';
     const percent = formatNumber(Math.round(budget.usage * 100));
     const tooltip = [
       `**${escapeMarkdown(root.info.label)}** · MEMORY.md`,
-      vscode.l10n.t('{0} / {1} lines · {2} / {3} characters load at session start', formatNumber(budget.lines), formatNumber(budget.limits.maxLines), formatNumber(budget.characters), formatNumber(budget.limits.maxChars)),
+      budgetCounts(budget, way),
     ];
-    if (budget.cutLine !== undefined) {
-      tooltip.push(`${cutSentence(budget)}. ${cutEntriesSentence(budget)}`);
+    if (way !== 'entrypoint') tooltip.push(escapeMarkdown(root.info.load.detail));
+    if (cut) {
+      tooltip.push(`${cutSentence(budget, way)}. ${cutEntriesSentence(budget)}`);
       const titles = budget.cutEntries.map((line) => index.entries.find((entry) => entry.line === line)?.title ?? '').filter(Boolean);
       const shown = titles.slice(0, 8).map((title) => `- ${escapeMarkdown(title)}`);
       if (titles.length > shown.length) shown.push(`- ${vscode.l10n.t('and {0} more', formatNumber(titles.length - shown.length))}`);
       tooltip.push(shown.join('\n'));
-    } else {
+      tooltip.push(overBudgetActions(root.uri));
+    } else if (way === 'entrypoint') {
       tooltip.push(vscode.l10n.t('Everything loads at session start.'));
     }
     this.show({
@@ -76,7 +80,9 @@ export class BudgetStatusBar implements vscode.Disposable {
   private show(status: BudgetStatus, command: vscode.Command): void {
     this.status = status;
     this.item.text = status.text;
-    this.item.tooltip = new vscode.MarkdownString(status.tooltip, true);
+    const tooltip = new vscode.MarkdownString(status.tooltip, true);
+    tooltip.isTrusted = { enabledCommands: [...OVER_BUDGET_COMMANDS] };
+    this.item.tooltip = tooltip;
     this.item.command = command;
     this.item.backgroundColor = status.level === 'ok' ? undefined : new vscode.ThemeColor(status.level === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
     this.item.show();

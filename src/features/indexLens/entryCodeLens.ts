@@ -32,9 +32,10 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     // The store may lag behind an editor it does not track: then positions would be wrong.
     if (!state || state.index.text !== document.getText()) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    const budgetCommand = state.budget.cutLine === undefined
-      ? { title: budgetLensTitle(state.budget), command: '' }
-      : { title: budgetLensTitle(state.budget), command: 'editor.action.goToLocations', arguments: [document.uri, new vscode.Position(0, 0), [new vscode.Location(document.uri, new vscode.Position(state.budget.cutLine, 0))], 'goto', ''] };
+    const way = root.info.load.index;
+    const budgetCommand = state.budget.cutLine === undefined || way === 'imported'
+      ? { title: budgetLensTitle(state.budget, way), command: '' }
+      : { title: budgetLensTitle(state.budget, way), command: 'editor.action.goToLocations', arguments: [document.uri, new vscode.Position(0, 0), [new vscode.Location(document.uri, new vscode.Position(state.budget.cutLine, 0))], 'goto', ''] };
     const lenses = [new vscode.CodeLens(top, budgetCommand)];
     for (const lens of entryLenses(state.index, root.store)) lenses.push(...this.entryLenses(root, lens));
     return lenses;

@@ -86,16 +86,17 @@ function describeAgent(root: AgentMemoryRoot, suffix: string): MemoryRootInfo {
   const detail = root.loads
     ? vscode.l10n.t('{0} subagent · its first 200 lines of MEMORY.md load', root.agent)
     : vscode.l10n.t('not loaded: no agent definition asks for memory: {0}', root.scope);
-  return { uri: vscode.Uri.file(root.path), kind: 'agent', label: vscode.l10n.t('Subagent {0} ({1})', root.agent, scope) + suffix, load: { loadedByClaude: root.loads, detail } };
+  return { uri: vscode.Uri.file(root.path), kind: 'agent', label: vscode.l10n.t('Subagent {0} ({1})', root.agent, scope) + suffix, load: { loadedByClaude: root.loads, index: root.loads ? 'entrypoint' : 'not-loaded', detail } };
 }
 
 function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): RootLoadStatus {
   const reason = root.location.reason;
-  if (!reason) return { loadedByClaude: true, detail: vscode.l10n.t('loaded by Claude Code at session start') };
+  // Only the index loads, and only up to its cut: the memories are read when recalled.
+  if (!reason) return { loadedByClaude: true, index: 'entrypoint', detail: vscode.l10n.t('MEMORY.md loads at session start, up to its limit; memories when recalled') };
   const detail = reason.setting === 'autoMemoryEnabled'
     ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
     : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');
-  return { loadedByClaude: false, detail };
+  return { loadedByClaude: false, index: 'not-loaded', detail };
 }
 
 /** What was ignored on the way to the auto memory folder, said in the user's language. */
@@ -130,9 +131,9 @@ async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Ur
     const texts = new Map<string, string | undefined>();
     for (const name of PROJECT_CLAUDE_FILES) texts.set(name, await readText(vscode.Uri.joinPath(folder.uri, name), log));
     const importer = indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md');
-    if (importer) return { loadedByClaude: true, detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
+    if (importer) return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
   }
-  return { loadedByClaude: false, detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+  return { loadedByClaude: false, index: 'not-loaded', detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
 }
 
 /** `memory/` folders below the workspace folder's top, found through VS Code's file search. */

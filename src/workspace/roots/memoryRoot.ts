@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type RootPath, type StoreChange } from '../../core';
+import { isMemoryPath, INDEX_FILE_NAME, MemoryStore, type IndexLoadWay, type RootPath, type StoreChange } from '../../core';
 import type { SkippedEntry } from '../../reader';
 import { SlicedWork } from '../slices';
 import { readRootFromDisk, streamRootFromDisk, type DiskFile } from './readRootFromDisk';
@@ -14,6 +14,8 @@ export type RootKind = 'workspace' | 'settings' | 'auto' | 'agent';
 /** Whether Claude Code loads this root at session start, and if not, why (already localized). */
 export interface RootLoadStatus {
   readonly loadedByClaude: boolean;
+  /** How its MEMORY.md is read at session start; `not-loaded` exactly when `loadedByClaude` is false. */
+  readonly index: IndexLoadWay;
   readonly detail: string;
 }
 
