@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
+import { MemoryRoot } from '../../src/workspace/roots/memoryRoot';
 import { activateExtension, eventually, findItem, visibleTree, workspaceUri } from './helpers';
 
 const encoder = new TextEncoder();
@@ -106,5 +107,33 @@ describe('Memory sidebar', () => {
     await eventually(async () => {
       assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'user').description, '1');
     });
+  });
+});
+
+describe('Memory sidebar, a root that cannot be read', () => {
+  it('shows an error item saying why, not an empty root, and shows the memories again once it can be read', async () => {
+    const api = await activateExtension();
+    const uri = workspaceUri('unreadable-root');
+    const root = new MemoryRoot({ uri, kind: 'settings', label: 'unreadable-root', load: { loadedByClaude: false, index: 'not-loaded', detail: '' } });
+    // Nothing there: listing the folder fails as a folder without read permission would (root may read anything here).
+    await root.load(() => undefined, () => undefined);
+    assert.ok(root.listError, 'the failed listing is kept');
+    const [child, ...rest] = api.tree.getChildren({ kind: 'root', root });
+    assert.equal(rest.length, 0);
+    const item = api.tree.getTreeItem(child);
+    assert.equal(item.label, 'This folder could not be read');
+    assert.equal(item.description, root.listError);
+    assert.match((item.tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1'), /could not list .*unreadable-root \(FileNotFound\)/);
+    assert.equal(item.command?.command, 'memoryShelf.refresh');
+
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(uri, 'user_role.md'), new TextEncoder().encode('---\nname: user-role\ndescription: 연구실 대학원생\ntype: user\n---\n'));
+    try {
+      await root.load(() => undefined, () => undefined);
+      assert.equal(root.listError, undefined);
+      const groups = api.tree.getChildren({ kind: 'root', root }).map((node) => api.tree.getTreeItem(node).label);
+      assert.ok(groups.includes('user'), groups.join(', '));
+    } finally {
+      await vscode.workspace.fs.delete(uri, { recursive: true });
+    }
   });
 });

@@ -16,7 +16,8 @@ export type MemoryTreeNode =
   | { readonly kind: 'reservation'; readonly root: MemoryRoot; readonly reservation: Reservation }
   | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference }
   | { readonly kind: 'review'; readonly root: MemoryRoot }
-  | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry };
+  | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry }
+  | { readonly kind: 'error'; readonly root: MemoryRoot; readonly error: string };
 
 /**
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
@@ -31,11 +32,11 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   constructor(private readonly services: Services) {
     super();
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
-    this._register(services.roots.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    this._register(services.roots.onDidChange((root) => this.fireRoot(root)));
     // One root's waiting memories redraw that root only (VS Code merges it with the root's own refresh).
-    this._register(services.review.onDidChange((root) => this.changeEmitter.fire(root ? this.rootNode(root) : undefined)));
+    this._register(services.review.onDidChange((root) => this.fireRoot(root)));
     // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
-    this._register(services.problems.onDidCheck((root) => this.changeEmitter.fire(this.rootNode(root))));
+    this._register(services.problems.onDidCheck((root) => this.fireRoot(root)));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups', 'shapeTyping', 'shapeIndex')) this.refresh();
     }));
@@ -51,6 +52,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
 
   getChildren(node?: MemoryTreeNode): MemoryTreeNode[] {
     if (!node) return this.services.roots.roots.map((root) => this.rootNode(root));
+    // A folder that cannot be listed would look like an empty one: say why instead.
+    if (node.kind === 'root' && node.root.listError !== undefined) return [{ kind: 'error', root: node.root, error: node.root.listError }];
     if (node.kind === 'root') {
       const hideEmpty = this.services.config.settings.treeHideEmptyGroups;
       const { shapeTyping, shapeIndex } = this.services.config.settings;
@@ -79,7 +82,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
 
   getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
     if (node.kind === 'root') return undefined;
-    if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review') return this.rootNode(node.root);
+    if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review' || node.kind === 'error') return this.rootNode(node.root);
     if (node.kind === 'reservation') return { kind: 'reservations', root: node.root };
     if (node.kind === 'reserving') return { kind: 'reservation', root: node.root, reservation: node.reservation };
     if (node.kind === 'reviewItem') return { kind: 'review', root: node.root };
@@ -104,7 +107,18 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
         return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+      case 'error':
+        return errorItem(node.root, node.error);
     }
+  }
+
+  /**
+   * Redraws one root, or all when it is no longer listed: after a merge or promote the roots are found
+   * anew, and a late event for a root object the tree no longer shows would make VS Code log
+   * "TreeError: Data tree node not found".
+   */
+  private fireRoot(root: MemoryRoot | undefined): void {
+    this.changeEmitter.fire(root && this.services.roots.roots.includes(root) ? this.rootNode(root) : undefined);
   }
 
   private rootNode(root: MemoryRoot): MemoryTreeNode {
@@ -135,6 +149,19 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
     ].join('\n\n'),
     true,
   );
+  return item;
+}
+
+function errorItem(root: MemoryRoot, error: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('This folder could not be read'), vscode.TreeItemCollapsibleState.None);
+  item.id = `${root.uri.toString()}#error`;
+  item.description = error;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+  item.contextValue = 'error';
+  item.tooltip = new vscode.MarkdownString([
+    escapeMarkdown(vscode.l10n.t('Memory Shelf could not list {0} ({1}), so it shows no memories here; the folder may hold some. Check that it exists and that you may read it, then refresh.', root.uri.fsPath || root.uri.toString(), error)),
+  ].join('\n\n'));
+  item.command = { title: vscode.l10n.t('Refresh'), command: Commands.refresh };
   return item;
 }
 

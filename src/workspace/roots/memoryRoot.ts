@@ -40,6 +40,7 @@ export class MemoryRoot {
   private readonly modifiedTimes = new Map<RootPath, number>();
   /** Files the reader refused (binary, too large, not UTF-8, a link leaving the root), with why: reported as file-unreadable. */
   private readonly unreadable = new Map<RootPath, SkippedEntry>();
+  private folderError: string | undefined;
 
   constructor(readonly info: MemoryRootInfo) {}
 
@@ -69,9 +70,15 @@ export class MemoryRoot {
       this.modifiedTimes.set(file.path, file.modifiedTime);
       if (this.isTracked(file.path)) this.store.update(file.path, unsavedText(this.uriOf(file.path)) ?? file.text);
     });
-    const refused = await streamRootFromDisk(this.uri, '', skipped, (file) => fill.push(file));
+    const read = await streamRootFromDisk(this.uri, '', skipped, (file) => fill.push(file));
     await fill.drained();
-    this.noteRefused('', refused);
+    this.folderError = read.listError;
+    this.noteRefused('', read.skipped);
+  }
+
+  /** Why the root folder itself could not be listed at its last whole read (undefined when it could): the tree says so rather than show it empty. */
+  get listError(): string | undefined {
+    return this.folderError;
   }
 
   modifiedTime(path: RootPath): number | undefined {
@@ -130,7 +137,8 @@ export class MemoryRoot {
   }
 
   private async readFromDisk(start: RootPath, skipped: SkipLog): Promise<DiskFile[]> {
-    const { files, skipped: refused } = await readRootFromDisk(this.uri, start, skipped);
+    const { files, skipped: refused, listError } = await readRootFromDisk(this.uri, start, skipped);
+    if (start === '') this.folderError = listError;
     this.noteRefused(start, refused);
     for (const file of files) this.modifiedTimes.set(file.path, file.modifiedTime);
     return files.filter((file) => this.isTracked(file.path));

@@ -16,13 +16,15 @@ export interface DiskRead {
   /** In path order. */
   readonly files: readonly DiskFile[];
   readonly skipped: readonly SkippedEntry[];
+  /** Why the folder read could not be listed at all (its error's code or message); then `files` is empty. */
+  readonly listError?: string;
 }
 
 /** {@link streamRootFromDisk}, with the files gathered. */
 export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void): Promise<DiskRead> {
   const files: DiskFile[] = [];
-  const skipped = await streamRootFromDisk(rootUri, start, log, (file) => void files.push(file));
-  return { files, skipped };
+  const read = await streamRootFromDisk(rootUri, start, log, (file) => void files.push(file));
+  return { files, ...read };
 }
 
 /**
@@ -31,9 +33,9 @@ export async function readRootFromDisk(rootUri: vscode.Uri, start: RootPath, log
  * skipped, only regular files read, binary, UTF-16, invalid UTF-8 and oversized files refused with a
  * reason. `start` is '' for the whole root, or a file or folder in it (a watcher event). Each file is
  * handed to `onFile` as it is read, in path order; resolves with what was refused once every file was.
- * A root that cannot be listed is logged and reads as empty.
+ * A root that cannot be listed is logged and reads as empty, with why in `listError`.
  */
-export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void, onFile: (file: DiskFile) => void): Promise<readonly SkippedEntry[]> {
+export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, log: (what: string, error: unknown) => void, onFile: (file: DiskFile) => void): Promise<Omit<DiskRead, 'files'>> {
   // A caller's failure is its own, thrown once the read ends, never taken for a root that cannot be listed.
   let failure: { readonly error: unknown } | undefined;
   // Once the walk has failed its other reads may still finish: nothing reaches a store shown meanwhile.
@@ -52,9 +54,16 @@ export async function streamRootFromDisk(rootUri: vscode.Uri, start: RootPath, l
   } catch (error) {
     walkFailed = true;
     log(`Could not list ${rootUri.toString()}${start ? `/${start}` : ''}`, error);
-    return [];
+    return { skipped: [], listError: errorText(error) };
   }
   if (failure) throw failure.error;
   for (const skip of read.skipped) log(`Not read: ${vscode.Uri.joinPath(rootUri, ...skip.path.split('/')).toString()}`, formatText(skipMessage(skip.reason)));
-  return read.skipped;
+  return { skipped: read.skipped };
+}
+
+/** A file system error as a person can look it up: its code (`EACCES`, `NoPermissions`), else its message. */
+function errorText(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && code !== '' && code !== 'Unknown') return code;
+  return error instanceof Error ? error.message : String(error);
 }
