@@ -108,6 +108,31 @@ describe('Memory sidebar', () => {
       assert.equal(findItem(findItem(await visibleTree(api), 'memory').children, 'user').description, '1');
     });
   });
+
+  it('does not list a [[link being typed under Reservations until the cursor leaves it', async () => {
+    const uri = workspaceUri('memory', 'notes_untyped.md');
+    const editor = await vscode.window.showTextDocument(uri);
+    const line = editor.document.lineCount - 1;
+    // As VS Code types it: the brackets closed at once, the cursor before them.
+    await editor.edit((edit) => edit.insert(new vscode.Position(line, 0), '수식 [[수식]]\n'));
+    editor.selection = new vscode.Selection(line, 7, line, 7);
+    const reserved = async (): Promise<string[]> => {
+      const reservations = findItem(await visibleTree(api), 'memory').children.find((group) => group.label === 'Reservations');
+      return (reservations?.children ?? []).map((item) => String(item.label));
+    };
+    try {
+      // The store holds the link (it follows the editor); only the tree leaves it out.
+      const root = api.roots.roots.find((candidate) => candidate.uri.path.endsWith('/workspace/memory'))!;
+      await eventually(() => assert.equal(root.store.reservations().some((reservation) => reservation.name === '수식'), true));
+      assert.equal((await reserved()).includes('수식'), false, 'the link under the cursor is still being typed');
+      editor.selection = new vscode.Selection(line + 1, 0, line + 1, 0);
+      await eventually(async () => assert.equal((await reserved()).includes('수식'), true, 'once the cursor leaves, it is a reservation'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    await eventually(async () => assert.equal((await reserved()).includes('수식'), false));
+  });
 });
 
 describe('Memory sidebar, a root that cannot be read', () => {

@@ -6,6 +6,7 @@ import { Disposable } from '../../workspace/dispose';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { Services } from '../../workspace/services';
+import { TypingLinks } from './typingLinks';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
 
 export type MemoryTreeNode =
@@ -28,9 +29,11 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   // VS Code finds a refreshed element by object identity, so each root keeps one node object.
   private readonly rootNodes = new WeakMap<MemoryRoot, MemoryTreeNode>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly typingLinks: TypingLinks;
 
   constructor(private readonly services: Services) {
     super();
+    this.typingLinks = this._register(new TypingLinks(() => services.roots.roots, (root) => this.fireRoot(root)));
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
     this._register(services.roots.onDidChange((root) => this.fireRoot(root)));
     // One root's waiting memories redraw that root only (VS Code merges it with the root's own refresh).
@@ -67,14 +70,14 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         .filter((group) => !hideEmpty || group.memories.length > 0)
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
-      if (node.root.store.reservations().length > 0) groups.push({ kind: 'reservations', root: node.root });
+      if (this.typingLinks.shown(node.root, node.root.store.reservations()).length > 0) groups.push({ kind: 'reservations', root: node.root });
       // Shown only while something waits, so a reviewed folder looks as it always did; first, where it
       // is seen before a hundred rows of type groups.
       if (this.services.review.pending(node.root).length > 0) groups.unshift({ kind: 'review', root: node.root });
       return groups;
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
-    if (node.kind === 'reservations') return node.root.store.reservations().map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
+    if (node.kind === 'reservations') return this.typingLinks.shown(node.root, node.root.store.reservations()).map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
     if (node.kind === 'review') return this.services.review.pending(node.root).map((entry) => ({ kind: 'reviewItem', root: node.root, entry }));
     if (node.kind === 'reservation') return reservingMemories(node.reservation).map((reference) => ({ kind: 'reserving', root: node.root, reservation: node.reservation, reference }));
     return [];
@@ -98,7 +101,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'memory':
         return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path)), node.group);
       case 'reservations':
-        return reservationsGroupItem(node.root, node.root.store.reservations());
+        return reservationsGroupItem(node.root, this.typingLinks.shown(node.root, node.root.store.reservations()));
       case 'reservation':
         return reservationItem(node.root, node.reservation);
       case 'reserving':
