@@ -7,6 +7,7 @@ import type { LiveDocuments } from '../documents/liveDocuments';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { TypedLines } from './typedLines';
 import { LineHistories } from './lineHistories';
 import { SlicedCheck, type SliceTiming } from './slicedCheck';
 
@@ -28,6 +29,7 @@ export class ProblemsService extends Disposable {
   private readonly checks = new Map<MemoryRoot, SlicedCheck>();
   private checked: Promise<void> = Promise.resolve();
   private readonly checkedEmitter = this._register(new vscode.EventEmitter<MemoryRoot>());
+  private readonly typedLines = new TypedLines();
   /** Fires with a root once all its files are checked: views showing problem counts refresh it. */
   readonly onDidCheck = this.checkedEmitter.event;
 
@@ -41,6 +43,7 @@ export class ProblemsService extends Disposable {
     super();
     this.diagnostics = this._register(new DiagnosticsPublisher(roots, config));
     this._register(histories);
+    this._register(this.typedLines);
     this._register(histories.onDidLearn((uri) => this.historyLearned(uri)));
     this._register(roots.onDidChangeFiles((change) => this.applyChanges(change)));
     this._register(roots.onDidChange((root) => {
@@ -99,7 +102,7 @@ export class ProblemsService extends Disposable {
       typeSet: this.config.typeSet(),
       budget: this.config.budget(),
       modifiedTime: (path) => root.modifiedTime(path),
-      lineHistory: (path) => this.histories.historyOf(root.uriOf(path)),
+      lineHistory: (path) => this.typedLines.withTyped(root.uriOf(path), root.heldText(path), this.histories.historyOf(root.uriOf(path))),
     };
   }
 

@@ -72,6 +72,7 @@ function extraRoot(): Map<string, string> {
   files.set('session_2026-07-01.md', memory('session', dates));
   files.set('dated_plan.md', memory('dated-plan', dates, 'modified: 2026-07-20\n'));
   files.set('history.md', memory('history', dates));
+  files.set('typed.md', memory('typed', dates));
   files.set('undated_plan.md', memory('undated-plan', dates));
   files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
@@ -113,7 +114,8 @@ function indexRoot(): Map<string, string> {
 function engineProblems(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): Problem[] {
   const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
   // history.md's lines as git blame would give them, each written on 2026-07-01.
-  const lineHistory = (path: string) => (path === 'history.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 } })) : undefined);
+  // typed.md's, as the editor saw them typed that day.
+  const lineHistory = (path: string) => (path === 'history.md' || path === 'typed.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 }, typed: path === 'typed.md' })) : undefined);
   return [...checkedEngine(files, { textRules: [relativeDate, secret], modifiedTime, lineHistory, ...options }).allProblems()];
 }
 

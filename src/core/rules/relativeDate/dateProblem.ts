@@ -72,6 +72,8 @@ function oneDayMessage(anchor: DateAnchor, shown: string, replacement: string, d
       return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the date of the memory this entry lists).', shown, replacement, day);
     case 'history':
       return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, when git records this line was written).', shown, replacement, day);
+    case 'typed':
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the day this line was typed).', shown, replacement, day);
     case 'modified-time':
       return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date: "{1}" if it was written on {2}, when the file was last modified (nothing in its text or history dates it, so this is a guess).', shown, replacement, day);
   }
@@ -89,6 +91,8 @@ function ambiguousMessage(anchor: DateAnchor, shown: string, day: string, thisWe
       return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the date of the memory this entry lists, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
     case 'history':
       return msg('"{0}" is a relative date, and ambiguous: counted from {1}, when git records this line was written, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+    case 'typed':
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the day this line was typed, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
     case 'modified-time':
       return msg('"{0}" is a relative date, and ambiguous: if it was written on {1}, when the file was last modified (a guess), it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
   }

@@ -4,7 +4,7 @@ import { titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { TextEdit } from '../../types';
-import { preparesInSteps, type LineHistory, type RuleContext, type TextRule, type TextRuleInput } from '../shared/ruleContext';
+import { preparesInSteps, type LineHistory, type LineRecord, type RuleContext, type TextRule, type TextRuleInput } from '../shared/ruleContext';
 import { localDay, localOffset, statedAnchor, type DateAnchor, type UtcOffset } from './anchors';
 import type { CalendarDate } from '../../types';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
@@ -247,7 +247,7 @@ function isIndex(input: TextRuleInput): boolean {
  */
 class LineAnchors {
   private index?: MemoryIndex;
-  private history?: { readonly records: LineHistory; byText?: Map<string, CalendarDate | null> } | null;
+  private history?: { readonly records: LineHistory; byText?: Map<string, LineRecord | null> } | null;
   private modified?: DateAnchor | null;
 
   constructor(
@@ -268,7 +268,7 @@ class LineAnchors {
       if (entry) return entry;
     }
     const written = this.historyDay(line);
-    if (written) return { day: written, source: 'history' };
+    if (written) return { day: written.day, source: written.typed === true ? 'typed' : 'history' };
     if (this.modified === undefined) {
       const day = fileTimeDay(this.input, this.context, this.offset);
       this.modified = day ? { day, source: 'modified-time' } : null;
@@ -277,7 +277,7 @@ class LineAnchors {
   }
 
   /** The day history records for the line, if the line still reads as history has it (else it moved, or was edited since). */
-  private historyDay(line: number): CalendarDate | undefined {
+  private historyDay(line: number): LineRecord | undefined {
     if (this.history === undefined) {
       const records = this.context.lineHistory?.(this.input.path);
       this.history = records ? { records } : null;
@@ -286,11 +286,11 @@ class LineAnchors {
     const start = this.lines.offsetAt({ line, character: 0 });
     const text = this.input.text.slice(start, this.lines.offsetAt({ line: line + 1, character: 0 })).replace(/(?:\r\n|\n|\r)$/, '');
     const record = this.history.records[line];
-    if (record) return record.text === text ? record.day : undefined;
+    if (record) return record.text === text ? record : undefined;
     // Lines above were added or removed since: the same text elsewhere still dates it, when it is there once.
     if (!this.history.byText) {
-      const byText = new Map<string, CalendarDate | null>();
-      for (const entry of this.history.records) if (entry) byText.set(entry.text, byText.has(entry.text) ? null : entry.day);
+      const byText = new Map<string, LineRecord | null>();
+      for (const entry of this.history.records) if (entry) byText.set(entry.text, byText.has(entry.text) ? null : entry);
       this.history.byText = byText;
     }
     return this.history.byText.get(text) ?? undefined;

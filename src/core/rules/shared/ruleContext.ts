@@ -36,6 +36,8 @@ export interface RuleContext {
 export interface LineRecord {
   readonly text: string;
   readonly day: CalendarDate;
+  /** The line was typed in the editor on `day`, not recorded by git: it is not yet in any history. */
+  readonly typed?: boolean;
 }
 
 /** Per 0-based line of a file as history knows it; undefined for a line not committed. */

@@ -84,6 +84,21 @@ describe('relative-date anchors, in the order of trust', () => {
     assert.match(problems[0].message, /counted from 2026-03-10, when git records this line was written/);
   });
 
+  it('counts a line typed in the editor from the day it was typed, a known day and no guess, and keeps git for the lines it records', () => {
+    const text = front() + '내일 발표 자료를 보낸다.\nWe froze the schema yesterday.\n明日レビューする。\n';
+    const today = { year: 2026, month: 12, day: 1 };
+    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, { text: '내일 발표 자료를 보낸다.', day: today, typed: true }, { text: 'We froze the schema yesterday.', day: { year: 2026, month: 3, day: 10 } }, { text: '明日レビューする。', day: today, typed: true }];
+    const problems = check('project_talk.md', text, contextWith({ 'project_talk.md': history }));
+    assert.deepEqual(problems.map((problem) => problem.range.start.line), [5, 6, 7]);
+    for (const line of [5, 7]) {
+      const problem = problems.find((candidate) => candidate.range.start.line === line)!;
+      assert.match(problem.message, /counted from 2026-12-01, the day this line was typed/);
+      assert.doesNotMatch(problem.message + problem.fixes![0].title, /guess/);
+      assert.equal(problem.fixes![0].preferred, true);
+    }
+    assert.match(problems[1].message, /counted from 2026-03-10, when git records this line was written/);
+  });
+
   it('finds a line that moved by its text when it is there once', () => {
     const text = front() + 'A new first line.\nWe froze the schema yesterday.\n';
     const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, { text: 'We froze the schema yesterday.', day: { year: 2026, month: 3, day: 10 } }];
