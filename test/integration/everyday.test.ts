@@ -163,12 +163,15 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
   });
 
   it('merges two memories: the survivor gains what it lacked, links follow, the other\'s line and file go', async () => {
-    await vscode.workspace.fs.writeFile(file('project_trains.md'), new TextEncoder().encode('---\nname: trains\ndescription: Release trains leave every second Tuesday\ntype: project\n---\nReleases ship every second Tuesday from `main`.\n\nHotfixes skip the train.\n'));
+    await vscode.workspace.fs.writeFile(file('project_trains.md'), new TextEncoder().encode('---\nname: trains\ndescription: Release trains leave every second Tuesday\ntype: project\n---\n# Trains\n\nReleases ship every second Tuesday from `main`.\n\nHotfixes skip the train.\n\n## Why\n'));
     await eventually(async () => assert.ok((await api.tree.getChildren(await groupNode('project'))).length === 2));
     const merged = await vscode.commands.executeCommand('memoryShelf.mergeMemories', undefined, [file('project_release-train.md'), file('project_trains.md')], { survivor: file('project_release-train.md'), preview: false });
     assert.equal(merged, true);
     for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
+    // Named as the tree names them, and without the other's title or its empty heading.
+    assert.equal(api.edits.journal.last?.label, 'Merge trains into Release train');
+    assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });
 

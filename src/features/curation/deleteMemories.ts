@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { displayName, planDeleteMemories, type BacklinkHandling, type MemoryFile } from '../../core';
+import { planDeleteMemories, type BacklinkHandling, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { Services } from '../../workspace/services';
 import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
@@ -26,7 +27,7 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
         return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
       }, {
         label: vscode.l10n.t('Delete memories'),
-        announce: memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', displayName(memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
+        announce: memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', memoryTitle(root, memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
       });
       applied &&= result === 'applied';
     }
@@ -54,7 +55,7 @@ async function confirm(groups: readonly { root: MemoryRoot; memories: readonly M
     indexLines += summary.indexLines;
     links += summary.links;
   }
-  const names = groups.flatMap(({ memories }) => memories.map(displayName));
+  const names = groups.flatMap(({ root, memories }) => memories.map((memory) => memoryTitle(root, memory)));
   const what = files === 1 ? vscode.l10n.t('Delete the memory "{0}"?', names[0]) : vscode.l10n.t('Delete {0} memories ({1})?', files, names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : ''));
   const detail = [
     trashAvailable(groups)

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { displayName, planMerge } from '../../core';
+import { planMerge } from '../../core';
 import { Commands } from '../../commands';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { Services } from '../../workspace/services';
 import { targetMemories, type CommandTarget } from '../../workspace/commandTargets';
 
@@ -20,21 +21,23 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
     const { root, memories } = groups[0];
     const survivor = options?.survivor
       ? memories.find((memory) => root.uriOf(memory.path).toString() === options.survivor?.toString())
-      : (await vscode.window.showQuickPick(memories.map((memory) => ({ label: displayName(memory), description: memory.path, memory })), {
+      : (await vscode.window.showQuickPick(memories.map((memory) => ({ label: memoryTitle(root, memory), description: memory.path, memory })), {
         title: vscode.l10n.t('Merge two memories'),
         placeHolder: vscode.l10n.t('Which memory stays? The other is merged into it and deleted.'),
       }))?.memory;
     if (!survivor) return false;
-    const removedPath = memories.find((memory) => memory !== survivor)!.path;
+    const removedMemory = memories.find((memory) => memory !== survivor)!;
+    const removedPath = removedMemory.path;
+    const [removedTitle, survivorTitle] = [memoryTitle(root, removedMemory), memoryTitle(root, survivor)];
     const result = await services.edits.apply(() => {
       services.documents.flushRoot(root);
       const kept = root.store.get(survivor.path);
       const removed = root.store.get(removedPath);
       return kept && removed ? [{ root: root.uri, edits: planMerge(root.store, kept, removed).edits }] : undefined;
     }, {
-      label: vscode.l10n.t('Merge {0} into {1}', removedPath, survivor.path),
+      label: vscode.l10n.t('Merge {0} into {1}', removedTitle, survivorTitle),
       preview: options?.preview ?? services.config.settings.indexPreviewChanges,
-      announce: vscode.l10n.t('Merged {0} into {1}.', removedPath, survivor.path),
+      announce: vscode.l10n.t('Merged {0} into {1}.', removedTitle, survivorTitle),
     });
     return result === 'applied';
   });

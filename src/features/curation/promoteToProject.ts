@@ -2,6 +2,7 @@ import { posix as posixPath } from 'node:path';
 import * as vscode from 'vscode';
 import { displayName, indexImporter, planAddImport, PROJECT_CLAUDE_FILES, planPromoteToRoot, type FileEdit, type MemoryFile, type PromotePlan } from '../../core';
 import { Commands } from '../../commands';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import { readText } from '../../workspace/fs';
 import { realFileInside } from '../../workspace/realPathBoundary';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -38,7 +39,7 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
     if (!one) return false;
     const { root: source, memory } = one;
     if (source.info.kind !== 'auto') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already in a project memory folder; only memories in Claude Code\'s auto memory are promoted to the project.', displayName(memory)));
+      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already in a project memory folder; only memories in Claude Code\'s auto memory are promoted to the project.', memoryTitle(source, memory)));
       return false;
     }
     const target = await targetRoot(services, options.target);
@@ -68,9 +69,9 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
       }
       return [{ root: target.uri, edits: plan.target }, { root: source.uri, edits: plan.source }];
     }, {
-      label: vscode.l10n.t('Promote {0} to {1}', displayName(memory), target.info.label),
+      label: vscode.l10n.t('Promote {0} to {1}', memoryTitle(source, memory), target.info.label),
       preview: how === 'preview',
-      announce: vscode.l10n.t('Moved "{0}" to {1}.', displayName(memory), target.info.label),
+      announce: vscode.l10n.t('Moved "{0}" to {1}.', memoryTitle(source, memory), target.info.label),
     });
     if (result !== 'applied') return false;
     // A person chose to share this fact: in its new folder it does not wait for review again.
@@ -176,7 +177,7 @@ async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoo
   const promoteAndImport = vscode.l10n.t('Promote and Import');
   const preview = vscode.l10n.t('Preview…');
   const buttons = missing ? [promote, promoteAndImport, preview] : [promote, preview];
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', displayName(memory)), { modal: true, detail }, ...buttons);
+  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', memoryTitle(source, memory)), { modal: true, detail }, ...buttons);
   if (answer === promote || answer === promoteAndImport) return { how: 'apply', addImport: answer === promoteAndImport };
   return answer === preview ? { how: 'preview', addImport: false } : undefined;
 }

@@ -2,9 +2,10 @@ import { realpath } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { displayName, planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit, type MemoryFile } from '../../core';
+import { planPromoteToRule, ruleBullet, ruleTextOf, type FileEdit } from '../../core';
 import { Commands } from '../../commands';
 import { userClaudeConfigDir } from '../../workspace/claudeConfig';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import { readText } from '../../workspace/fs';
 import { realFileInside } from '../../workspace/realPathBoundary';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -67,12 +68,12 @@ export function registerPromoteToRule(services: Services): vscode.Disposable {
       // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
       return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: file.uri.toString(), text }] };
     // A project's file is judged again just before the write: the link could have been swapped since the pick.
-    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', displayName(memory), file.label), editsInsideRoot: file.folder !== undefined, save: [file.uri] });
+    }, { label: vscode.l10n.t('Promote {0} to a rule in {1}', memoryTitle(root, memory), file.label), editsInsideRoot: file.folder !== undefined, save: [file.uri] });
     if (result !== 'applied') return false;
 
     const deleteMemory = (choice?: 'keep'): Thenable<unknown> => vscode.commands.executeCommand(Commands.deleteMemory, root.uriOf(memory.path), undefined, choice);
     if (options.afterwards === 'delete') await deleteMemory('keep');
-    else if (options.afterwards === undefined) void offerDelete(memory, file, () => deleteMemory());
+    else if (options.afterwards === undefined) void offerDelete(memoryTitle(root, memory), file, () => deleteMemory());
     return true;
   });
 }
@@ -87,11 +88,11 @@ async function editRule(proposed: string, file: RuleFile): Promise<string | unde
   });
 }
 
-async function offerDelete(memory: MemoryFile, file: RuleFile, deleteMemory: () => Thenable<unknown>): Promise<void> {
+async function offerDelete(title: string, file: RuleFile, deleteMemory: () => Thenable<unknown>): Promise<void> {
   const remove = vscode.l10n.t('Delete Memory…');
   const open = vscode.l10n.t('Open {0}', file.label);
   const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('"{0}" is now a rule in {1}. Delete the memory, so the two cannot drift apart?', displayName(memory), file.label),
+    vscode.l10n.t('"{0}" is now a rule in {1}. Delete the memory, so the two cannot drift apart?', title, file.label),
     remove,
     open,
   );

@@ -1,3 +1,4 @@
+import { setFieldEdit } from '../../edits/frontmatterEdits';
 import { LineIndex } from '../../lineIndex';
 import { displayName, type MemoryFile } from '../../memoryFile';
 import type { MemoryStore } from '../../memoryStore';
@@ -31,7 +32,7 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
   };
 
   const known = new Set(paragraphs(bodyOf(survivor)).map(fold));
-  const appended = paragraphs(bodyOf(removed)).filter((paragraph) => {
+  const appended = withoutTitleAndEmptySections(paragraphs(bodyOf(removed))).filter((paragraph) => {
     const key = fold(paragraph);
     if (known.has(key)) return false;
     known.add(key);
@@ -43,6 +44,12 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
     const end = new LineIndex(text).positionAt(text.length);
     const lead = text.endsWith('\n') ? eol : eol + eol;
     add(survivor.path, { range: { start: end, end }, newText: lead + appended.map((paragraph) => paragraph.replace(/\r?\n/g, eol)).join(eol + eol) + eol });
+  }
+
+  // The survivor keeps its own description; one it lacks is taken from the other, never dropped.
+  if (!survivor.description?.trim() && removed.description?.trim()) {
+    const described = setFieldEdit(survivor, 'description', removed.description.trim());
+    if (described) add(survivor.path, described);
   }
 
   const survivorName = displayName(survivor);
@@ -68,6 +75,28 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
   const edits: FileEdit[] = [...editsByPath].map(([path, textEdits]) => ({ kind: 'edit', path, edits: textEdits }));
   edits.push({ kind: 'delete', path: removed.path });
   return { edits, appended, rewrittenLinks };
+}
+
+/**
+ * The other memory's paragraphs without what only made sense there: its `# Title` (the survivor has
+ * its own name and title) and headings with nothing under them before the next heading of their level
+ * or above (a template's empty "## Why"), which would only add empty sections to the survivor.
+ */
+function withoutTitleAndEmptySections(blocks: readonly string[]): string[] {
+  return blocks.filter((block, i) => {
+    const level = headingLevel(block);
+    if (level === undefined) return true;
+    if (level === 1) return false;
+    const next = blocks[i + 1];
+    const nextLevel = next === undefined ? 0 : headingLevel(next);
+    return !(next === undefined || (nextLevel !== undefined && nextLevel <= level));
+  });
+}
+
+/** The level of a block that is one ATX heading line and nothing else. */
+function headingLevel(block: string): number | undefined {
+  const match = /^ {0,3}(#{1,6})(?:[ \t]+\S.*)?$/.exec(block);
+  return match && !block.includes('\n') ? match[1].length : undefined;
 }
 
 function bodyOf(memory: MemoryFile): string {

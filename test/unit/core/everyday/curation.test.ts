@@ -72,6 +72,34 @@ describe('merge two memories', () => {
   });
 });
 
+describe('merge keeps the survivor whole', () => {
+  it('leaves out the other memory\'s title and empty template headings, keeps headings with content under them', () => {
+    const files = new Map([
+      ['feedback_review.md', '---\nname: review\ndescription: PR 리뷰는 하루 안에 한다\ntype: feedback\n---\n# 리뷰 속도\n\n리뷰는 24시간 안에.\n\n## 왜\n\n작성자가 맥락을 잊는다.\n'],
+      ['feedback_review-old.md', '---\nname: review-old\ndescription: Review within a day\ntype: feedback\n---\n# Review speed\n\nSmall PRs first.\n\n## Why\n\n## How to apply\n\n### Exceptions\n\nRelease branches wait.\n'],
+    ]);
+    const store = storeOf(files);
+    const plan = planMerge(store, store.get('feedback_review.md')!, store.get('feedback_review-old.md')!);
+    assert.deepEqual(plan.appended, ['Small PRs first.', '## How to apply', '### Exceptions', 'Release branches wait.']);
+    const after = applyFileEdits(files, plan.edits).get('feedback_review.md')!;
+    assert.equal(after.match(/^# /gm)?.length, 1, 'one title, the survivor\'s');
+    assert.doesNotMatch(after, /## Why/);
+    assert.match(after, /^description: PR 리뷰는 하루 안에 한다$/m);
+  });
+
+  it('takes the other\'s description when the survivor has none, and keeps its own otherwise', () => {
+    const files = new Map([
+      ['project_deploy.md', '---\nname: deploy\ntype: project\n---\n火曜日にデプロイする。\n'],
+      ['project_deploy-day.md', '---\nname: deploy-day\ndescription: デプロイは毎週火曜日\ntype: project\n---\n火曜日にデプロイする。\n'],
+    ]);
+    const store = storeOf(files);
+    const after = applyFileEdits(files, planMerge(store, store.get('project_deploy.md')!, store.get('project_deploy-day.md')!).edits);
+    assert.equal(after.get('project_deploy.md'), '---\nname: deploy\ndescription: デプロイは毎週火曜日\ntype: project\n---\n火曜日にデプロイする。\n');
+    const back = applyFileEdits(files, planMerge(store, store.get('project_deploy-day.md')!, store.get('project_deploy.md')!).edits);
+    assert.equal(back.get('project_deploy-day.md'), files.get('project_deploy-day.md'));
+  });
+});
+
 describe('review state', () => {
   const now = Date.UTC(2026, 11, 1);
   const memory = (text: string) => storeOf(new Map([['m.md', text]])).get('m.md')!;
