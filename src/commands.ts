@@ -23,6 +23,8 @@ export const Commands = {
   promoteToProject: 'memoryShelf.promoteToProject',
   promoteToRule: 'memoryShelf.promoteToRule',
   changeType: 'memoryShelf.changeType',
+  /** The retype notification's offer: rename files whose type prefix no longer matches (root URI, paths with their old type, new type). */
+  renameAfterRetype: '_memoryShelf.renameAfterRetype',
   reviewApprove: 'memoryShelf.review.approve',
   reviewEdit: 'memoryShelf.review.edit',
   reviewReject: 'memoryShelf.review.reject',

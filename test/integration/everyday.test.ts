@@ -181,6 +181,12 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
     await eventually(async () => assert.equal(await read(file('reference_api-docs.md')), before.replace('type: reference', 'type: project')));
     await eventually(async () => assert.deepEqual((await api.tree.getChildren(await groupNode('project'))).map((node) => node.kind === 'memory' ? node.memory.path : '').sort(), ['project_release-train.md', 'reference_api-docs.md']));
+    // The file name still says "reference": renaming it is the notification's offer, taken here as its button takes it.
+    assert.equal(await vscode.commands.executeCommand('_memoryShelf.renameAfterRetype', folder(), [{ path: 'reference_api-docs.md', oldType: 'reference' }], 'project'), true);
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(async () => assert.deepEqual((await api.tree.getChildren(await groupNode('project'))).map((node) => node.kind === 'memory' ? node.memory.path : '').sort(), ['project_api-docs.md', 'project_release-train.md']));
+    assert.equal(await read(file('project_api-docs.md')), before.replace('type: reference', 'type: project'));
+    assert.doesNotMatch(await read(file('MEMORY.md')), /reference_api-docs\.md/);
   });
 
   it('keeps the Backlinks list on its memory while a backlink is followed, until another memory is opened', async () => {

@@ -5,6 +5,7 @@ export * from './stub';
 export * from '../typeFromName';
 export * from './references';
 export * from './rename';
+export * from './retypeFileName';
 export * from './cursorContext';
 export * from './indexMaintenance/index';
 export * from './textRules';

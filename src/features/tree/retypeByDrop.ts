@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { planFieldValue, typePath } from '../../core';
+import { planFieldValue, planIndexMove, planRetypeFileName, typePath } from '../../core';
 import { Commands } from '../../commands';
 import { targetMemoryOrActive, type CommandTarget } from '../../workspace/commandTargets';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -38,7 +38,10 @@ export class RetypeByDrop implements vscode.TreeDragAndDropController<MemoryTree
  * memory), the type picked from the configured set unless given.
  */
 export function registerChangeType(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.changeType, async (node?: CommandTarget, _selected?: unknown, givenType?: string) => {
+  return vscode.Disposable.from(vscode.commands.registerCommand(Commands.renameAfterRetype, (rootUri: vscode.Uri, renamable: readonly { readonly path: string; readonly oldType: string }[], type: string) => {
+    const root = services.roots.rootAt(rootUri);
+    return root ? renameAfterRetype(services, root, renamable, type) : false;
+  }), vscode.commands.registerCommand(Commands.changeType, async (node?: CommandTarget, _selected?: unknown, givenType?: string) => {
     const target = targetMemoryOrActive(services, node);
     if (!target) return false;
     const current = target.root.store.get(target.path)?.type;
@@ -46,12 +49,17 @@ export function registerChangeType(services: Services): vscode.Disposable {
       placeHolder: vscode.l10n.t('The new type of {0}', target.path),
     }));
     return type ? retype(services, target.root, [target.path], type) : false;
-  });
+  }));
 }
 
 /** Sets the type of memories of one root; refuses a file whose frontmatter does not parse. */
 export async function retype(services: Services, root: MemoryRoot, paths: readonly string[], type: string): Promise<boolean> {
   let refused: string | undefined;
+  // Files whose name still says the old type (`feedback_x.md` now a project memory): renaming them is offered, never done unasked.
+  const renamable = paths.flatMap((path) => {
+    const memory = root.store.get(path);
+    return memory?.type && planRetypeFileName(root.store, memory, memory.type, type) ? [{ path, oldType: memory.type }] : [];
+  });
   const result = await services.edits.apply(() => {
     services.documents.flushRoot(root);
     const edits = [];
@@ -69,7 +77,35 @@ export async function retype(services: Services, root: MemoryRoot, paths: readon
   }, {
     label: vscode.l10n.t('Change the type to {0}', type),
     announce: paths.length === 1 ? vscode.l10n.t('Changed the type of {0} to {1}.', paths[0], type) : vscode.l10n.t('Changed the type of {0} memories to {1}.', paths.length, type),
+    announceActions: renamable.length === 0 ? [] : [{
+      title: renamable.length === 1
+        ? vscode.l10n.t('Rename the File to {0}', planRetypeFileName(root.store, root.store.get(renamable[0].path)!, renamable[0].oldType, type)?.newPath ?? '')
+        : vscode.l10n.t('Rename the {0} Files to Match', renamable.length),
+      run: () => vscode.commands.executeCommand(Commands.renameAfterRetype, root.uri, renamable, type),
+    }],
   });
   if (refused) void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not retyped: its frontmatter does not parse.', refused));
+  return result === 'applied';
+}
+
+/** Renames the files a retype left with the old type's prefix, as one undoable edit planned from the files now. */
+async function renameAfterRetype(services: Services, root: MemoryRoot, renamable: readonly { readonly path: string; readonly oldType: string }[], type: string): Promise<boolean> {
+  const result = await services.edits.apply(() => {
+    services.documents.flushRoot(root);
+    const moves: { from: string; to: string }[] = [];
+    for (const { path, oldType } of renamable) {
+      const memory = root.store.get(path);
+      // Retyped again, or renamed meanwhile: left as it is.
+      const plan = memory && memory.type === type ? planRetypeFileName(root.store, memory, oldType, type) : undefined;
+      if (plan && !moves.some((move) => move.to.toLowerCase() === plan.newPath.toLowerCase())) moves.push({ from: path, to: plan.newPath });
+    }
+    if (moves.length === 0) return undefined;
+    // One MEMORY.md edit for every move, planned from one text.
+    const index = planIndexMove(root.store.index, moves);
+    return [{ root: root.uri, edits: [...(index ? [index] : []), ...moves.map((move) => ({ kind: 'rename' as const, path: move.from, newPath: move.to }))] }];
+  }, {
+    label: vscode.l10n.t('Rename files to match their type'),
+    announce: renamable.length === 1 ? vscode.l10n.t('Renamed {0} to match its type.', renamable[0].path) : vscode.l10n.t('Renamed {0} files to match their type.', renamable.length),
+  });
   return result === 'applied';
 }

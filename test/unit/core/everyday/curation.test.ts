@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { contentHash, planApproveCandidate, planDeleteMemories, planMerge, reviewReason, STALE_CANDIDATE_DAYS } from '../../../../src/core';
+import { contentHash, planApproveCandidate, planDeleteMemories, planMerge, planRetypeFileName, reviewReason, STALE_CANDIDATE_DAYS } from '../../../../src/core';
 import { applyFileEdits, storeOf } from '../links/fileEdits';
 
 const TYPES = ['user', 'feedback', 'project', 'reference'];
@@ -131,5 +131,38 @@ describe('review state', () => {
     const after = applyFileEdits(files, planApproveCandidate(store, store.get('feedback_tabs.md')!, TYPES));
     assert.equal(after.get('feedback_tabs.md'), '---\r\nname: tabs\r\ndescription: 들여쓰기는 탭\r\nmetadata:\r\n  type: feedback\r\n---\r\nbody\r\n');
     assert.equal(after.get('MEMORY.md'), '- [A](a.md) — a\r\n- [tabs](feedback_tabs.md) — 들여쓰기는 탭\r\n');
+  });
+});
+
+describe('renaming the file after a retype', () => {
+  const files = (): Map<string, string> => new Map([
+    ['MEMORY.md', '- [보고서 형식](feedback_report-format.md) — docx로\n- [Deploy](FEEDBACK-deploy.md) — Tuesdays\n'],
+    ['feedback_report-format.md', '---\nname: report-format\ndescription: 보고서는 docx로 낸다\ntype: project\n---\nbody\n'],
+    ['FEEDBACK-deploy.md', '---\nname: deploy\ndescription: Deploy on Tuesdays\ntype: project\n---\nbody\n'],
+    ['feedback_unnamed.md', '---\ndescription: 名前のないメモリ\ntype: project\n---\nbody\n'],
+    ['notes_misc.md', '---\nname: misc\ndescription: misc\ntype: project\n---\nSee [[feedback_unnamed]].\n'],
+    ['feedback_quiet.md', '---\ndescription: 이름 없고 링크도 없음\ntype: project\n---\nbody\n'],
+    ['project_taken.md', '---\nname: taken-one\ndescription: d\ntype: project\n---\n'],
+    ['feedback_taken.md', '---\nname: taken\ndescription: d\ntype: project\n---\n'],
+  ]);
+
+  it('swaps the old type prefix for the new one, keeping separator and case, and MEMORY.md follows', () => {
+    const before = files();
+    const store = storeOf(before);
+    const plan = planRetypeFileName(store, store.get('feedback_report-format.md')!, 'feedback', 'project')!;
+    assert.equal(plan.newPath, 'project_report-format.md');
+    const after = applyFileEdits(before, plan.edits);
+    assert.equal(after.get('project_report-format.md'), before.get('feedback_report-format.md'));
+    assert.equal(after.has('feedback_report-format.md'), false);
+    assert.match(after.get('MEMORY.md')!, /\[보고서 형식\]\(project_report-format\.md\)/);
+    assert.equal(planRetypeFileName(store, store.get('FEEDBACK-deploy.md')!, 'feedback', 'project')?.newPath, 'PROJECT-deploy.md');
+    assert.equal(planRetypeFileName(store, store.get('feedback_quiet.md')!, 'feedback', 'project')?.newPath, 'project_quiet.md', 'no name, but no link needs its file name');
+  });
+
+  it('offers nothing without the prefix, when links find it by its file name, or when the new name is taken', () => {
+    const store = storeOf(files());
+    assert.equal(planRetypeFileName(store, store.get('notes_misc.md')!, 'feedback', 'project'), undefined);
+    assert.equal(planRetypeFileName(store, store.get('feedback_unnamed.md')!, 'feedback', 'project'), undefined);
+    assert.equal(planRetypeFileName(store, store.get('feedback_taken.md')!, 'feedback', 'project'), undefined);
   });
 });
