@@ -35,11 +35,13 @@ export class WorkspaceServices extends Disposable implements Services {
   readonly roots = this._register(new MemoryRoots(this.config, this.log, unsavedText));
   readonly documents = this._register(new LiveDocuments(this.roots, this.log));
   readonly problems = this._register(new ProblemsService(this.roots, this.documents, this.config));
-  readonly edits = this._register(new EditApplier(this.roots, this.documents, this.log));
+  readonly edits: EditApplier;
   readonly review: ReviewService;
 
   constructor(storage: ReviewStorage) {
     super();
+    // The undo record outlives a window reload in the workspace's own storage (bounded there).
+    this.edits = this._register(new EditApplier(this.roots, this.documents, this.log, storage.workspace));
     this.review = this._register(new ReviewService(this.roots, this.documents, this.log, storage));
   }
 }

@@ -70,6 +70,27 @@ describe('Undo of Memory Shelf changes: its own record, checked against the file
     await eventually(() => assert.ok(api.roots.rootAt(folder())?.store.get('feedback_deploy-freeze.md'), 'the tree shows it again'));
   });
 
+  it('undoes a delete after a window reload, from the record kept in the workspace storage, byte for byte', async () => {
+    const original = await readBytes(file('feedback_deploy-freeze.md'));
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.deleteMemory', file('feedback_deploy-freeze.md'), undefined, 'keep'), true);
+    // What a reload does: the journal starts from what the storage kept, nothing from this window's memory.
+    api.edits.journal.reload();
+    assert.equal(api.edits.journal.last?.restored, true);
+    assert.equal(await read(file('feedback_deploy-freeze.md')), undefined, 'reading the record back restores nothing by itself');
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.undoLastChange'), 'undone');
+    assert.deepEqual(await readBytes(file('feedback_deploy-freeze.md')), original);
+    assert.equal(await read(file('MEMORY.md')), FILES['MEMORY.md']);
+  });
+
+  it('after a reload, refuses an undo whose file changed since, and changes nothing', async () => {
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.changeType', { kind: 'memory', root: api.roots.rootAt(folder()), memory: api.roots.rootAt(folder())!.store.get('project_deadline.md') }, undefined, 'reference'), true);
+    const edited = `${(await read(file('project_deadline.md')))!}追記。\n`;
+    await vscode.workspace.fs.writeFile(file('project_deadline.md'), encoder.encode(edited));
+    api.edits.journal.reload();
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.undoLastChange'), 'moved-on');
+    assert.equal(await read(file('project_deadline.md')), edited);
+  });
+
   it('refuses to undo once a file it changed moved on, and changes nothing', async () => {
     assert.equal(await vscode.commands.executeCommand('memoryShelf.deleteMemory', file('project_deadline.md'), undefined, 'keep'), true);
     const edited = `${(await read(file('MEMORY.md')))!}- [New](new.md) — written by the agent afterwards\n`;

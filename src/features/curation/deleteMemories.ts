@@ -60,7 +60,7 @@ async function confirm(groups: readonly { root: MemoryRoot; memories: readonly M
   const detail = [
     trashAvailable(groups)
       ? vscode.l10n.t('The file goes to the trash; Undo in the notification that follows brings it back.')
-      : vscode.l10n.t('There is no trash here: the file is deleted for good. Undo in the notification that follows brings it back while this window stays open.'),
+      : vscode.l10n.t('There is no trash here: the file is deleted for good. Undo in the notification that follows, or Undo Last Memory Shelf Change later (also after a reload), brings it back while the files stay as the delete left them.'),
     indexLines === 1 ? vscode.l10n.t('1 MEMORY.md line is removed.') : indexLines > 1 ? vscode.l10n.t('{0} MEMORY.md lines are removed.', indexLines) : undefined,
     links === 1 ? vscode.l10n.t('1 [[link]] points to it: keep it as a reservation, or unlink it to plain text.') : links > 1 ? vscode.l10n.t('{0} [[links]] point to it: keep them as reservations, or unlink them to plain text.', links) : undefined,
   ].filter((line): line is string => line !== undefined).join('\n');

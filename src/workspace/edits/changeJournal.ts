@@ -7,13 +7,18 @@ import type { MemoryRoots } from '../roots/memoryRoots';
 import { snapshot, type FileState } from './fileSnapshots';
 import type { OwnFileMoves } from './ownFileMoves';
 import { ChangeTexts } from './changeTexts';
+import type { JournalStorage } from './journalStorage';
 
 /** One change Memory Shelf made: every file it touched, as it was before and right after. */
 export interface JournalEntry {
   readonly id: number;
   readonly label: string;
+  /** When the change was made (ms since the epoch). */
+  readonly at: number;
   readonly before: readonly FileState[];
   readonly after: readonly FileState[];
+  /** Read back from the workspace's storage after a reload, not made in this window. */
+  readonly restored?: true;
 }
 
 /** How an undo ended: done; refused since a file moved on (nothing changed); not in the journal any more; or refused by VS Code. */
@@ -39,8 +44,25 @@ export class ChangeJournal extends Disposable {
     private readonly ownMoves: OwnFileMoves,
     private readonly log: Log,
     private readonly applyEdit: (edit: vscode.WorkspaceEdit) => Promise<boolean>,
+    private readonly storage?: JournalStorage,
   ) {
     super();
+    this.reload();
+  }
+
+  /**
+   * Takes the entries kept in the workspace's storage as the journal (what a window reload does). They
+   * are only offered to "Undo Last Memory Shelf Change"; nothing is applied from them unasked.
+   */
+  reload(): void {
+    if (!this.storage) return;
+    this.entries.length = 0;
+    for (const entry of this.storage.load()) this.entries.push({ ...entry, restored: true });
+    this.nextId = Math.max(this.nextId, ...this.entries.map((entry) => entry.id + 1));
+  }
+
+  private persist(): void {
+    if (this.storage) void this.storage.save(this.entries).catch((error: unknown) => this.log.warn(`The undo record was not kept for the next window: ${String(error)}`));
   }
 
   /** Runs `change` (true when it changed the files) between two snapshots of `uris`; the entry, when it did. */
@@ -50,10 +72,11 @@ export class ChangeJournal extends Disposable {
     const after = await snapshot(this.documents, uris);
     // A file that could not be read before or after cannot be put back as it was: no Undo is offered for it.
     if ([...before, ...after].some((state) => state.unreadable)) return undefined;
-    const entry: JournalEntry = { id: this.nextId++, label, before, after };
+    const entry: JournalEntry = { id: this.nextId++, label, at: Date.now(), before, after };
     if (!before.some((state, i) => state.text !== after[i].text)) return undefined;
     this.entries.push(entry);
     if (this.entries.length > KEPT_ENTRIES) this.entries.shift();
+    this.persist();
     return entry;
   }
 
@@ -79,7 +102,7 @@ export class ChangeJournal extends Disposable {
   async undoLast(): Promise<UndoResult> {
     const entry = this.last;
     if (!entry) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Memory Shelf has made no change in this window that can be undone.'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Memory Shelf has made no change here that can still be undone.'));
       return 'unknown';
     }
     return this.undoAndSay(entry);
@@ -97,6 +120,13 @@ export class ChangeJournal extends Disposable {
   async undo(entry: JournalEntry): Promise<UndoResult> {
     const at = this.entries.indexOf(entry);
     if (at < 0) return 'unknown';
+    // From another window: only files of the memory folders loaded now are put back.
+    const outside = entry.restored ? entry.after.filter((state) => !this.roots.rootOf(state.uri)) : [];
+    if (outside.length > 0) {
+      this.log.info(`Not undone (${entry.label}): ${outside.map((state) => state.uri.toString()).join(', ')} is in no memory folder loaded now`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" was made in an earlier window and touched {1}, which is in no memory folder shown now, so nothing was undone.', entry.label, outside.map((state) => baseName(state.uri)).join(', ')));
+      return 'moved-on';
+    }
     const now = await snapshot(this.documents, entry.after.map((state) => state.uri));
     const movedOn = now.filter((state, i) => state.unreadable || state.text !== entry.after[i].text);
     if (movedOn.length > 0) {
@@ -129,6 +159,7 @@ export class ChangeJournal extends Disposable {
       return 'failed';
     }
     this.entries.splice(this.entries.indexOf(entry), 1);
+    this.persist();
     for (const uri of toSave) {
       const document = openDocument(uri);
       if (document?.isDirty) await document.save();

@@ -6,6 +6,7 @@ import type { LiveDocuments } from '../documents/liveDocuments';
 import { openDocument, readDiskText } from '../fs';
 import type { Log } from '../log';
 import type { MemoryRoots } from '../roots/memoryRoots';
+import { JournalStorage } from './journalStorage';
 import { ChangeJournal } from './changeJournal';
 import { distinctUris } from './fileSnapshots';
 import { OwnFileMoves } from './ownFileMoves';
@@ -88,9 +89,9 @@ export class EditApplier extends Disposable {
   /** Indexes a move participant's edit changed: saved once the move is done. */
   private readonly saveAfterMove = new Set<string>();
 
-  constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log) {
+  constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log, journalMemento?: vscode.Memento) {
     super();
-    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit) => this.applyPrepared(edit)));
+    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit) => this.applyPrepared(edit), journalMemento && new JournalStorage(journalMemento)));
     const saveIndexes = async (): Promise<void> => {
       const uris = [...this.saveAfterMove];
       this.saveAfterMove.clear();
