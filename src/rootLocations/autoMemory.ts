@@ -86,14 +86,15 @@ export interface AutoMemoryWarning {
   code: AutoMemoryWarningCode;
   file?: string;
   message: string;
+  /** For `long-name-ambiguous`: the folders that share only the prefix. */
+  others?: string[];
 }
 
 /** The auto memory folder of one workspace folder, and whether Claude Code uses it. */
 export interface AutoMemoryLocation {
   /**
-   * Absolute folder path, no trailing separator. When the project name is over-long and no folder
-   * exists yet, the project folder part is `<prefix>-*`, a pattern rather than a name: the real name
-   * ends in a hash that depends on the Claude Code build (see `longName`). Do not create it.
+   * Absolute folder path, no trailing separator. An over-long project name is the folder Claude Code
+   * 2.1.224+ uses, `<200-character prefix>-<hash of the path>`, whether or not it exists yet.
    */
   path: string;
   exists: boolean;
@@ -107,8 +108,12 @@ export interface AutoMemoryLocation {
   projectRoot: string;
   /** `<config dir>/projects`. */
   projectsDir: string;
-  /** Present when the sanitized name exceeded {@link MAX_SANITIZED_LENGTH} and was matched by prefix. */
-  longName?: { prefix: string; matched: boolean };
+  /**
+   * Present when the sanitized name exceeded {@link MAX_SANITIZED_LENGTH}: its prefix, whether the
+   * folder of this project's exact name exists, and folders that share only the prefix (another
+   * project's, or one an older Claude Code build named with another hash), never taken for this one.
+   */
+  longName?: { prefix: string; matched: boolean; others?: string[] };
   warnings: AutoMemoryWarning[];
 }
 
@@ -126,16 +131,31 @@ export function sanitizeProjectPath(p: string): string {
   return p.replace(/[^a-zA-Z0-9]/g, '-');
 }
 
-/** The folder name under `projects/`: exact, or (over-long) only its known 200-character prefix. */
+/** The folder name under `projects/`; an over-long one with the 200-character prefix it shares with other paths. */
 export type ProjectFolderName =
   | { truncated: false; name: string }
-  | { truncated: true; prefix: string };
+  | { truncated: true; prefix: string; name: string };
 
+/**
+ * Claude Code's project folder name: the sanitized path, or past 200 characters its first 200 and
+ * `-` and a base-36 hash of the unsanitized path (`h = h * 31 + code unit`, kept to a signed 32-bit
+ * integer, its absolute value), as its bundled `sanitizePath` computes it. Since 2.1.224 a long path
+ * is resolved by this exact name only: matching the shared prefix sent one project to another's
+ * folder (changelog: "Fixed long (>200 char) project paths resolving to another project's session
+ * directory under a shared sanitized prefix").
+ */
 export function projectFolderName(projectRoot: string): ProjectFolderName {
   const sanitized = sanitizeProjectPath(projectRoot);
-  return sanitized.length <= MAX_SANITIZED_LENGTH
-    ? { truncated: false, name: sanitized }
-    : { truncated: true, prefix: sanitized.slice(0, MAX_SANITIZED_LENGTH) };
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return { truncated: false, name: sanitized };
+  const prefix = sanitized.slice(0, MAX_SANITIZED_LENGTH);
+  return { truncated: true, prefix, name: `${prefix}-${pathHash(projectRoot)}` };
+}
+
+/** Java's `String.hashCode` of the UTF-16 code units, as an unsigned base-36 number. */
+export function pathHash(text: string): string {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
+  return Math.abs(hash).toString(36);
 }
 
 /** `win32` for `C:\...`, `C:/...` and UNC paths, else `posix`. */
@@ -478,59 +498,35 @@ async function defaultFolder(
   }
   const names = (await rootSpellings(projectRoot, pathStyle, host)).map(projectFolderName);
   const first = names[0]!;
-  const exact = names.filter((n): n is { truncated: false; name: string } => !n.truncated);
-  for (const n of exact) {
+  for (const n of names) {
     if (await host.isDirectory(path.join(projectsDir, n.name))) {
-      return { path: path.join(projectsDir, n.name, 'memory') };
+      return { path: path.join(projectsDir, n.name, 'memory'), ...(n.truncated ? { longName: { prefix: n.prefix, matched: true } } : {}) };
     }
   }
-  const prefixes = [...new Set(names.filter((n) => n.truncated).map((n) => n.prefix))];
-  if (prefixes.length > 0) {
-    const entries = (await host.listDirectory(projectsDir)) ?? [];
-    for (const prefix of prefixes) {
-      const found = await matchLongName(prefix, entries, projectsDir, pathStyle, host, warnings);
-      if (found !== undefined) {
-        return { path: path.join(projectsDir, found, 'memory'), longName: { prefix, matched: true } };
-      }
-    }
-  }
-  return first.truncated
-    ? { path: path.join(projectsDir, `${first.prefix}-*`, 'memory'), longName: { prefix: first.prefix, matched: false } }
-    : { path: path.join(projectsDir, first.name, 'memory') };
-}
-
-async function matchLongName(
-  prefix: string,
-  entries: readonly string[],
-  projectsDir: string,
-  pathStyle: PathStyle,
-  host: RootsHost,
-  warnings: AutoMemoryWarning[],
-): Promise<string | undefined> {
-  const path = pathApi(pathStyle);
-  const fold = (s: string): string => (pathStyle === 'win32' ? s.toLowerCase() : s);
-  const wanted = fold(prefix + '-');
-  const candidates = entries
-    .filter((e) => fold(e).startsWith(wanted) && /^[0-9a-z]+$/i.test(e.slice(wanted.length)))
-    .sort();
-  if (candidates.length <= 1) {
-    return candidates[0];
-  }
-  // Two Claude Code builds (different hashes) can leave two folders; the one with memory wins.
-  const withMemory: string[] = [];
-  for (const c of candidates) {
-    if (await host.isDirectory(path.join(projectsDir, c, 'memory'))) {
-      withMemory.push(c);
-    }
-  }
-  const chosen = withMemory[0] ?? candidates[0]!;
-  if (withMemory.length !== 1) {
+  if (!first.truncated) return { path: path.join(projectsDir, first.name, 'memory') };
+  // The exact folder is not there yet. Folders sharing only the prefix are another project's, or this
+  // one's under an older build's hash: Claude Code no longer reads them for this project, so neither
+  // is shown as its memory; the person is told they exist.
+  const others = await prefixFolders(names, projectsDir, pathStyle, host);
+  if (others.length > 0) {
     warnings.push({
       code: 'long-name-ambiguous',
-      message: `Several project folders share the prefix of this project's over-long name (${candidates.join(', ')}); showing ${chosen}.`,
+      others,
+      message: `Folders share the prefix of this project's over-long name but not its name (${others.join(', ')}); Claude Code 2.1.224+ reads ${first.name}, which does not exist yet.`,
     });
   }
-  return chosen;
+  return { path: path.join(projectsDir, first.name, 'memory'), longName: { prefix: first.prefix, matched: false, ...(others.length > 0 ? { others } : {}) } };
+}
+
+/** Folders under `projects/` named `<prefix>-<base-36 hash>` for one of the prefixes, other than the exact names. */
+async function prefixFolders(names: readonly ProjectFolderName[], projectsDir: string, pathStyle: PathStyle, host: RootsHost): Promise<string[]> {
+  const fold = (s: string): string => (pathStyle === 'win32' ? s.toLowerCase() : s);
+  const exact = new Set(names.map((n) => fold(n.name)));
+  const prefixes = [...new Set(names.flatMap((n) => (n.truncated ? [fold(n.prefix + '-')] : [])))];
+  const entries = (await host.listDirectory(projectsDir)) ?? [];
+  return entries
+    .filter((entry) => !exact.has(fold(entry)) && prefixes.some((prefix) => fold(entry).startsWith(prefix) && /^[0-9a-z]+$/i.test(entry.slice(prefix.length))))
+    .sort();
 }
 
 /** Locates the auto memory folder of `input.workspaceFolder`. Never throws for bad settings files. */
@@ -549,7 +545,7 @@ export async function resolveAutoMemory(input: AutoMemoryInput, host: RootsHost)
   const located: Pick<AutoMemoryLocation, 'path' | 'source' | 'sourceFile' | 'longName'> = directory
     ? { path: directory.path, source: directory.scope, sourceFile: directory.file }
     : { ...(await defaultFolder(projectRoot, projectsDir, input, pathStyle, host, warnings)), source: 'default' };
-  const exists = located.longName?.matched === false ? false : await host.isDirectory(located.path);
+  const exists = await host.isDirectory(located.path);
 
   return {
     ...located,

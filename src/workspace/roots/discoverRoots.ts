@@ -116,7 +116,7 @@ function describeWarning(warning: AutoMemoryWarning): string {
     case 'project-dir-name-invalid':
       return vscode.l10n.t('CLAUDE_CODE_PROJECT_DIR_NAME is not a usable folder name and was ignored.');
     case 'long-name-ambiguous':
-      return vscode.l10n.t('Several folders match this long project name; the one holding a memory folder is shown.');
+      return vscode.l10n.t('Folders share the start of this project\'s long name but not its name (another project\'s, or an older Claude Code build\'s): {0}. Claude Code 2.1.224 and later do not read them for this project, so none is shown as its memory.', warning.others?.join(', ') ?? '');
   }
 }
 

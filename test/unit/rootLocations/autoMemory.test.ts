@@ -6,6 +6,7 @@ import {
   claudeConfigDir,
   detectPathStyle,
   findCanonicalGitRoot,
+  pathHash,
   projectFolderName,
   resolveAutoMemory,
   resolveMemoryDirectorySetting,
@@ -69,9 +70,16 @@ describe('roots/autoMemory', () => {
       assert.deepEqual(projectFolderName(p), { truncated: false, name: '-' + 'a'.repeat(199) });
     });
 
-    it('gives only the 200-character prefix of a longer name', () => {
+    it('cuts a longer name to 200 characters and adds the hash of the whole path', () => {
       const p = '/' + 'b'.repeat(MAX_SANITIZED_LENGTH);
-      assert.deepEqual(projectFolderName(p), { truncated: true, prefix: '-' + 'b'.repeat(199) });
+      assert.deepEqual(projectFolderName(p), { truncated: true, prefix: '-' + 'b'.repeat(199), name: `${'-' + 'b'.repeat(199)}-${pathHash(p)}` });
+    });
+
+    it('hashes as Java\'s String.hashCode, then JavaScript\'s Math.abs in base 36', () => {
+      // Java's own values: "hello".hashCode() is 99162322; "polygenelubricants".hashCode() is Integer.MIN_VALUE.
+      assert.equal(pathHash('hello'), (99162322).toString(36));
+      assert.equal(pathHash('polygenelubricants'), (2147483648).toString(36));
+      assert.equal(pathHash(''), '0');
     });
   });
 
@@ -329,45 +337,46 @@ describe('roots/autoMemory', () => {
       assert.equal(result.path, `${PROJECTS}/-data-app/memory`);
     });
 
-    describe('over-long project names (200-character prefix)', () => {
+    describe('over-long project names (Claude Code 2.1.224: the exact hashed name, never a shared prefix)', () => {
       const longRoot = '/home/ana/' + 'deep/'.repeat(45) + 'app';
+      // Another project whose sanitized path shares the first 200 characters (the 2.1.224 bug's case).
+      const neighbour = '/home/ana/' + 'deep/'.repeat(45) + 'api';
       const prefix = sanitizeProjectPath(longRoot).slice(0, MAX_SANITIZED_LENGTH);
+      const own = `${prefix}-${pathHash(longRoot)}`;
+      const theirs = `${prefix}-${pathHash(neighbour)}`;
       const host = (projectDirs: string[]): FakeRootsHost =>
-        new FakeRootsHost({ dirs: [`${longRoot}/.git`, PROJECTS, ...projectDirs.map((d) => `${PROJECTS}/${d}`)] });
+        new FakeRootsHost({ dirs: [`${longRoot}/.git`, `${neighbour}/.git`, PROJECTS, ...projectDirs.map((d) => `${PROJECTS}/${d}`)] });
 
-      it('matches the existing folder whatever its hash', async () => {
-        const result = await resolveAutoMemory(
-          input({ workspaceFolder: longRoot }),
-          host([`${prefix}-k3j9x1/memory`, '-home-ana-other']),
-        );
-        assert.equal(result.path, `${PROJECTS}/${prefix}-k3j9x1/memory`);
-        assert.equal(result.exists, true);
-        assert.deepEqual(result.longName, { prefix, matched: true });
+      it('shares its prefix with the neighbour but not its name', () => {
+        assert.equal(sanitizeProjectPath(neighbour).slice(0, MAX_SANITIZED_LENGTH), prefix);
+        assert.notEqual(own, theirs);
       });
 
-      it('reports the expected prefix when no folder exists yet', async () => {
+      it('finds its own folder beside the neighbour\'s, and the neighbour finds its own', async () => {
+        const dirs = [`${theirs}/memory`, `${own}/memory`];
+        const mine = await resolveAutoMemory(input({ workspaceFolder: longRoot }), host(dirs));
+        assert.equal(mine.path, `${PROJECTS}/${own}/memory`);
+        assert.equal(mine.exists, true);
+        assert.deepEqual(mine.longName, { prefix, matched: true });
+        assert.deepEqual(mine.warnings, []);
+        const next = await resolveAutoMemory(input({ workspaceFolder: neighbour }), host(dirs));
+        assert.equal(next.path, `${PROJECTS}/${theirs}/memory`);
+      });
+
+      it('never takes the neighbour\'s folder for its own: the exact folder, not there yet, and a warning naming the other', async () => {
+        const result = await resolveAutoMemory(input({ workspaceFolder: longRoot }), host([`${theirs}/memory`, '-home-ana-other']));
+        assert.equal(result.path, `${PROJECTS}/${own}/memory`);
+        assert.equal(result.exists, false);
+        assert.deepEqual(result.longName, { prefix, matched: false, others: [theirs] });
+        assert.deepEqual(codes(result.warnings), ['long-name-ambiguous']);
+      });
+
+      it('names the folder Claude Code will create when none exists, with no warning', async () => {
         const result = await resolveAutoMemory(input({ workspaceFolder: longRoot }), host([`${prefix}x-abc`]));
-        assert.equal(result.path, `${PROJECTS}/${prefix}-*/memory`);
+        assert.equal(result.path, `${PROJECTS}/${own}/memory`);
         assert.equal(result.exists, false);
         assert.deepEqual(result.longName, { prefix, matched: false });
-      });
-
-      it('prefers, of two builds\' folders, the one holding memory', async () => {
-        const result = await resolveAutoMemory(
-          input({ workspaceFolder: longRoot }),
-          host([`${prefix}-aaa`, `${prefix}-zzz/memory`]),
-        );
-        assert.equal(result.path, `${PROJECTS}/${prefix}-zzz/memory`);
         assert.deepEqual(result.warnings, []);
-      });
-
-      it('warns when two folders both hold memory', async () => {
-        const result = await resolveAutoMemory(
-          input({ workspaceFolder: longRoot }),
-          host([`${prefix}-bbb/memory`, `${prefix}-aaa/memory`]),
-        );
-        assert.equal(result.path, `${PROJECTS}/${prefix}-aaa/memory`);
-        assert.deepEqual(codes(result.warnings), ['long-name-ambiguous']);
       });
 
       it('copes with a missing projects folder', async () => {
