@@ -83,6 +83,43 @@ export class RootHistory {
     }
   }
 
+  /**
+   * Records many paths at once (a folder snapshot): the log is read once, not once a path. Paths whose
+   * latest version is the same are left out; never throws.
+   */
+  async recordAll(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined }[], meta: RecordMeta): Promise<RecordResult[]> {
+    try {
+      const latest = await this.latest();
+      const time = (meta.time ?? this.now()).toISOString();
+      const results: RecordResult[] = [];
+      let lines = '';
+      for (const { path, bytes } of entries) {
+        const hash = bytes ? hashBytes(bytes) : '';
+        if (!isHistoryPath(path)) {
+          results.push({ kind: 'failed', code: 'EINVAL' });
+          continue;
+        }
+        if ((latest.get(path)?.hash ?? '') === hash) {
+          results.push({ kind: 'unchanged', hash });
+          continue;
+        }
+        await this.ensureFolder();
+        if (bytes) await this.putBlob(hash, bytes);
+        lines += formatEventLine({ path, hash, time, author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) }) ?? '';
+        results.push({ kind: 'recorded', hash });
+        // Appended in pieces a single write keeps together.
+        if (lines.length > 32_000) {
+          await appendLine(join(this.folder, LOG_FILE), lines);
+          lines = '';
+        }
+      }
+      if (lines) await appendLine(join(this.folder, LOG_FILE), lines);
+      return results;
+    } catch (error) {
+      return entries.map(() => ({ kind: 'failed', code: codeOf(error) }));
+    }
+  }
+
   /** Every event of the root, oldest first. */
   async events(): Promise<HistoryEvent[]> {
     const bytes = await readOwnFile(join(this.folder, LOG_FILE));
