@@ -89,7 +89,14 @@ export class RootHistory {
    */
   async recordAll(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined }[], meta: RecordMeta): Promise<RecordResult[]> {
     try {
-      const latest = await this.latest();
+      // A few paths (the hook's case) are each found from the log's end; many, by reading it once.
+      const latest = entries.length > 16 ? await this.latest() : new Map<string, HistoryEvent>();
+      if (entries.length <= 16) {
+        for (const { path } of entries) {
+          const event = await this.latestOf(path);
+          if (event) latest.set(path, event);
+        }
+      }
       const time = (meta.time ?? this.now()).toISOString();
       const results: RecordResult[] = [];
       let lines = '';

@@ -30,6 +30,8 @@ export interface HookOutcome {
 const PASS: HookOutcome = { exitCode: 0, stderr: '' };
 /** The hook prunes when a root's log crosses a multiple of this: about every thousand versions. */
 const PRUNE_EVERY_LOG_BYTES = 256 * 1024;
+/** A shell command that may write or delete a file: only these are looked at further. */
+const MAY_WRITE = />|\b(rm|unlink|rmdir|shred|trash|mv|sed|perl|truncate|tee|dd|cp|install|touch|ed|ex|find|git|rsync|xargs|python3?|node|bash|sh|zsh|sudo|env|tar|unzip)\b/;
 
 /** What the command touches in one memory root. */
 interface RootWork {
@@ -103,8 +105,13 @@ async function findWork(input: HookInput, options: HookRunOptions): Promise<Root
     return [...byFolder.values()];
   }
   if (input.command === undefined) return [];
-  await withSettings();
-  const touch = bashTouches(input.command, (word) => memoryRootOf(resolveShellWord(word, input.cwd || projectDir, options.env, home), context));
+  const read = (command: string) => bashTouches(command, (word) => memoryRootOf(resolveShellWord(word, input.cwd || projectDir, options.env, home), context));
+  let touch = read(input.command);
+  // Most commands change no file at all: the settings (autoMemoryDirectory) are read only for one that may.
+  if (touch.kind === 'none' && MAY_WRITE.test(input.command)) {
+    await withSettings();
+    touch = read(input.command);
+  }
   if (touch.kind === 'none') return [];
   if (touch.kind === 'files') {
     for (const hit of touch.deletes) workOf(hit).deletes.add(hit.file);
