@@ -79,21 +79,20 @@ function hookCost(root: string, dir: string, calls: number): { hook: number; nod
   const file = join(root, 'MEMORY.md');
   const edit = JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: resolve(root, '..'), hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'a', new_string: 'b' }, tool_use_id: 't' });
   const bash = JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: resolve(root, '..'), hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 't' });
-  const median = (run: () => void): number => {
-    const times: number[] = [];
-    for (let i = 0; i < calls; i++) {
-      const t = performance.now();
-      run();
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)];
+  // Interleaved, so a busy machine slows the three alike rather than whichever ran last.
+  const runs = { hook: [] as number[], node: [] as number[], bash: [] as number[] };
+  const time = (into: number[], run: () => void): void => {
+    const t = performance.now();
+    run();
+    into.push(performance.now() - t);
   };
-  return {
-    hook: median(() => spawnSync(process.execPath, [hookScript], { input: edit, env })),
-    node: median(() => spawnSync(process.execPath, ['-e', '0'])),
-    bash: median(() => spawnSync(process.execPath, [hookScript], { input: bash, env })),
-  };
+  for (let i = 0; i < calls; i++) {
+    time(runs.node, () => spawnSync(process.execPath, ['-e', '0']));
+    time(runs.hook, () => spawnSync(process.execPath, [hookScript], { input: edit, env }));
+    time(runs.bash, () => spawnSync(process.execPath, [hookScript], { input: bash, env }));
+  }
+  const median = (times: number[]): number => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  return { hook: median(runs.hook), node: median(runs.node), bash: median(runs.bash) };
 }
 
 main().catch((error: unknown) => {

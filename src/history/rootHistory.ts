@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
   parseEventLog, pathNeedle, type HistoryAuthor, type HistoryEvent, type HistorySource,
@@ -287,6 +287,8 @@ export class RootHistory {
 
   private async ensureFolder(): Promise<void> {
     if (this.folderReady) return;
+    // Each level checked, so a link put in place of `roots/` or of this folder is refused, not followed out.
+    await ensureDir(dirname(this.folder));
     await ensureDir(this.folder);
     const rootFile = join(this.folder, ROOT_FILE);
     if (!(await readOwnFile(rootFile))) await writeAtomic(this.folder, ROOT_FILE, JSON.stringify({ path: this.rootPath }, undefined, 2) + '\n');

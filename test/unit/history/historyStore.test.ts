@@ -82,6 +82,16 @@ describe('history store', () => {
     assert.deepEqual(await root.versions('a.md'), []);
   });
 
+  it('refuses to write through a link put in place of its folders', async () => {
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(history.dir, { recursive: true });
+    symlinkSync(elsewhere, join(history.dir, 'roots'));
+    const root = await history.root(rootPath);
+    assert.equal((await root.record('a.md', bytes('x'), { author: 'agent', source: 'hook-pre' })).kind, 'failed');
+    assert.deepEqual(readdirSync(elsewhere), []);
+  });
+
   it('approvals: per path, the latest wins; unapprove withdraws; settings keep the mode and gate', async () => {
     const root = await history.root(rootPath);
     const first = await root.approve('a.md', bytes('v1'));
