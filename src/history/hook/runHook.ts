@@ -55,7 +55,7 @@ export async function runHook(stdin: string, options: HookRunOptions): Promise<H
     history = options.history ?? History.open({ env: options.env });
     const input = parseHookInput(JSON.parse(stdin));
     if (!input) return PASS;
-    const work = await findWork(input, options);
+    const work = await findWork(input, options, history);
     if (work.length === 0) return PASS;
     const meta: RecordMeta = { author: input.event === 'PreToolUse' ? 'unknown' : 'agent', source: input.event === 'PreToolUse' ? 'hook-pre' : 'hook-post', ...(input.sessionId ? { sessionId: input.sessionId } : {}), tool: input.toolName };
     const verdicts: GateVerdict[] = [];
@@ -79,14 +79,17 @@ export async function runHook(stdin: string, options: HookRunOptions): Promise<H
   }
 }
 
-async function findWork(input: HookInput, options: HookRunOptions): Promise<RootWork[]> {
+async function findWork(input: HookInput, options: HookRunOptions, history: History | undefined): Promise<RootWork[]> {
   const home = options.homeDir ?? homedir();
   const projectDir = options.env['CLAUDE_PROJECT_DIR'] || input.cwd || process.cwd();
   const context: { -readonly [K in keyof HookRootContext]: HookRootContext[K] } = { configDir: claudeConfigDir(options.env, home, projectDir), projectDir, extraRoots: [] };
   // autoMemoryDirectory can put the auto memory anywhere: read the settings only when the shape rules miss.
+  // Roots the history already knows count too: a folder the extension was told about (memoryShelf.roots)
+  // has a root.json there, and is a memory root whatever its shape.
   const withSettings = async (): Promise<void> => {
     const location = await resolveAutoMemory({ workspaceFolder: projectDir, homeDir: home, env: options.env, trusted: false }, nodeRootsHost);
-    context.extraRoots = [location.path];
+    const known = history ? (await history.roots()).map((root) => root.path) : [];
+    context.extraRoots = [location.path, ...known];
   };
   const byFolder = new Map<string, RootWork>();
   const workOf = (hit: RootHit): RootWork => {

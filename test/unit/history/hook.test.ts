@@ -85,6 +85,19 @@ describe('the Claude Code hook', () => {
     assert.equal((await (await history.root(auto)).latestOf('user_role.md'))?.hash, hashBytes(Buffer.from('role')));
   });
 
+  it('acts on any folder the history already knows as a root (one named in the extension\'s settings)', async () => {
+    const notes = join(scratch, 'notes');
+    mkdirSync(notes);
+    writeFileSync(join(notes, 'fact.md'), 'fact');
+    assert.deepEqual(await history.roots(), []);
+    await run(input('PreToolUse', project, 'Edit', { file_path: join(notes, 'fact.md'), old_string: 'f', new_string: 'g' }));
+    assert.deepEqual(await history.roots(), []);
+    const root = await history.root(notes);
+    await root.record('other.md', Buffer.from('o'), { author: 'person', source: 'load' });
+    await run(input('PreToolUse', project, 'Edit', { file_path: join(notes, 'fact.md'), old_string: 'f', new_string: 'g' }));
+    assert.equal((await root.latestOf('fact.md'))?.hash, hashBytes(Buffer.from('fact')));
+  });
+
   it('snapshots before `rm` in Bash and records the deletion after, by the agent', async () => {
     const command = { command: 'rm memory/a.md', description: 'Remove a stale memory' };
     await run(input('PreToolUse', project, 'Bash', command));
