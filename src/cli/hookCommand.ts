@@ -98,6 +98,8 @@ export async function hookCommand(options: HookOptions, cwd: string, stdin: () =
   const problem = await writeSettings(file, before, after);
   if (problem) return fail(`${file}: ${problem}`);
   process.stdout.write(`memory-shelf: ${options.action === 'install' ? `installed the hook${options.gate ? ' (with the review gate)' : ''} in` : 'removed the hook from'} ${terminalSafe(file)}\n`);
+  // Claude Code lists the local settings in .gitignore when it makes the file itself; here we made it.
+  if (before === undefined && options.scope === 'project') process.stdout.write('memory-shelf: .claude/settings.local.json names paths of this machine: keep it out of git (add it to .gitignore if it is not there)\n');
   return 0;
 }
 
