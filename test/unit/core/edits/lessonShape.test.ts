@@ -23,7 +23,9 @@ describe('memories of a root of durable lessons', () => {
       assert.equal(after.text.slice(after.frontmatter.bodyStart), 'body\n');
     }
     const kept = memory('---\nname: c\ndescription: d\nmetadata:\n  originSessionId: 0b3c\n---\nbody\n');
-    const pinned = memory(applyTextEdits(kept.text, (planPinned(kept, true) as { edits: never[] }).edits));
+    const plan = planPinned(kept, true);
+    assert.ok(plan.ok);
+    const pinned = memory(applyTextEdits(kept.text, plan.edits));
     assert.deepEqual(pinned.frontmatter.data.metadata, { originSessionId: '0b3c', pinned: true });
   });
 
