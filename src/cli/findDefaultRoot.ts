@@ -12,6 +12,17 @@ export interface DefaultRoot {
   readonly writeBoundary: string;
   /** The settings file whose `autoMemoryDirectory` chose the root, when one did. */
   readonly chosenBy?: string;
+  /** Claude Code's auto memory folder: the only kind whose index Claude Code may generate. */
+  readonly auto?: true;
+}
+
+/**
+ * Whether a folder named on the command line is laid out as an auto memory folder
+ * (`<config dir>/projects/<project>/memory`), the only kind whose index Claude Code may generate.
+ */
+export function looksLikeAutoMemory(path: string): boolean {
+  const parts = path.split(/[\\/]+/).filter((part) => part !== '');
+  return parts.length >= 3 && parts[parts.length - 1] === 'memory' && parts[parts.length - 3] === 'projects';
 }
 
 /** What {@link findDefaultRoot} found, and the settings files it did not honour. */
@@ -35,7 +46,7 @@ export async function findDefaultRoot(cwd: string, trustClaudeSettings = false):
   const ignored = location.warnings.filter((warning) => warning.code === 'directory-untrusted' && warning.file !== undefined).map((warning) => warning.file!);
   if (!location.exists) return { found: undefined, ignored };
   const chosenBy = location.source === 'local-settings' || location.source === 'project-settings' ? location.sourceFile : undefined;
-  return { found: { root: location.path, writeBoundary: location.path, ...(chosenBy !== undefined ? { chosenBy } : {}) }, ignored };
+  return { found: { root: location.path, writeBoundary: location.path, auto: true, ...(chosenBy !== undefined ? { chosenBy } : {}) }, ignored };
 }
 
 export async function isDirectory(path: string): Promise<boolean> {

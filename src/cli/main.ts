@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { isAtLeast, resolveTypeSet, type TypeSet } from '../core';
+import { isAtLeast, resolveTypeSet, shapeSettingFor, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
-import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
+import { findDefaultRoot, findSubagentRoots, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
 import { HistoryLocationError } from '../history';
 import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
@@ -43,6 +43,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
   const writeBoundaries = new Map<string, string>();
+  const autoRoots = new Set<string>();
   let files: FilesByRoot | undefined;
   if (options.files) {
     files = await rootsOfFiles(roots, cwd);
@@ -57,6 +58,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     if (found?.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
     roots = [...(found ? [found.root] : []), ...subagents.map((root) => root.root)];
     for (const root of [...(found ? [found] : []), ...subagents]) writeBoundaries.set(root.root, root.writeBoundary);
+    if (found?.auto) autoRoots.add(found.root);
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
@@ -76,7 +78,8 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     const team = await teamIndexFolder(resolve(cwd, root));
     try {
       const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
+      const shape = shapeSettingFor(options.shape, autoRoots.has(root) || looksLikeAutoMemory(real));
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).

@@ -65,6 +65,53 @@ describe('Memory shapes of current Claude Code in the sidebar', () => {
     }, 15_000);
   });
 
+  it('in a root of durable lessons, the form shows a Pinned toggle instead of a type, and pins as a YAML boolean', async () => {
+    const uri = workspaceUri('shapes', 'lessons', 'korean-commit-messages.md');
+    const before = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    await vscode.commands.executeCommand('memoryShelf.openEditor', uri);
+    let session: ReturnType<typeof api.editors.sessionsFor>[number] | undefined;
+    await eventually(() => {
+      session = api.editors.sessionsFor(uri)[0];
+      assert.ok(session);
+    });
+    try {
+      await session!.receive({ kind: 'ready' });
+      await eventually(() => {
+        const state = session!.state!;
+        assert.equal(state.typing, 'untyped');
+        assert.equal(state.pinned, false);
+        assert.equal(state.pinnedCount, 2);
+        assert.equal(state.others.some((field) => field.path === 'metadata.pinned'), false, 'the toggle shows it, not the other keys');
+      });
+      await session!.receive({ kind: 'setPinned', pinned: true, version: session!.document.version });
+      await eventually(() => assert.match(session!.document.getText(), /^ {2}pinned: true$/m));
+      await eventually(() => assert.equal(session!.state?.pinned, true));
+      assert.equal(session!.document.getText(), before.replace('pinned: false', 'pinned: true'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('New Memory in a root of durable lessons asks no type and writes an unpinned lesson, no type-missing', async () => {
+    const root = api.roots.roots.find((candidate) => candidate.uri.path.endsWith('/shapes/lessons'))!;
+    const index = workspaceUri('shapes', 'lessons', 'MEMORY.md');
+    const indexBefore = await vscode.workspace.fs.readFile(index);
+    const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', { kind: 'root', root, name: 'review-before-merge', description: '병합 전에 리뷰를 받는다' });
+    assert.ok(created);
+    try {
+      for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(created));
+      assert.match(text, /^---\nname: review-before-merge\ndescription: 병합 전에 리뷰를 받는다\nmetadata:\n {2}pinned: false\n---\n/);
+      assert.doesNotMatch(text, /type:/);
+      await eventually(() => assert.deepEqual(vscode.languages.getDiagnostics(created).map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).filter((code) => code === 'type-missing'), []));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(created);
+      await vscode.workspace.fs.writeFile(index, indexBefore);
+    }
+  });
+
   it('shows a team/ with its own index as a root of its own, its memories listed there and not reported unlisted', async () => {
     await eventually(async () => {
       const roots = await visibleTree(api);

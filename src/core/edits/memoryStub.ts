@@ -19,6 +19,11 @@ export interface NewMemory {
   readonly template?: string;
   /** A body written already (text moved out of MEMORY.md), taken as it is instead of a template. */
   readonly body?: string;
+  /**
+   * For a durable lesson (a root whose memories carry no type): `metadata.pinned` as Claude Code writes
+   * it, so the new memory reads as a lesson, not as a memory missing its type. Ignored with a type.
+   */
+  readonly pinned?: boolean;
 }
 
 /** How the root writes its files: the majority's frontmatter shape, line ending and language. */
@@ -42,6 +47,8 @@ export function newMemoryText(memory: NewMemory, style: NewMemoryStyle): { reado
   if (memory.type !== undefined) {
     if (style.typeLocation === 'metadata') lines.push('metadata:', `  type: ${yamlScalar(memory.type)}`);
     else lines.push(`type: ${yamlScalar(memory.type)}`);
+  } else if (memory.pinned !== undefined) {
+    lines.push('metadata:', `  pinned: ${memory.pinned ? 'true' : 'false'}`);
   }
   lines.push('---');
   const template = memory.template ?? builtInTemplate(memory.type, TEMPLATE_HEADINGS[style.language ?? 'en']);

@@ -21,6 +21,13 @@ export interface StubRequest {
   readonly fileStem?: string;
   /** The index entry's title, when a person gave one; the name otherwise. */
   readonly title?: string;
+  /** A durable lesson's pin, for a root whose memories carry no type (see NewMemory.pinned). */
+  readonly pinned?: boolean;
+  /**
+   * False for a root whose index Claude Code generates from the descriptions: it keeps no MEMORY.md,
+   * and writing one would change how the folder is read. True (the default) adds the entry.
+   */
+  readonly indexEntry?: boolean;
 }
 
 export type StubPlan =
@@ -62,12 +69,13 @@ export function planStub(
   if (taken || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase()) return { ok: false, reason: 'exists', path: taken?.path ?? path };
 
   const description = request.description?.trim() || undefined;
-  const { content, cursor } = newMemoryText({ name, description, type: request.type, template: request.template }, conventions);
+  const { content, cursor } = newMemoryText({ name, description, type: request.type, template: request.template, ...(request.pinned !== undefined ? { pinned: request.pinned } : {}) }, conventions);
+  const create: FileEdit = { kind: 'create', path, content };
   return {
     ok: true,
     path,
     content,
     cursor,
-    edits: [{ kind: 'create', path, content }, planIndexEntry(options.index ?? store.index, path, { title: request.title?.trim() || name, description }, conventions)],
+    edits: request.indexEntry === false ? [create] : [create, planIndexEntry(options.index ?? store.index, path, { title: request.title?.trim() || name, description }, conventions)],
   };
 }

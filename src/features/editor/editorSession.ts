@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { planFieldValue } from '../../core';
+import { isPinned, planFieldValue, planPinned } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
 import { Commands } from '../../commands';
 import { anyOf } from '../../workspace/events';
@@ -59,6 +59,9 @@ export class EditorSession implements vscode.Disposable {
       case 'setField':
         await this.setField(message.path, message.value, message.base, message.version);
         return;
+      case 'setPinned':
+        await this.setPinned(message.pinned, message.version);
+        return;
       case 'rename':
         if (message.version !== this.document.version && fieldValue(editorMemory(this.services, this.document).memory, 'name') !== message.base) {
           this.refuse('name', 'stale');
@@ -103,6 +106,28 @@ export class EditorSession implements vscode.Disposable {
    * A value typed over a version of the document that has changed since is written only when that key
    * still holds what the person saw: otherwise their text would silently replace someone else's.
    */
+  private async setPinned(pinned: boolean, version: number): Promise<void> {
+    const { memory } = editorMemory(this.services, this.document);
+    if (version !== this.document.version && isPinned(memory) === pinned) {
+      this.pushState();
+      return;
+    }
+    const result = planPinned(memory, pinned);
+    if (!result.ok) {
+      this.refuse('metadata.pinned', result.reason);
+      return;
+    }
+    if (result.edits.length === 0) {
+      this.pushState();
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const { range, newText } of result.edits) {
+      edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
+    }
+    if (!(await this.services.edits.applyPrepared(edit))) this.refuse('metadata.pinned', 'failed');
+  }
+
   private async setField(path: string, value: string, base: string, version: number): Promise<void> {
     const { memory } = editorMemory(this.services, this.document);
     if (version !== this.document.version && fieldValue(memory, path) !== base) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { frontmatterEntries, typePath, type MemoryFile } from '../../core';
+import { frontmatterEntries, isPinned, MAX_PINNED, typePath, type MemoryFile } from '../../core';
+import { rootShape } from '../../workspace/roots/rootShape';
 import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
 import { localized } from '../../workspace/display/localized';
 import type { Services } from '../../workspace/services';
@@ -13,7 +14,10 @@ export function buildFormState(document: vscode.TextDocument, services: Services
   const entries = frontmatterEntries(memory);
   const typeKey = typePath(memory);
   const value = (path: string): string => entries.find((entry) => entry.path === path)?.value ?? '';
-  const others: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey);
+  // A durable-lesson root (or one the setting forces so) shows a Pinned toggle, as the tree shows a Pinned group.
+  const typing = root ? rootShape(root, services.config).typing : 'typed';
+  const pinToggle = typing === 'untyped' && memory.typeLocation === undefined;
+  const others: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey && !(pinToggle && entry.path === 'metadata.pinned'));
   const backlinks: BacklinkView[] = root && held
     ? root.store.backlinks(held).map(({ source, link }) => ({
       source: source.name ?? source.stem,
@@ -40,6 +44,10 @@ export function buildFormState(document: vscode.TextDocument, services: Services
     type: value(typeKey),
     typePath: typeKey,
     types: services.config.typeSet().types,
+    typing,
+    pinned: isPinned(memory),
+    pinnedCount: root ? [...root.store.memories()].filter((other) => other.path !== memory.path && isPinned(other)).length + (isPinned(memory) ? 1 : 0) : (isPinned(memory) ? 1 : 0),
+    maxPinned: MAX_PINNED,
     others,
     otherNames,
     inRoot: root !== undefined,

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan } from '../../core';
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
+import { rootShape } from '../../workspace/roots/rootShape';
 import { safeUri } from '../../workspace/edits/rootEdits';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import { readDiskText } from '../../workspace/fs';
@@ -69,14 +70,17 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
     services.log.warn(`Not created: "${args.type}" is not one of the configured memory types`);
     return undefined;
   }
-  const type = args.type ?? inferType(name, types) ?? (await pickType(name, types));
-  if (type === undefined) return undefined;
-  const template = await userTemplate(services, type);
+  // A root of durable lessons has no types: its new memory is an unpinned lesson, not one missing a type.
+  const shape = rootShape(root, services.config);
+  const lesson = shape.typing === 'untyped' && args.type === undefined;
+  const type = lesson ? undefined : args.type ?? inferType(name, types) ?? (await pickType(name, types));
+  if (type === undefined && !lesson) return undefined;
+  const template = type === undefined ? undefined : await userTemplate(services, type);
   let planned: Extract<StubPlan, { ok: true }> | undefined;
   const applied = await services.edits.apply(() => {
     const prefix = typePrefixSeparator(root.store);
     const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
-    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title });
+    const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title, ...(lesson ? { pinned: false } : {}), indexEntry: shape.index === 'written' });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'
         ? vscode.l10n.t('Cannot create a memory named "{0}": {1}', name, describeRefusal(name, plan.check))

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { checkMemoryName } from '../../core';
 import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
+import { rootShape } from '../../workspace/roots/rootShape';
 import { targetRoot, type TargetNode } from '../../workspace/commandTargets';
 import type { Services } from '../../workspace/services';
 import type { CreateStubArgs } from './createStub';
@@ -21,7 +22,7 @@ interface StartedFrom extends TargetNode {
 
 /**
  * `memoryShelf.newMemory`: asks the folder when there are several, the type (preselected from the group
- * it was started on), a title in any language (the name and file name the folder's habits give it shown
+ * it was started on; none in a folder of untyped durable lessons), a title in any language (the name and file name the folder's habits give it shown
  * as it is typed, see deriveName) and a description,
  * then creates the file from the type's template and its index line through the same one-edit path as a
  * reserved memory. Resolves to the new file's URI, or undefined when the person stopped.
@@ -31,14 +32,16 @@ export function registerNewMemory(services: Services): vscode.Disposable {
     const root = targetRoot(services, from) ?? (await pickRoot(services));
     if (!root) return undefined;
     const groupType = from?.group?.kind === 'type' ? from.group.type : undefined;
+    // A folder of durable lessons has no types to ask for: its memory is a lesson (unpinned; the form pins it).
+    const lessons = from?.type === undefined && rootShape(root, services.config).typing === 'untyped';
     // Started on a group with the name already given (a script): the group's type, without asking.
-    const type = from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType));
-    if (type === undefined) return undefined;
-    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type);
+    const type = lessons ? undefined : from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType));
+    if (type === undefined && !lessons) return undefined;
+    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type, lessons);
     if (asked === undefined) return undefined;
     const { name, title } = asked;
     const description = from?.description ?? await vscode.window.showInputBox({
-      title: vscode.l10n.t('New memory "{0}" (3/3)', title ?? name),
+      title: lessons ? vscode.l10n.t('New memory "{0}" (2/2)', title ?? name) : vscode.l10n.t('New memory "{0}" (3/3)', title ?? name),
       prompt: vscode.l10n.t('One line that says what this memory is for: recall matches on it, and it becomes the index line\'s hook.'),
       placeHolder: vscode.l10n.t('e.g. Integration tests must hit a real database, never mocks'),
       ignoreFocusOut: true,
@@ -75,7 +78,7 @@ async function pickType(services: Services, preselected: string | undefined): Pr
 }
 
 /** The title, and the name the folder's habits make of it; undefined when the person stopped. */
-async function askTitle(services: Services, root: MemoryRoot, type: string): Promise<{ name: string; title: string } | undefined> {
+async function askTitle(services: Services, root: MemoryRoot, type: string | undefined, lessons: boolean): Promise<{ name: string; title: string } | undefined> {
   const check = (value: string): { derived?: { name: string; file: string }; message?: vscode.InputBoxValidationMessage } => {
     services.documents.flushRoot(root);
     const derived = deriveName(value, type, root.store);
@@ -88,7 +91,7 @@ async function askTitle(services: Services, root: MemoryRoot, type: string): Pro
     return { derived, message: { message: vscode.l10n.t('Name: {0} · File: {1}', derived.name, derived.file), severity: vscode.InputBoxValidationSeverity.Info } };
   };
   const title = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New memory (2/3)'),
+    title: lessons ? vscode.l10n.t('New memory (1/2)') : vscode.l10n.t('New memory (2/3)'),
     prompt: vscode.l10n.t('A title, in any language: the index line and the tree show it; the name [[links]] use and the file name follow the folder\'s habits.'),
     placeHolder: vscode.l10n.t('e.g. Tabs over spaces'),
     ignoreFocusOut: true,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { detectShape, displayName, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { displayName, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -7,6 +7,7 @@ import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { Services } from '../../workspace/services';
 import { TypingLinks } from './typingLinks';
+import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
 
 export type MemoryTreeNode =
@@ -59,12 +60,11 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node.kind === 'root' && node.root.listError !== undefined) return [{ kind: 'error', root: node.root, error: node.root.listError }];
     if (node.kind === 'root') {
       const hideEmpty = this.services.config.settings.treeHideEmptyGroups;
-      const { shapeTyping, shapeIndex } = this.services.config.settings;
       const all = [...node.root.store.memories()];
       const own = all.filter((memory) => !isTeamMemoryPath(memory.path));
       // A team/ with its own index is a root of its own (the root excludes it); else its memories are the Team group.
       const team = node.root.info.exclude ? [] : all.filter((memory) => isTeamMemoryPath(memory.path));
-      const shape = detectShape(own, node.root.store.index !== undefined, { typing: shapeTyping, index: shapeIndex });
+      const shape = rootShape(node.root, this.services.config);
       const byShape = shape.typing === 'untyped' ? lessonGroups(own) : groupByType(own, this.typeSet());
       const groups: MemoryTreeNode[] = [...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])]
         .filter((group) => !hideEmpty || group.memories.length > 0)

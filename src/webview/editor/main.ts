@@ -1,4 +1,5 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-label/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
@@ -155,7 +156,8 @@ function render(): void {
   } else {
     app.appendChild(nameSection(form, strings));
     app.appendChild(descriptionSection(form, strings));
-    app.appendChild(typeSection(form, strings));
+    // A durable lesson has no type: its folder's other choice is whether it applies to every session.
+    app.appendChild(form.typing === 'untyped' && form.type === '' ? pinnedSection(form, strings) : typeSection(form, strings));
     app.appendChild(otherKeysSection(form, strings));
   }
   app.appendChild(problemsSection(form, strings));
@@ -324,6 +326,23 @@ function typeSection(state: FormState, s: Strings): HTMLElement {
   });
   section.append(label('field-type', s.type), select);
   if (current !== '' && !state.types.includes(current)) section.appendChild(el('div', { className: 'hint vague', text: s.unknownType }));
+  return section;
+}
+
+function pinnedSection(state: FormState, s: Strings): HTMLElement {
+  const section = el('section', { className: 'field' });
+  const box = vsc('vscode-checkbox', { id: 'field-pinned' }) as ValueElement & { checked: boolean };
+  box.checked = state.pinned;
+  box.textContent = s.pinned;
+  box.setAttribute('label', s.pinned);
+  box.addEventListener('change', () => post({ kind: 'setPinned', pinned: box.checked, version: state.version }));
+  const over = state.pinnedCount > state.maxPinned;
+  const hint = el('div', {
+    className: `hint ${over ? 'vague' : ''}`,
+    id: 'pinned-hint',
+    text: (over ? s.pinnedOver : s.pinnedHint).replace('{0}', String(state.pinnedCount)).replace('{1}', String(state.maxPinned)),
+  });
+  section.append(box, hint);
   return section;
 }
 

@@ -49,6 +49,15 @@ export interface FormState {
   readonly typePath: string;
   /** The configured set of types. */
   readonly types: readonly string[];
+  /**
+   * How the root writes memories: `untyped` (durable lessons) shows a Pinned toggle where a typed root
+   * shows the type, unless this memory has a type of its own.
+   */
+  readonly typing: 'typed' | 'untyped';
+  readonly pinned: boolean;
+  /** Memories pinned in the root, this one included, and how many Claude Code lets a folder pin. */
+  readonly pinnedCount: number;
+  readonly maxPinned: number;
   /** Every key except name, description and type, in file order. */
   readonly others: readonly FieldView[];
   /** Names the other memories of the root use, for the uniqueness check. */
@@ -76,6 +85,8 @@ export type WebviewMessage =
    */
   | { readonly kind: 'setField'; readonly path: string; readonly value: string; readonly base: string; readonly version: number }
   | { readonly kind: 'rename'; readonly newName: string; readonly base: string; readonly version: number }
+  /** Pin or unpin a durable lesson (`metadata.pinned`, written as a YAML boolean). */
+  | { readonly kind: 'setPinned'; readonly pinned: boolean; readonly version: number }
   /** Apply the quick fix titled `title` of the problem `code` at `line`, as the light bulb would. */
   | { readonly kind: 'applyFix'; readonly code: string; readonly line: number; readonly title: string }
   | { readonly kind: 'openAsText'; readonly line: number }
@@ -89,7 +100,7 @@ export const STRING_KEYS = [
   'name', 'description', 'type', 'otherKeys', 'addKey', 'addKeyName', 'addKeyValue', 'add', 'problems', 'noProblems', 'backlinks', 'noBacklinks',
   'body', 'openAsText', 'frontmatterInvalid', 'frontmatterMissing', 'errorAtLine', 'renameEverywhere', 'setNameOnly', 'nameNotSlug', 'nameTaken',
   'nameEmpty', 'characters', 'descriptionVague', 'descriptionLong', 'descriptionGood', 'unknownType', 'changedOnDisk', 'useMine', 'useTheirs',
-  'refused', 'reservation', 'ambiguous', 'line', 'readOnly', 'notInRoot',
+  'refused', 'reservation', 'ambiguous', 'line', 'readOnly', 'notInRoot', 'pinned', 'pinnedHint', 'pinnedOver',
 ] as const;
 export type StringKey = (typeof STRING_KEYS)[number];
 

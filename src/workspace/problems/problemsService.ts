@@ -8,6 +8,7 @@ import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { TypedLines } from './typedLines';
+import { rootShapeSetting } from '../roots/rootShape';
 import { LineHistories } from './lineHistories';
 import { SlicedCheck, type SliceTiming } from './slicedCheck';
 
@@ -119,7 +120,7 @@ export class ProblemsService extends Disposable {
   /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
   private startCheck(root: MemoryRoot): Promise<boolean> {
     const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
-    const shape = { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex };
+    const shape = rootShapeSetting(root, { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex });
     const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: DEFAULT_TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);

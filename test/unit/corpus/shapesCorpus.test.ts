@@ -35,15 +35,34 @@ describe('memory shapes of current Claude Code: each root checked with no false 
 
   for (const name of cases) {
     it(`${name}: reports exactly the labeled findings`, () => {
-      const root = mkdtempSync(join(tmpdir(), `memory-shelf-shape-${name}-`));
+      // Laid out as Claude Code keeps an auto memory folder: the only kind whose index it may generate.
+      const base = mkdtempSync(join(tmpdir(), `memory-shelf-shape-${name}-`));
+      const root = join(base, 'projects', `-home-ana-${name}`, 'memory');
       try {
         cpSync(join(CORPUS, name), root, { recursive: true });
         rmSync(join(root, 'expected.json'));
         const expected = JSON.parse(readFileSync(join(CORPUS, name, 'expected.json'), 'utf8')) as Expected;
         assert.deepEqual(check(root, expected.args ?? []), [...expected.findings].sort());
       } finally {
-        rmSync(root, { recursive: true, force: true });
+        rmSync(base, { recursive: true, force: true });
       }
     });
   }
+
+  it('a project memory/ folder without MEMORY.md has no generated index: Claude Code loads it only through an import of its MEMORY.md', () => {
+    for (const name of cases.filter((candidate) => candidate.includes('generated'))) {
+      const base = mkdtempSync(join(tmpdir(), `memory-shelf-shape-${name}-`));
+      const root = join(base, 'repo', 'memory');
+      try {
+        cpSync(join(CORPUS, name), root, { recursive: true });
+        rmSync(join(root, 'expected.json'));
+        assert.deepEqual(check(root, []).filter((finding) => / index-/.test(finding)), [], name);
+        // Forced by --shape, it is checked as generated wherever it lies.
+        const expected = JSON.parse(readFileSync(join(CORPUS, name, 'expected.json'), 'utf8')) as Expected;
+        assert.deepEqual(check(root, ['--shape', 'generated-index', ...(expected.args ?? [])]).filter((finding) => / index-/.test(finding)), expected.findings.filter((finding) => / index-/.test(finding)).sort(), name);
+      } finally {
+        rmSync(base, { recursive: true, force: true });
+      }
+    }
+  });
 });
