@@ -24,6 +24,8 @@ if (existsSync('src/cli/main.ts')) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 }
+// `memory-shelf lsp` loads this bundle only when asked for, so `check` starts as fast as before.
+if (existsSync('src/lsp/main.ts')) targets.push({ ...common, entryPoints: ['src/lsp/main.ts'], outfile: 'dist/lsp.js' });
 
 if (watch) {
   for (const options of targets) await (await esbuild.context(options)).watch();

@@ -30,6 +30,7 @@ export interface PreviewOptions {
 export type ParsedArgs =
   | { readonly kind: 'check'; readonly options: CheckOptions }
   | { readonly kind: 'preview'; readonly options: PreviewOptions }
+  | { readonly kind: 'lsp' }
   | { readonly kind: 'help' }
   | { readonly kind: 'version' };
 
@@ -66,13 +67,25 @@ Usage: memory-shelf preview [FOLDER] [--json]
 Prints what Claude Code loads at session start in FOLDER (default: the current directory), in load
 order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, the auto memory
 index up to its cut, pinned memories, the team index and subagent indexes, with characters, lines,
-estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.`;
+estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.
+
+Usage: memory-shelf lsp [--stdio]
+
+Runs the Memory Shelf language server on stdin and stdout, for editors with an LSP client (Neovim,
+Helix, Zed): diagnostics, quick fixes, [[link]] navigation, completion, hover, references, rename and
+MEMORY.md lenses, for the memory folders of the editor's workspace folders. See docs/lsp.md.`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
   if (command === '--version' || command === '-v') return { kind: 'version' };
   if (command === 'preview') return parsePreview(rest);
+  // `--stdio` is what LSP clients (nvim-lspconfig, vscode-languageclient) pass by habit: stdio is the only transport.
+  if (command === 'lsp') {
+    const unknown = rest.find((arg) => arg !== '--stdio');
+    if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}"`);
+    return { kind: 'lsp' };
+  }
   if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
   const roots: string[] = [];
   let format: OutputFormat = 'text';

@@ -4,3 +4,4 @@ export * from './indexEntry';
 export { setFieldEdit } from './frontmatterEdits';
 export { memoryStub, newMemoryText, type NewMemory, type NewMemoryStyle, type StubSource } from './memoryStub';
 export * from './fieldEdits';
+export * from './fileEditPhases';
