@@ -44,6 +44,8 @@ export class LspClient {
   private readonly waiters: (() => void)[] = [];
   private readonly child: ChildProcess;
   readonly stderr: string[] = [];
+  /** What the client answers `workspace/configuration` with, for the `memoryShelf` section. */
+  configuration: unknown = null;
 
   constructor(home: string) {
     // HOME and CLAUDE_CONFIG_DIR point into the scratch folder, so no real auto memory is found.
@@ -56,6 +58,7 @@ export class LspClient {
     });
     this.connection.onRequest('workspace/diagnostic/refresh', () => null);
     this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => this.configuration));
     this.connection.listen();
   }
 
