@@ -47,9 +47,10 @@ export class LspClient {
   /** What the client answers `workspace/configuration` with, for the `memoryShelf` section. */
   configuration: unknown = null;
 
-  constructor(home: string) {
+  /** `command` runs the CLI: the repository's bundle by default, or an installed `memory-shelf`. */
+  constructor(home: string, command: readonly string[] = [process.execPath, CLI]) {
     // HOME and CLAUDE_CONFIG_DIR point into the scratch folder, so no real auto memory is found.
-    this.child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude') }, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command[0], [...command.slice(1), 'lsp', '--stdio'], { env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude') }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
