@@ -1,5 +1,6 @@
 import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languageserver/node';
-import { ProblemCode, relativeDateFixAll, type FileEdit, type Problem } from '../core';
+import { inferType, linkAt, planStub, ProblemCode, relativeDateFixAll, typePrefixedStem, type FileEdit, type Problem } from '../core';
+import { typeSetOf } from './settings';
 import { isDiagnosticOf } from './convert';
 import { t, localized } from './l10n';
 import type { DocumentModel, MemoryShelfServer } from './server';
@@ -27,6 +28,9 @@ export async function codeActions(server: MemoryShelfServer, params: CodeActionP
     const problem = problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
     if (!problem) continue;
     for (const fix of problem.fixes ?? []) add(localized(fix.titleText, fix.title), fix.edits, [diagnostic], fix.preferred === true);
+    if (problem.code === ProblemCode.LinkDangling) {
+      for (const stub of createMemory(server, model, diagnostic)) add(stub.title, stub.edits, [diagnostic], stub.preferred);
+    }
     if (problem.code === ProblemCode.RelativeDate) {
       const all = fixAllRelativeDates(server, model, problems, params.context.diagnostics);
       if (all) add(t('Fix all relative dates in this file'), all.edits, all.diagnostics, false);
@@ -38,6 +42,23 @@ export async function codeActions(server: MemoryShelfServer, params: CodeActionP
     if (edit) result.push({ title: action.title, kind: 'quickfix', diagnostics: action.diagnostics, isPreferred: action.preferred, edit });
   }
   return result;
+}
+
+/**
+ * A dangling link reserves a name: creating that memory (file and index entry, core's {@link planStub},
+ * as the extension's Ctrl+click does), one action per type the person can choose, or just the type the
+ * name says (`feedback-…`). An editor has no question to ask, so the choice is the list.
+ */
+function createMemory(server: MemoryShelfServer, model: DocumentModel, diagnostic: Diagnostic): { title: string; edits: readonly FileEdit[]; preferred: boolean }[] {
+  const link = linkAt(model.links, diagnostic.range.start);
+  const store = model.root.store;
+  if (!link || store.resolveLink(link.target).status !== 'dangling') return [];
+  const types = typeSetOf(server.settings.settings).types;
+  const inferred = inferType(link.target, types);
+  return (inferred ? [inferred] : types).flatMap((type) => {
+    const plan = planStub(store, { name: link.target, type, fileStem: typePrefixedStem(store, link.target, type) });
+    return plan.ok ? [{ title: t('Create the memory "{0}" ({1})', link.target, type), edits: plan.edits, preferred: false }] : [];
+  });
 }
 
 /** Every relative date of the file in one edit: core's fix-all, offered when there is more than one. */

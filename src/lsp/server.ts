@@ -13,6 +13,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
+import { useLocale } from './l10n';
 import { discoverRoots } from './discoverRoots';
 import { registerFeatures } from './features';
 import { ServedRoot } from './servedRoot';
@@ -94,6 +95,7 @@ export class MemoryShelfServer implements OpenDocuments {
 
   private initialize(params: InitializeParams): InitializeResult {
     this.capabilities = params.capabilities;
+    useLocale(params.locale);
     this.initializationOptions = params.initializationOptions;
     this.settings = readServerSettings(params.initializationOptions);
     const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);

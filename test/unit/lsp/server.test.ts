@@ -110,6 +110,20 @@ describe('memory-shelf lsp over stdio', function () {
     assert.deepEqual(edit.textDocument, { uri: uri(file('unlisted.md')), version: 7 }, 'an open document is edited at its version');
   });
 
+  it('creates the memory a dangling link reserves, with its index entry, one action per type', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await client.open(file('deploy-steps.md'));
+    const diagnostics = client.diagnostics.get(uri(file('deploy-steps.md')))!;
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('deploy-steps.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => action.title), ['user', 'feedback', 'project', 'reference'].map((type) => `Create the memory "release-owner" (${type})`));
+    applyWorkspaceEdit(actions[2].edit!);
+    assert.match(readFileSync(file('release-owner.md'), 'utf8'), /^---\nname: release-owner\n(.*\n)*type: project\n/);
+    assert.match(readFileSync(file('MEMORY.md'), 'utf8'), /\]\(release-owner\.md\)/);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }, { uri: uri(file('MEMORY.md')), type: 2 }] });
+    await client.until(() => !client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the link resolved');
+  });
+
   it('follows [[links]] and index entries to their memories (definition and document links)', async () => {
     await client.initialize(project.project, PUSH_CLIENT);
     await client.open(file('commit-style.md'));
