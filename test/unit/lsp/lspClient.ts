@@ -63,8 +63,8 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(folder: string, capabilities: ClientCapabilities, initializationOptions?: unknown): Promise<unknown> {
-    const result = await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri(folder), workspaceFolders: [{ uri: uri(folder), name: 'project' }], capabilities, initializationOptions });
+  async initialize(folder: string, capabilities: ClientCapabilities, initializationOptions?: unknown, locale?: string): Promise<unknown> {
+    const result = await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri(folder), workspaceFolders: [{ uri: uri(folder), name: 'project' }], capabilities, initializationOptions, locale });
     await this.connection.sendNotification('initialized', {});
     return result;
   }

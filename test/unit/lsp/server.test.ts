@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { FIXTURES } from '../helpers/fixtures';
 import { makeProject } from './fixture';
 import { applyWorkspaceEdit, LspClient, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
 
@@ -41,6 +42,17 @@ describe('memory-shelf lsp over stdio', function () {
     assert.equal(dangling.source, 'Memory Shelf');
     assert.equal(dangling.severity, 4);
     assert.deepEqual(dangling.range, { start: { line: 5, character: 29 }, end: { line: 5, character: 46 } });
+  });
+
+  it('speaks the client\'s language where the extension has a bundle for it', async () => {
+    const bundle = JSON.parse(readFileSync(join(FIXTURES, '..', '..', 'l10n', 'bundle.l10n.ko.json'), 'utf8')) as Record<string, string>;
+    await client.initialize(project.project, PUSH_CLIENT, undefined, 'ko');
+    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
+    const messages = client.diagnostics.get(uri(file('unlisted.md')))!.map((diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value));
+    assert.ok(messages.every((message) => /[\uac00-\ud7a3]/.test(message)), messages.join(' | '));
+    await client.open(file('commit-style.md'));
+    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
+    assert.ok((hover.contents as { value: string }).value.includes(bundle['1 memory links here']), 'the server\'s own sentences too');
   });
 
   it('checks the text being typed (incremental changes) over the disk, and the disk again once closed', async () => {
