@@ -1,6 +1,7 @@
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
 import { completion } from './completion';
+import { filesMoved, indexEditsForMoves } from './fileMoves';
 import { hover } from './hover';
 import { definition, documentLinks, references } from './navigation';
 import { prepareRename, rename } from './rename';
@@ -18,4 +19,6 @@ export function registerFeatures(server: MemoryShelfServer): void {
   connection.onPrepareRename((params) => server.whenReady(() => prepareRename(server, params)));
   connection.onRenameRequest((params) => server.whenReady(() => rename(server, params)));
   connection.onCodeLens((params) => server.whenReady(() => codeLenses(server, params)));
+  connection.workspace.onWillRenameFiles((params) => server.whenReady(() => indexEditsForMoves(server, params)));
+  connection.workspace.onDidRenameFiles((params) => void server.whenReady(() => filesMoved(server, params)));
 }

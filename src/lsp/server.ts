@@ -113,6 +113,8 @@ export class MemoryShelfServer implements OpenDocuments {
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         codeLensProvider: { resolveProvider: false },
+        // Asked of every file renamed in the editor: MEMORY.md's entries follow a memory that moves.
+        workspace: { fileOperations: { willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.md' } }] }, didRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.md' } }] } } },
       },
       serverInfo: { name: 'memory-shelf' },
     };

@@ -89,6 +89,21 @@ describe('memory-shelf lsp: rename', function () {
     assert.deepEqual(Object.keys(changes.changes!).sort(), [uri(join(plain.memory, 'commit-style.md')), uri(other)].sort());
   });
 
+  it('keeps MEMORY.md pointing at a memory the editor renames in its file tree', async () => {
+    const project = await start();
+    const from = join(project.memory, 'deploy-steps.md');
+    const to = join(project.memory, 'release-steps.md');
+    const edit = (await client!.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: uri(from), newUri: uri(to) }] })) as WorkspaceEdit;
+    applyWorkspaceEdit(edit);
+    renameSync(from, to);
+    assert.match(readFileSync(join(project.memory, 'MEMORY.md'), 'utf8'), /^- \[Deploy steps\]\(release-steps\.md\) — the deploy checklist$/m);
+    await client!.connection.sendNotification('workspace/didRenameFiles', { files: [{ oldUri: uri(from), newUri: uri(to) }] });
+    await client!.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(join(project.memory, 'MEMORY.md')), type: 2 }] });
+    await client!.until(() => client!.codesOf(to).includes('link-dangling') && !client!.codesOf(join(project.memory, 'MEMORY.md')).includes('index-missing-file'), 'the moved file read, the index in step');
+    const outside = (await client!.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: uri(to), newUri: uri(join(project.scratch, 'away.md')) }] }));
+    assert.equal(outside, null, 'a move out of the root is left alone');
+  });
+
   it('refuses a name another memory has, saying why', async () => {
     const project = await start();
     const source = join(project.memory, 'deploy-steps.md');
