@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenameFile, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { applyTextEdits, MemoryStore, planRename } from '../../../src/core';
+import { FIXTURES } from '../helpers/fixtures';
 import { makeProject } from './fixture';
 import { applyWorkspaceEdit, LspClient, PUSH_CLIENT, uri } from './lspClient';
 
@@ -61,6 +62,32 @@ describe('memory-shelf lsp: rename', function () {
     assert.deepEqual(snapshot(project.memory), snapshot(expected.memory));
     assert.match(readFileSync(join(project.memory, 'MEMORY.md'), 'utf8'), /\[Deploy steps\]\(release-steps\.md\)/);
     assert.match(readFileSync(source, 'utf8'), /\[\[release-steps\]\]/);
+  });
+
+  it('renames on the extension\'s rename fixture to the bytes its real-VS Code test expects (test/integration/links.test.ts)', async () => {
+    const project = makeProject({});
+    made.push(project.scratch);
+    cpSync(join(FIXTURES, 'workspace', 'memory'), project.memory, { recursive: true });
+    const saved = (name: string): string => readFileSync(join(FIXTURES, 'workspace', 'memory', name), 'utf8');
+    const notes = join(project.memory, 'project_lab_notes.md');
+    writeFileSync(notes, '---\nname: project-lab-notes\ndescription: Where the lab notes go.\ntype: project\n---\nRaw data: [[reference-lab-drive|the drive]], layout in [[Reference_Lab_Drive#Folders]].\n');
+    client = new LspClient(project.home);
+    await client.initialize(project.project, PUSH_CLIENT, { rename: { renameFile: 'always' } });
+    const docx = join(project.memory, 'project_docx_delivery.md');
+    await client.open(docx);
+    const lines = readFileSync(docx, 'utf8').split('\n');
+    const line = lines.findIndex((text) => text.includes('[[reference-lab-drive]]'));
+    const position = { line, character: lines[line].indexOf('[[reference-lab-drive]]') + 5 };
+    const prepared = (await client.connection.sendRequest('textDocument/prepareRename', { textDocument: { uri: uri(docx) }, position })) as { placeholder: string };
+    assert.equal(prepared.placeholder, 'reference-lab-drive');
+    const edit = (await client.connection.sendRequest('textDocument/rename', { textDocument: { uri: uri(docx) }, position, newName: 'reference-lab-share' })) as WorkspaceEdit;
+    applyWorkspaceEdit(edit);
+    // The same expectations, byte for byte, as the extension's rename of the same files.
+    assert.equal(existsSync(join(project.memory, 'reference_lab_drive.md')), false);
+    assert.equal(readFileSync(join(project.memory, 'reference_lab_share.md'), 'utf8'), saved('reference_lab_drive.md').replace('name: reference-lab-drive', 'name: reference-lab-share'));
+    assert.equal(readFileSync(docx, 'utf8'), saved('project_docx_delivery.md').replace('[[reference-lab-drive]]', '[[reference-lab-share]]'));
+    assert.equal(readFileSync(notes, 'utf8'), '---\nname: project-lab-notes\ndescription: Where the lab notes go.\ntype: project\n---\nRaw data: [[reference-lab-share|the drive]], layout in [[reference-lab-share#Folders]].\n');
+    assert.equal(readFileSync(join(project.memory, 'MEMORY.md'), 'utf8'), saved('MEMORY.md').replace('[Lab drive](reference_lab_drive.md)', '[Lab drive](reference_lab_share.md)'));
   });
 
   it('renames a reservation from a dangling link without creating any file', async () => {
