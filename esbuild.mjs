@@ -26,6 +26,8 @@ if (existsSync('src/cli/main.ts')) {
 }
 // Claude Code's hook, apart from the CLI: started on every file tool call, so it loads only what it uses.
 if (existsSync('src/history/hook/hookMain.ts')) targets.push({ ...common, entryPoints: ['src/history/hook/hookMain.ts'], outfile: 'dist/hook.js', sourcemap: false, minify: true });
+// `memory-shelf lsp` loads this bundle only when asked for, so `check` starts as fast as before.
+if (existsSync('src/lsp/main.ts')) targets.push({ ...common, entryPoints: ['src/lsp/main.ts'], outfile: 'dist/lsp.js' });
 
 if (watch) {
   for (const options of targets) await (await esbuild.context(options)).watch();

@@ -48,6 +48,18 @@ await esbuild.build({
   legalComments: 'inline',
   logLevel: 'warning',
 });
+// `memory-shelf lsp`: the language server, a bundle of its own that the CLI loads only for that command.
+await esbuild.build({
+  entryPoints: [join(REPO, 'src', 'lsp', 'main.ts')],
+  outfile: join(PACKAGE, 'dist', 'lsp.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'inline',
+  logLevel: 'warning',
+});
 
 // The package's README is the repository README's CLI section, so the two cannot drift apart.
 const readme = readFileSync(join(REPO, 'README.md'), 'utf8');

@@ -1,4 +1,5 @@
-// `npm test`: build (with the type check), lint, unit tests, then the integration suite, UI checks and the packaged .vsix in a real VS Code.
+// `npm test`: build (with the type check), lint, unit tests, then the integration suite, UI checks and the packaged .vsix in a real VS Code,
+// and Neovim with the language server as docs/lsp.md sets it up.
 //   --unit         unit tests only (after the build)
 //   --integration  skip the unit tests
 // Ends with one line `N passed, N failed` summed over the stages; exits non-zero if anything failed.
@@ -87,6 +88,13 @@ if (runIntegration) {
     await stage('ui', () => uiCheck());
     // The .vsix as a user installs it, in English, Korean and Japanese.
     await stage('vsix', () => vsixCheck({ vsix: packageVsix() }));
+    const { nvimCheck } = await import('./lsp/nvimCheck.mjs');
+    await stage('nvim', () => {
+      const result = nvimCheck();
+      for (const line of result.lines) console.log(line);
+      // Setup installs Neovim; a machine where it could not is told, not passed.
+      return result.skipped ? { passed: 0, failed: 1 } : result;
+    });
   }
 }
 finish();

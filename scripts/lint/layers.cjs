@@ -7,7 +7,9 @@
 // - src/workspace, the services, imports no feature;
 // - one feature contract: every function a feature exports as `registerX` takes the services first
 //   (`registerX(services: Services, ...)`), and whatever lies outside a feature (the composition root)
-//   takes from it only such register functions and types, never its internals.
+//   takes from it only such register functions and types, never its internals;
+// - src/lsp, the language server, runs without VS Code: it imports neither `vscode` nor a feature, and
+//   of src/workspace only the pure settings reader.
 
 const path = require('node:path');
 
@@ -41,10 +43,15 @@ function check(context, node, specifier) {
   const report = (message) => context.report({ node, message });
   if (!specifier.startsWith('.')) {
     if (from.layer === 'core' && !CORE_PACKAGES.has(specifier)) report(`src/core is pure: it may not import "${specifier}".`);
+    if (from.layer === 'lsp' && specifier === 'vscode') report('src/lsp runs without VS Code: it may not import "vscode".');
     return;
   }
-  const to = layerOf(path.resolve(path.dirname(file), specifier), src);
+  const target = path.resolve(path.dirname(file), specifier);
+  const to = layerOf(target, src);
   if (!to) return report(`"${specifier}" leads outside src.`);
+  if (from.layer === 'lsp' && (to.layer === 'features' || (to.layer === 'workspace' && path.relative(src, target).split(path.sep).join('/').replace(/\.ts$/, '') !== 'workspace/config/settings'))) {
+    return report(`src/lsp runs without VS Code: it may not import src/${to.layer} (move what it needs below the VS Code line: core, reader or rootLocations).`);
+  }
   if (from.layer === 'core' && to.layer !== 'core') return report(`src/core may import only src/core, not ${to.layer}.`);
   if (from.layer === 'core') {
     const fromLevel = coreLevelOf(file, src);

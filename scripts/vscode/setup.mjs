@@ -15,7 +15,8 @@ export const CODE_SERVER_ENTRY = join(CODE_SERVER_DIR, 'node_modules', 'code-ser
 export const CHROMIUM = '/usr/bin/chromium';
 
 // fonts-noto-cjk: the sample memories are Korean and Japanese; without it screenshots show boxes.
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'ripgrep', 'fonts-noto-cjk'];
+// neovim: the language server's check runs Debian's Neovim with the configuration docs/lsp.md gives.
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'ripgrep', 'fonts-noto-cjk', 'neovim'];
 // The rg that @vscode/ripgrep@1.15.11 looks for in $TMPDIR before trying to download it.
 const RIPGREP_CACHE = ['vscode-ripgrep-cache-1.15.11', 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz'];
 // Packages whose install scripts must run. npm 11.19 gates install scripts: those that no

@@ -30,6 +30,7 @@ export interface PreviewOptions {
 export type ParsedArgs =
   | { readonly kind: 'check'; readonly options: CheckOptions }
   | { readonly kind: 'preview'; readonly options: PreviewOptions }
+  | { readonly kind: 'lsp' }
   | { readonly kind: 'help' }
   | { readonly kind: 'version' };
 
@@ -74,13 +75,25 @@ Usage: memory-shelf review [ROOT] [--approve PATH|--all|--session ID] [--reject 
 
 What an agent changed, created or deleted since a person approved it, and the Claude Code hook that
 records agent writes (and, with --gate, blocks writes to approved memories). \`memory-shelf review --help\`,
-\`memory-shelf hook --help\` and \`memory-shelf history --help\` say more.`;
+\`memory-shelf hook --help\` and \`memory-shelf history --help\` say more.
+
+Usage: memory-shelf lsp [--stdio]
+
+Runs the Memory Shelf language server on stdin and stdout, for editors with an LSP client (Neovim,
+Helix, Zed): diagnostics, quick fixes, [[link]] navigation, completion, hover, references, rename and
+MEMORY.md lenses, for the memory folders of the editor's workspace folders. See docs/lsp.md.`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
   if (command === '--version' || command === '-v') return { kind: 'version' };
   if (command === 'preview') return parsePreview(rest);
+  // `--stdio` is what LSP clients (nvim-lspconfig, vscode-languageclient) pass by habit: stdio is the only transport.
+  if (command === 'lsp') {
+    const unknown = rest.find((arg) => arg !== '--stdio');
+    if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}"`);
+    return { kind: 'lsp' };
+  }
   if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
   const roots: string[] = [];
   let format: OutputFormat = 'text';

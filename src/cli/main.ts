@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isAtLeast, resolveTypeSet, shapeSettingFor, type TypeSet } from '../core';
@@ -37,6 +38,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
     return 0;
   }
   if (parsed.kind === 'preview') return preview(parsed.options, cwd);
+  if (parsed.kind === 'lsp') return startLanguageServer();
   return check(parsed.options, cwd);
 }
 
@@ -117,6 +119,20 @@ async function historyCommands(command: 'hook' | 'review' | 'history', rest: rea
     }
     throw error;
   }
+}
+
+/**
+ * The language server is a bundle of its own beside this one (dist/lsp.js), loaded only for `lsp`, so a
+ * check does not pay for parsing it; compiled without bundling (tests), it is src/lsp/main.js. The path
+ * is computed so that the bundler leaves the require alone. Resolves never: the server runs until the
+ * client ends it.
+ */
+function startLanguageServer(): Promise<number> {
+  const candidates = [join(__dirname, 'lsp.js'), join(__dirname, '..', 'lsp', 'main.js')];
+  const load = require;
+  const server = load(candidates.find((file) => existsSync(file)) ?? candidates[0]) as { runLanguageServer(): void };
+  server.runLanguageServer();
+  return new Promise(() => undefined);
 }
 
 function version(): string {

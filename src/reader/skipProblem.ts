@@ -26,6 +26,15 @@ export function withSkipProblems(problems: Iterable<Problem>, store: MemoryStore
   return kept;
 }
 
+/**
+ * The problems of one file: the engine's, with the reader's refusals merged in when they concern it
+ * (the file was skipped, or it is MEMORY.md, whose entries to unreadable files are not "missing").
+ */
+export function problemsOfPath(problems: readonly Problem[], store: MemoryStore, skipped: readonly SkippedEntry[], path: RootPath): readonly Problem[] {
+  const concerned = skipped.length > 0 && (path === INDEX_FILE_NAME || skipped.some((skip) => skip.path === path));
+  return concerned ? withSkipProblems(problems, store, skipped).filter((problem) => problem.path === path) : problems;
+}
+
 function rangeKey(range: Problem['range']): string {
   return `${range.start.line}:${range.start.character}:${range.end.line}:${range.end.character}`;
 }

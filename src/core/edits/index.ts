@@ -5,3 +5,4 @@ export { setFieldEdit } from './frontmatterEdits';
 export { memoryStub, newMemoryText, type NewMemory, type NewMemoryStyle, type StubSource } from './memoryStub';
 export * from './fieldEdits';
 export * from './pinnedEdit';
+export * from './fileEditPhases';

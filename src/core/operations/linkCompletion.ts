@@ -1,3 +1,8 @@
+import type { MemoryFile } from '../memoryFile';
+import { memoryLabel } from '../memoryLabel';
+import type { MemoryStore, Reservation } from '../memoryStore';
+import type { Position, Range, RootPath } from '../types';
+
 /** Something a `[[` can link to: a memory that exists, or a name other links already reserve. */
 export interface LinkCandidate {
   readonly kind: 'memory' | 'reservation';
@@ -53,4 +58,53 @@ function normalize(text: string): string {
 
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One entry of the list after `[[`: what core matched comes first (`byCore`), the rest keep the name order. */
+export interface LinkCompletion {
+  readonly candidate: LinkCandidate;
+  readonly rank: number;
+  /** Matched on name, title or description by core; the others are left to the editor's own filter on the name. */
+  readonly byCore: boolean;
+  readonly memory?: MemoryFile;
+  readonly reservation?: Reservation;
+}
+
+/**
+ * What a `[[` typed at `position` of `path` offers: the root's memories (but the one being edited) and
+ * the names other links reserve (not the link being typed itself), ranked by {@link rankLinkCandidates};
+ * every editor shows this list, so both adapters build it here.
+ */
+export function linkCompletions(store: MemoryStore, path: RootPath, position: Position, typed: string, types: readonly string[]): LinkCompletion[] {
+  type Candidate = LinkCandidate & { readonly memory?: MemoryFile; readonly reservation?: Reservation };
+  const candidates: Candidate[] = [];
+  for (const memory of store.memories()) {
+    if (memory.path === path) continue;
+    const title = store.indexEntriesFor(memory.path)[0]?.title;
+    candidates.push({ kind: 'memory', name: memory.name ?? memory.stem, title: memoryLabel(memory, title, types), description: memory.description, memory });
+  }
+  for (const reservation of store.reservations()) {
+    const others = reservation.references.filter((reference) => !(reference.source.path === path && reference.link.range.start.line === position.line
+      && reference.link.range.start.character <= position.character && position.character <= reference.link.range.end.character));
+    if (others.length > 0) candidates.push({ kind: 'reservation', name: reservation.name, reservation: { ...reservation, references: others } });
+  }
+  // What core matches on name, title or description comes first; the rest stay for the editor's own
+  // fuzzy filter on the name (`[[fe` still finds user-profile), after them.
+  const ranked = rankLinkCandidates(typed, candidates);
+  const matched = new Set<Candidate>(ranked.map(({ candidate }) => candidate));
+  const rest = candidates.filter((candidate) => !matched.has(candidate)).map((candidate) => ({ candidate, rank: candidate.kind === 'memory' ? 20 : 30, byCore: false }));
+  return [...ranked.map((entry) => ({ ...entry, byCore: true })), ...rest].map(({ candidate, rank, byCore }) => ({
+    candidate, rank, byCore, ...(candidate.memory ? { memory: candidate.memory } : {}), ...(candidate.reservation ? { reservation: candidate.reservation } : {}),
+  }));
+}
+
+/** The title a person knows a memory by: its index entry's, else its name. */
+export function memoryTitle(store: MemoryStore, memory: MemoryFile): string {
+  return store.indexEntriesFor(memory.path)[0]?.title ?? memory.name ?? memory.stem;
+}
+
+/** Where a link lands in its target: the `name` value, or the top of the file. */
+export function nameRange(memory: MemoryFile): Range {
+  const field = memory.frontmatter.fields.get('name');
+  return field ? field.valueRange : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 }

@@ -4,10 +4,12 @@ import type { MemoryStore } from '../memoryStore';
 import type { FileEdit } from '../problems';
 import { dirName, foldName, INDEX_FILE_NAME } from '../rootPath';
 import { replaceValueEdit } from '../edits/frontmatterEdits';
-import type { RootPath, TextEdit } from '../types';
+import type { Position, Range, RootPath, TextEdit } from '../types';
 import { memoryFileName, rootConventions, separatorOf, type RootConventions } from '../conventions';
 import { checkMemoryName, type NameCheck } from './nameSafety';
-import { linksTo, linksToReservation } from './references';
+import { msg, type Text } from '../text';
+import { contains, linkAt, linksTo, linksToReservation } from './references';
+import type { MemoryLink } from '../wikiLinks';
 import { yamlScalar } from '../edits/yamlScalar';
 import { indexTitleText, retargetIndexHref, writtenIndexLink } from '../edits/indexEntry';
 
@@ -151,4 +153,79 @@ export function planIndexMove(index: MemoryIndex | undefined, moves: readonly { 
 
 function rank(path: RootPath, memoryPath: RootPath): number {
   return path === memoryPath ? 0 : path === INDEX_FILE_NAME ? 2 : 1;
+}
+
+/** What a rename at a position means: a memory, a reservation (a dangling link's name), or a link to several memories. */
+export type RenameTarget =
+  | { readonly kind: 'memory'; readonly memory: MemoryFile; readonly range: Range; readonly placeholder: string }
+  | { readonly kind: 'reservation'; readonly range: Range; readonly placeholder: string }
+  | { readonly kind: 'ambiguous'; readonly range: Range; readonly placeholder: string; readonly candidates: number };
+
+/**
+ * The rename at `at` in a file showing `links` (and, for a memory, `memory`): on a `[[link]]` its
+ * target, on the memory's `name:` (key or value) the memory itself; undefined anywhere else. The range
+ * is the text a rename box covers. The memory returned is the store's copy, so backlinks and index
+ * entries are found by identity.
+ */
+export function renameTargetAt(store: MemoryStore, document: { readonly memory: MemoryFile | undefined; readonly links: readonly MemoryLink[] }, at: Position): RenameTarget | undefined {
+  const link = linkAt(document.links, at);
+  if (link) {
+    const range = link.targetRange;
+    const resolution = store.resolveLink(link.target);
+    if (resolution.status === 'dangling') return { kind: 'reservation', range, placeholder: link.target };
+    if (resolution.status === 'ambiguous') return { kind: 'ambiguous', range, placeholder: link.target, candidates: resolution.targets.length };
+    const memory = resolution.targets[0];
+    return { kind: 'memory', memory, range, placeholder: memory.name ?? memory.stem };
+  }
+  const memory = document.memory;
+  const field = memory?.frontmatter.fields.get('name');
+  if (memory && field && (contains(field.valueRange, at) || contains(field.keyRange, at))) {
+    const held = store.get(memory.path) ?? memory;
+    return { kind: 'memory', memory: held, range: field.valueRange, placeholder: held.name ?? held.stem };
+  }
+  return undefined;
+}
+
+/** Why a memory name was refused, for a person. */
+export function nameRefusalText(name: string, check: Extract<NameCheck, { ok: false }>): Text {
+  switch (check.reason) {
+    case 'empty':
+      return msg('A memory name cannot be empty.');
+    case 'absolute':
+      return msg('"{0}" is an absolute path. A memory name is a plain name inside the memory folder.', name);
+    case 'traversal':
+      return msg('"{0}" contains "..", which could lead outside the memory folder.', name);
+    case 'separator':
+      return msg('"{0}" contains a path separator. A memory name cannot point into another folder.', name);
+    case 'hidden':
+      return msg('"{0}" starts with a dot: the file would be hidden and never read as a memory.', name);
+    case 'control-character':
+      return msg('The name contains the control character {0}.', check.detail ?? '');
+    case 'invalid-character':
+      return msg('The name contains "{0}", which file names cannot hold on Windows.', check.detail ?? '');
+    case 'reserved-device':
+      return msg('"{0}" is a reserved device name on Windows and cannot be a file name.', check.detail ?? name);
+    case 'reserved-file':
+      return msg('"{0}" would be the file {1}, which is not a memory (the folder\'s index, README or CLAUDE.md). Choose another name.', name, check.detail ?? name);
+    case 'trailing-dot-or-space':
+      return msg('"{0}" ends with a dot or a space, which Windows drops from file names.', name);
+    case 'too-long':
+      return msg('The name is too long for a file name.');
+  }
+}
+
+/** Why a rename was refused, for a person. */
+export function renameRefusalText(newName: string, plan: Extract<RenamePlan, { ok: false }>): Text {
+  switch (plan.reason) {
+    case 'unsafe-name':
+      return nameRefusalText(newName.trim(), plan.check);
+    case 'unchanged':
+      return msg('The memory already has this name.');
+    case 'frontmatter-invalid':
+      return msg('The frontmatter of this memory does not parse; fix it before renaming.');
+    case 'name-taken':
+      return msg('"{0}" is already the name of {1}.', newName.trim(), plan.path);
+    case 'file-taken':
+      return msg('{0} already exists in the memory folder.', plan.path);
+  }
 }

@@ -26,3 +26,9 @@ export function typePrefixSeparator(store: MemoryStore): '_' | '-' | undefined {
   if (prefixed === 0 || prefixed <= others) return undefined;
   return separators._ >= separators['-'] ? '_' : '-';
 }
+
+/** The file stem a new memory `name` of `type` gets where the root prefixes files with their type; undefined where it does not. */
+export function typePrefixedStem(store: MemoryStore, name: string, type: string | undefined): string | undefined {
+  const prefix = typePrefixSeparator(store);
+  return prefix && type ? `${type}${prefix}${name}` : undefined;
+}

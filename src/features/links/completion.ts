@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { linkTypingAt, markdownCode, memoryLabel, rankLinkCandidates, type LinkCandidate, type MemoryFile, type Reservation } from '../../core';
+import { linkCompletions, linkTypingAt, markdownCode, type MemoryFile, type Reservation } from '../../core';
+import { fromVsPosition } from '../../workspace/display/ranges';
 import type { Services } from '../../workspace/services';
 import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
-
-type Candidate = LinkCandidate & { readonly memory?: MemoryFile; readonly reservation?: Reservation };
 
 /**
  * After `[[`: the memories of the root and the names other links already reserve, matched on name,
@@ -26,26 +25,11 @@ export function registerCompletion(services: Services): vscode.Disposable {
         replacing: new vscode.Range(position.line, typing.start, position.line, typing.end),
       };
       const closing = typing.closed ? '' : ']]';
-      const candidates: Candidate[] = [];
-      for (const memory of root.store.memories()) {
-        if (memory.path === current.path) continue;
-        const title = root.store.indexEntriesFor(memory.path)[0]?.title;
-        candidates.push({ kind: 'memory', name: memory.name ?? memory.stem, title: memoryLabel(memory, title, types), description: memory.description, memory });
-      }
-      for (const reservation of root.store.reservations()) {
-        const others = reservation.references.filter((reference) => !(reference.source.path === current.path && reference.link.range.start.line === position.line
-          && reference.link.range.start.character <= position.character && position.character <= reference.link.range.end.character));
-        if (others.length > 0) candidates.push({ kind: 'reservation', name: reservation.name, reservation: { ...reservation, references: others } });
-      }
-      // What core matches on name, title or description comes first; the rest stay for VS Code's own
-      // fuzzy filter on the name (`[[fe` still finds user-profile), after them.
-      const ranked = rankLinkCandidates(typing.prefix, candidates);
-      const matched = new Set(ranked.map(({ candidate }) => candidate));
-      const rest = candidates.filter((candidate) => !matched.has(candidate)).map((candidate) => ({ candidate, rank: candidate.kind === 'memory' ? 20 : 30, byCore: false }));
-      const items = [...ranked.map((entry) => ({ ...entry, byCore: true })), ...rest].map(({ candidate, rank, byCore }, order) => {
-        const item = candidate.memory
-          ? memoryItem(root, candidate.memory, candidate.name)
-          : reservationItem(candidate.name, candidate.reservation!);
+      const completions = linkCompletions(root.store, current.path, fromVsPosition(position), typing.prefix, types);
+      const items = completions.map(({ candidate, rank, byCore, memory, reservation }, order) => {
+        const item = memory
+          ? memoryItem(root, memory, candidate.name)
+          : reservationItem(candidate.name, reservation!);
         item.insertText = candidate.name + closing;
         // What was typed leads the filter text of a title or description match, so VS Code keeps it.
         item.filterText = byCore ? typing.prefix + candidate.name : candidate.name;

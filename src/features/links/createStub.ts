@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkMemoryName, inferType, planStub, typePrefixSeparator, type StubPlan } from '../../core';
+import { checkMemoryName, inferType, planStub, typePrefixedStem, type StubPlan } from '../../core';
 import { Commands } from '../../commands';
 import { toVsPosition } from '../../workspace/display/ranges';
 import { rootShape } from '../../workspace/roots/rootShape';
@@ -78,8 +78,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const template = type === undefined ? undefined : await userTemplate(services, type);
   let planned: Extract<StubPlan, { ok: true }> | undefined;
   const applied = await services.edits.apply(() => {
-    const prefix = typePrefixSeparator(root.store);
-    const fileStem = prefix && type ? `${type}${prefix}${name}` : undefined;
+    const fileStem = typePrefixedStem(root.store, name, type);
     const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title, ...(lesson ? { pinned: false } : {}), indexEntry: shape.index === 'written' });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { linkAt, type MemoryFile } from '../../core';
+import { linkAt, nameRange as coreNameRange, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -89,6 +89,5 @@ async function pickCandidate(root: MemoryRoot, target: string, candidates: reado
 
 /** Where a link lands in its target: the `name` value, or the top of the file. */
 export function nameRange(memory: MemoryFile): vscode.Range {
-  const field = memory.frontmatter.fields.get('name');
-  return field ? toVsRange(field.valueRange) : new vscode.Range(0, 0, 0, 0);
+  return toVsRange(coreNameRange(memory));
 }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import {
-  contains,
   fileFollowsName,
-  linkAt,
+  formatText,
   planIndexMove,
   planRename,
   planReservationRename,
   renamedPath,
+  renameRefusalText,
+  renameTargetAt,
   rootConventions,
   type MemoryFile,
   type RootPath,
@@ -16,7 +17,8 @@ import type { DocumentModel } from '../../workspace/documents/liveDocuments';
 import type { RootEdits } from '../../workspace/edits/rootEdits';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import { describeRefusal, MEMORY_SELECTOR } from './linkUi';
+import { MEMORY_SELECTOR } from './linkUi';
+import { localized } from '../../workspace/display/localized';
 
 /**
  * F2 on a `[[link]]` or on a memory's `name:` value renames the memory everywhere in its root in one
@@ -95,30 +97,16 @@ type RenameTarget =
   | { readonly kind: 'reservation'; readonly range: vscode.Range; readonly placeholder: string }
   | { readonly kind: 'ambiguous'; readonly range: vscode.Range; readonly placeholder: string; readonly message: string };
 
-/** What a rename at `position` means, and the text the rename box covers; undefined when not ours. */
+/** What a rename at `position` means (core's {@link renameTargetAt}), and the text the rename box covers; undefined when not ours. */
 function renameTarget(current: DocumentModel, position: vscode.Position): RenameTarget | undefined {
-  const { root } = current;
-  const at = fromVsPosition(position);
-  const link = linkAt(current.links, at);
-  if (link) {
-    const range = toVsRange(link.targetRange);
-    const resolution = root.store.resolveLink(link.target);
-    if (resolution.status === 'dangling') return { kind: 'reservation', range, placeholder: link.target };
-    if (resolution.status === 'ambiguous') {
-      const message = vscode.l10n.t('{0} memories answer to "{1}": rename the one you mean from its own name.', resolution.targets.length, link.target);
-      return { kind: 'ambiguous', range, placeholder: link.target, message };
-    }
-    const memory = resolution.targets[0];
-    return { kind: 'memory', memory, range, placeholder: memory.name ?? memory.stem };
+  const found = renameTargetAt(current.root.store, current, fromVsPosition(position));
+  if (!found) return undefined;
+  const range = toVsRange(found.range);
+  if (found.kind === 'ambiguous') {
+    const message = vscode.l10n.t('{0} memories answer to "{1}": rename the one you mean from its own name.', found.candidates, found.placeholder);
+    return { kind: 'ambiguous', range, placeholder: found.placeholder, message };
   }
-  const memory = current.memory;
-  const field = memory?.frontmatter.fields.get('name');
-  if (memory && field && (contains(field.valueRange, at) || contains(field.keyRange, at))) {
-    // The store's copy, so backlinks and index entries are found by identity.
-    const held = root.store.get(memory.path) ?? memory;
-    return { kind: 'memory', memory: held, range: toVsRange(field.valueRange), placeholder: held.name ?? held.stem };
-  }
-  return undefined;
+  return { ...found, range };
 }
 
 /** Whether to rename the file as well; undefined when the person cancelled. */
@@ -135,18 +123,8 @@ async function shouldRenameFile(services: Services, root: MemoryRoot, memory: Me
 }
 
 function refusal(newName: string, plan: Exclude<ReturnType<typeof planRename>, { ok: true }>): string {
-  switch (plan.reason) {
-    case 'unsafe-name':
-      return describeRefusal(newName.trim(), plan.check);
-    case 'unchanged':
-      return vscode.l10n.t('The memory already has this name.');
-    case 'frontmatter-invalid':
-      return vscode.l10n.t('The frontmatter of this memory does not parse; fix it before renaming.');
-    case 'name-taken':
-      return vscode.l10n.t('"{0}" is already the name of {1}.', newName.trim(), plan.path);
-    case 'file-taken':
-      return vscode.l10n.t('{0} already exists in the memory folder.', plan.path);
-  }
+  const text = renameRefusalText(newName, plan);
+  return localized(text, formatText(text));
 }
 
 /** MEMORY.md edits for files and folders renamed or moved within one root. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { INDEX_FILE_NAME, type ProblemEngine, type RootPath } from '../../core';
-import { withSkipProblems } from '../../reader';
+import type { ProblemEngine, RootPath } from '../../core';
+import { problemsOfPath } from '../../reader';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
 import type { MemoryRoot } from '../roots/memoryRoot';
@@ -66,9 +66,7 @@ export class DiagnosticsPublisher extends Disposable {
     const diagnostics: vscode.Diagnostic[] = [];
     // The reader's refusals join the rules' findings, and an index entry to a file that is there but
     // unreadable is not "missing" (the same merge as the CLI's).
-    const skipped = root.skippedFiles();
-    const concerned = skipped.length > 0 && (path === INDEX_FILE_NAME || skipped.some((skip) => skip.path === path));
-    const problems = concerned ? withSkipProblems(engine.problemsFor(path), root.store, skipped).filter((problem) => problem.path === path) : engine.problemsFor(path);
+    const problems = problemsOfPath(engine.problemsFor(path), root.store, root.skippedFiles(), path);
     for (const problem of problems) {
       const severity = effectiveSeverity(problem.code, problem.severity, this.config.settings.severity);
       if (severity !== undefined) diagnostics.push(toDiagnostic(problem, root, severity));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ProblemCode, Severity } from '../../core';
+import { shownSeverity, type ProblemCode, type Severity } from '../../core';
 import type { SeverityOverrides } from '../config/settings';
 
 const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
@@ -11,6 +11,6 @@ const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
 
 /** The severity to show, or undefined when the user turned the rule off. */
 export function effectiveSeverity(code: ProblemCode, ruleDefault: Severity, overrides: SeverityOverrides): vscode.DiagnosticSeverity | undefined {
-  const setting = overrides[code] ?? ruleDefault;
-  return setting === 'off' ? undefined : TO_VSCODE[setting] ?? TO_VSCODE[ruleDefault];
+  const severity = shownSeverity(code, ruleDefault, overrides);
+  return severity === undefined ? undefined : TO_VSCODE[severity];
 }

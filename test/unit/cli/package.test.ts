@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
+import { makeProject } from '../lsp/fixture';
+import { LspClient, PUSH_CLIENT } from '../lsp/lspClient';
 
 const REPO = join(FIXTURES, '..', '..');
 const CHECKS = 'test/fixtures/workspace/checks/memory';
@@ -55,6 +57,19 @@ describe('memory-shelf-cli, the npm package', function () {
     console.log(`      installed size: ${size} bytes`);
     assert.ok(size < 1_000_000, `${size} bytes installed`);
     assert.equal(run(bin, ['--version']).stdout.trim(), extension.version);
+  });
+
+  it('serves the language server (`memory-shelf lsp`) from the installed package', async () => {
+    const project = makeProject();
+    const client = new LspClient(project.home, [bin]);
+    try {
+      await client.initialize(project.project, PUSH_CLIENT);
+      await client.until(() => client.codesOf(join(project.memory, 'unlisted.md')).length > 0, 'diagnostics from the installed server');
+      assert.deepEqual(client.codesOf(join(project.memory, 'unlisted.md')), ['index-unlisted', 'relative-date']);
+    } finally {
+      await client.stop();
+      rmSync(project.scratch, { recursive: true, force: true });
+    }
   });
 
   for (const format of [[], ['--format', 'sarif'], ['--format', 'github'], ['--json'], ['--fail-on', 'error', '--types', 'madohub']]) {

@@ -1,11 +1,15 @@
 import * as assert from 'node:assert/strict';
 import {
   ALL_PROBLEM_CODES,
+  checkMemoryName,
   formatText,
   MemoryStore,
+  nameRefusalText,
   parseMemoryFile,
+  planRename,
   relativeDate,
   relativeDateFixAll,
+  renameRefusalText,
   resolveTypeSet,
   secret,
   type IndexBudget,
@@ -163,6 +167,25 @@ describe("core's problem and fix sentences", () => {
     return relativeDateFixAll({ path: parsed.path, text: parsed.text, memory: parsed }, context);
   });
 
+  // Why a name or a rename is refused: every reason of checkMemoryName and planRename.
+  const refusals = (() => {
+    const texts: Text[] = [];
+    for (const name of ['', '/etc/passwd', 'notes/a', '..', '.hidden', 'a\u0001b', 'a<b', 'CON', 'MEMORY', 'name.', 'x'.repeat(300)]) {
+      const check = checkMemoryName(name);
+      if (!check.ok) texts.push(nameRefusalText(name, check));
+    }
+    const store = new MemoryStore();
+    store.update('alpha.md', memory('alpha', 'One.'));
+    store.update('beta.md', memory('beta', 'Two.'));
+    store.update('gamma.md', '---\nname: [gamma\n---\nBroken.\n');
+    store.update('delta_note.md', memory('other', 'Three.'));
+    for (const [path, name] of [['alpha.md', 'alpha'], ['alpha.md', 'beta'], ['gamma.md', 'gamma-two'], ['alpha.md', 'delta note']]) {
+      const plan = planRename(store, store.get(path)!, name, { renameFile: true });
+      if (!plan.ok) texts.push(renameRefusalText(name, plan));
+    }
+    return texts;
+  })();
+
   it('are checked on every code', () => {
     assert.deepEqual(ALL_PROBLEM_CODES.filter((code) => !problems.some((problem) => problem.code === code)), []);
   });
@@ -178,7 +201,7 @@ describe("core's problem and fix sentences", () => {
   });
 
   it('use every template of core, so none goes untested', () => {
-    const used = new Set([...problems.flatMap(sentences), ...fixAlls.map((fix) => ['', '', fix?.titleText] as const)].map(([, , text]) => text?.template));
+    const used = new Set([...problems.flatMap(sentences), ...fixAlls.map((fix) => ['', '', fix?.titleText] as const), ...refusals.map((text) => ['', '', text] as const)].map(([, , text]) => text?.template));
     // A guard for YAML that passes the mapping check yet reads as something else; no input is known to reach it.
     const unreachable = ['Invalid frontmatter: The frontmatter cannot be read.'];
     assert.deepEqual([...templates].filter((template) => !used.has(template) && !unreachable.includes(template)), []);

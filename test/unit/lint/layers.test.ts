@@ -24,8 +24,18 @@ describe('the layering lint rule', () => {
       { filename: at('src/extension.ts'), code: "import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor'; import type { BacklinksProvider } from './features/links/backlinksView';" },
       { filename: at('src/features/links/registerLinks.ts'), code: "import type { Services } from '../../workspace/services'; export function registerLinks(services: Services, extra: number): void {}" },
       { filename: at('src/features/links/registerLinks.ts'), code: "export const registerStub = (services: Services): void => undefined; export function linkTitle(name: string): string { return name; }" },
+      { filename: at('src/lsp/settings.ts'), code: "import { readSettings } from '../workspace/config/settings'; import { x } from '../core'; import { y } from '../reader'; import { z } from '../rootLocations/agentMemory'; import { c } from 'vscode-languageserver/node';" },
     ],
     invalid: [
+      { filename: at('src/lsp/server.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/lsp runs without VS Code: it may not import "vscode".' }] },
+      {
+        filename: at('src/lsp/server.ts'),
+        code: "import { x } from '../workspace/problems/toDiagnostic'; import type { y } from '../features/links/linkUi';",
+        errors: [
+          { message: 'src/lsp runs without VS Code: it may not import src/workspace (move what it needs below the VS Code line: core, reader or rootLocations).' },
+          { message: 'src/lsp runs without VS Code: it may not import src/features (move what it needs below the VS Code line: core, reader or rootLocations).' },
+        ],
+      },
       { filename: at('src/core/memoryStore.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/core is pure: it may not import "vscode".' }] },
       { filename: at('src/core/rules/engine/problemEngine.ts'), code: "export * from '../../../workspace/log';", errors: [{ message: 'src/core may import only src/core, not workspace.' }] },
       {

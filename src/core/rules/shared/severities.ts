@@ -1,4 +1,4 @@
-import { ProblemCode, type Severity } from '../../problems';
+import { ProblemCode, SEVERITY_ORDER, type Severity, type SeveritySetting } from '../../problems';
 
 /**
  * The severity each rule reports with unless the user's settings say otherwise. The scale follows
@@ -54,3 +54,13 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   // A long generated index line still loads; it only spends the budget on detail.
   [ProblemCode.IndexEntryLong]: 'information',
 };
+
+/**
+ * The severity a problem is shown with under the user's per-code settings, or undefined when the user
+ * turned its rule off; a setting that is no severity keeps the rule's own.
+ */
+export function shownSeverity(code: ProblemCode, ruleDefault: Severity, overrides: Readonly<Partial<Record<ProblemCode, SeveritySetting>>>): Severity | undefined {
+  const setting = overrides[code] ?? ruleDefault;
+  if (setting === 'off') return undefined;
+  return (SEVERITY_ORDER as readonly string[]).includes(setting) ? setting : ruleDefault;
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { memoryLabel, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
+import { linkCompletions, memoryLabel, MemoryStore, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
 
 const CLAUDE_TYPES = ['user', 'feedback', 'project', 'reference'];
 
@@ -58,5 +58,26 @@ describe('completion after [[', () => {
     assert.deepEqual(names('train'), ['release-train']);
     assert.deepEqual(names('releasetrain'), ['release-train']);
     assert.deepEqual(names('nothing-like-this'), []);
+  });
+});
+
+describe('the list after [[ (linkCompletions, shared by the extension and the language server)', () => {
+  const memory = (name: string, type: string, description: string): string => `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\nBody.\n`;
+
+  it('puts what core matched first, then the rest in store order; leaves out the memory being edited and the link being typed', () => {
+    const store = new MemoryStore();
+    store.update('MEMORY.md', '# Memory\n\n- [수식 표기](feedback_math-notation.md) — 유니코드 기호로 쓴다\n');
+    store.update('feedback_math-notation.md', memory('math-notation', 'feedback', 'Write formulas in Unicode'));
+    store.update('project_release-train.md', memory('release-train', 'project', 'Releases ship on Tuesdays') + 'Ask [[release-owner]]. See [[수식');
+    store.update('user_role.md', memory('role', 'user', 'What the user does') + 'Reports to [[release-owner]].\n');
+    const line = 6;
+    const character = 'Ask [[release-owner]]. See [[수식'.length;
+    const list = linkCompletions(store, 'project_release-train.md', { line, character }, '수식', CLAUDE_TYPES);
+    assert.deepEqual(list.map(({ candidate, rank, byCore }) => [candidate.name, rank, byCore]), [['math-notation', 2, true], ['role', 20, false], ['release-owner', 30, false]]);
+    assert.equal(list[0].memory?.path, 'feedback_math-notation.md');
+    // The reservation keeps only the other memory's link: the one in the file being edited is not offered as its own.
+    const typing = linkCompletions(store, 'user_role.md', { line: 6, character: 15 }, 'release', CLAUDE_TYPES);
+    assert.deepEqual(typing.map(({ candidate }) => candidate.name), ['release-train', 'release-owner', 'math-notation']);
+    assert.deepEqual(typing[1].reservation?.references.map((reference) => reference.source.path), ['project_release-train.md']);
   });
 });

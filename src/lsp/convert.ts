@@ -1,0 +1,41 @@
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver/node';
+import { ProblemCode, type Problem, type Severity } from '../core';
+import { localized } from './l10n';
+
+export const DIAGNOSTIC_SOURCE = 'Memory Shelf';
+
+const TO_LSP: Readonly<Record<Severity, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** A core problem as an LSP diagnostic; the code is the stable string code, as in VS Code and the CLI. */
+export function toDiagnostic(problem: Problem, severity: Severity, uriOf: (path: string) => string): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: problem.range,
+    severity: TO_LSP[severity],
+    code: problem.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: problemMessage(problem),
+  };
+  if (problem.related?.length) {
+    diagnostic.relatedInformation = problem.related.map((related) => ({ location: { uri: uriOf(related.path), range: related.range }, message: localized(related.messageText, related.message) }));
+  }
+  // Lines Claude Code never loads are faded, the way unreachable code is.
+  if (problem.code === ProblemCode.IndexOverBudget) diagnostic.tags = [DiagnosticTag.Unnecessary];
+  return diagnostic;
+}
+
+export function problemMessage(problem: Problem): string {
+  return localized(problem.messageText, problem.message);
+}
+
+/** Whether a diagnostic the client hands back (with a code action request) is the one made from `problem`. */
+export function isDiagnosticOf(diagnostic: Diagnostic, problem: Problem): boolean {
+  const a = diagnostic.range;
+  const b = problem.range;
+  return diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === problem.code && diagnostic.message === problemMessage(problem)
+    && a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}

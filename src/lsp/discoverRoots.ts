@@ -1,0 +1,52 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { nodeReaderHost } from '../reader';
+import { discoverAgentMemory } from '../rootLocations/agentMemory';
+import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
+import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
+import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
+import type { ServerSettings } from './settings';
+
+/** A memory folder the server serves. */
+export interface RootPlace {
+  /** Absolute path, as found (links not resolved). */
+  readonly folder: string;
+  readonly kind: 'auto-memory' | 'project-memory' | 'configured' | 'agent' | 'team';
+  /** Globs of files in it that are not memories (a team/ folder checked as a root of its own). */
+  readonly exclude: readonly string[];
+}
+
+/**
+ * The memory roots of the editor's workspace folders, found by the same rules as the extension's and
+ * the CLI's (src/rootLocations): each folder's `memory/` (or its checkout's), Claude Code's auto memory
+ * folder for it, subagent memory, and the folders the `roots` setting names. Only folders that exist.
+ */
+export async function discoverRoots(workspaceFolders: readonly string[], { settings, trustClaudeSettings }: ServerSettings): Promise<RootPlace[]> {
+  const places: RootPlace[] = [];
+  const seen = new Set<string>();
+  const add = async (folder: string, kind: RootPlace['kind']): Promise<void> => {
+    if (seen.has(folder)) return;
+    seen.add(folder);
+    // A team/ with its own index is a root of its own, budgeted against its own index.
+    if (await teamIndexFolder(folder)) {
+      places.push({ folder, kind, exclude: [`${TEAM_FOLDER}/**`] });
+      const team = join(folder, TEAM_FOLDER);
+      if (!seen.has(team)) {
+        seen.add(team);
+        places.push({ folder: team, kind: 'team', exclude: [] });
+      }
+      return;
+    }
+    places.push({ folder, kind, exclude: [] });
+  };
+  for (const workspaceFolder of workspaceFolders) {
+    const found = await resolveWorkspaceRoots(
+      { workspaceFolder, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings, configuredRoots: settings.roots, showAutoMemory: settings.autoMemoryShow },
+      nodeRootsHost,
+    );
+    for (const root of found) if (root.exists) await add(root.path, root.kind);
+    const agents = await discoverAgentMemory({ workspaceFolder, homeDir: homedir(), env: process.env }, nodeReaderHost);
+    for (const root of agents) if (root.exists) await add(root.path, 'agent');
+  }
+  return places;
+}

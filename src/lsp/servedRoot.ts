@@ -1,0 +1,126 @@
+import * as nodePath from 'node:path';
+import { DEFAULT_TEXT_RULES, INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../core';
+import { isTrackedPath, nodeReaderHost, nodeSyncReaderHost, problemsOfPath, readRoot, type SkippedEntry } from '../reader';
+import type { RootPlace } from './discoverRoots';
+import { budgetOf, shapeOf, typeSetOf, type ServerSettings } from './settings';
+
+/**
+ * One memory root as the server holds it: the store (the disk's text, with each open document's text
+ * over it), its problem engine, and what the reader refused. Every read goes through the root reader
+ * (regular files, size cap, no links out of the root).
+ */
+export class ServedRoot {
+  readonly store = new MemoryStore();
+  private engine!: ProblemEngine;
+  private readonly disk = new Map<RootPath, { readonly text: string; readonly modifiedTime: number }>();
+  private readonly open = new Map<RootPath, string>();
+  private skipped: SkippedEntry[] = [];
+
+  private constructor(readonly place: RootPlace, readonly realRoot: string) {}
+
+  /** Reads `place` whole and checks every file; `open` texts are the editors' and win over the disk. */
+  static async load(place: RootPlace, settings: ServerSettings, open: ReadonlyMap<string, string> = new Map()): Promise<ServedRoot> {
+    const read = await readRoot(nodeSyncReaderHost, place.folder);
+    const root = new ServedRoot(place, read.realRoot);
+    root.skipped = [...read.skipped];
+    for (const [path, file] of read.files) {
+      root.disk.set(path, { text: file.text, modifiedTime: file.stamp.mtimeMs });
+      root.store.update(path, file.text);
+    }
+    for (const [file, text] of open) {
+      const path = root.pathOf(file);
+      if (path === undefined) continue;
+      root.open.set(path, text);
+      root.store.update(path, text);
+    }
+    root.rebuild(settings);
+    return root;
+  }
+
+  get folder(): string {
+    return this.place.folder;
+  }
+
+  /** A new engine over the store, every file checked (settings changed, or the root was just read). */
+  rebuild({ settings }: ServerSettings): void {
+    this.engine = new ProblemEngine(this.store, {
+      typeSet: typeSetOf(settings),
+      budget: budgetOf(settings),
+      modifiedTime: (path) => this.disk.get(path)?.modifiedTime,
+      textRules: DEFAULT_TEXT_RULES,
+      exclude: [...settings.exclude, ...this.place.exclude],
+      shape: shapeOf(settings),
+    });
+    this.engine.checkAll();
+  }
+
+  /** The root path of an absolute file path in this root, if the reader would read it (a memory or MEMORY.md, not hidden). */
+  pathOf(file: string): RootPath | undefined {
+    for (const base of [this.folder, this.realRoot]) {
+      const relative = nodePath.relative(base, file);
+      if (relative === '' || relative.startsWith('..') || nodePath.isAbsolute(relative)) continue;
+      const path = relative.split(nodePath.sep).join('/');
+      return isTrackedPath(path) && !isOutsideMemory(path) ? path : undefined;
+    }
+    return undefined;
+  }
+
+  /** The absolute path of a file of the root. */
+  fileOf(path: RootPath): string {
+    return nodePath.join(this.folder, ...path.split('/'));
+  }
+
+  /** Every file the server has something to say about: what the store holds and what the reader refused. */
+  paths(): RootPath[] {
+    const paths = new Set<RootPath>([...this.disk.keys(), ...this.open.keys(), ...this.skipped.map((skip) => skip.path)]);
+    if (this.store.index) paths.add(INDEX_FILE_NAME);
+    return [...paths].sort();
+  }
+
+  /** The text the store holds for `path`: an open document's, else the disk's. */
+  heldText(path: RootPath): string | undefined {
+    return this.open.get(path) ?? this.disk.get(path)?.text;
+  }
+
+  isOpen(path: RootPath): boolean {
+    return this.open.has(path);
+  }
+
+  /** An editor's text for `path` (opened or changed): the files whose problems changed. */
+  setOpenText(path: RootPath, text: string): RootPath[] {
+    this.open.set(path, text);
+    return this.apply(this.store.update(path, text));
+  }
+
+  /** The editor closed `path`: the disk is the truth again. */
+  async closeDocument(path: RootPath): Promise<RootPath[]> {
+    this.open.delete(path);
+    return this.reread(path);
+  }
+
+  /** Brings `path` in line with the disk (a watched file changed, was created or deleted), unless an editor holds it. */
+  async reread(path: RootPath): Promise<RootPath[]> {
+    const read = await readRoot(nodeReaderHost, this.folder, { start: path }).catch(() => undefined);
+    const file = read?.files.get(path);
+    this.skipped = [...this.skipped.filter((skip) => skip.path !== path), ...(read?.skipped.filter((skip) => skip.path === path) ?? [])];
+    if (file) this.disk.set(path, { text: file.text, modifiedTime: file.stamp.mtimeMs });
+    else this.disk.delete(path);
+    if (this.open.has(path)) return [path];
+    const change = file ? this.store.update(path, file.text) : this.store.remove(path);
+    return [...new Set([...this.apply(change), path])];
+  }
+
+  /** What the rules read besides the file: for core operations asked about more than the engine's problems. */
+  ruleContext({ settings }: ServerSettings): RuleContext {
+    return { store: this.store, typeSet: typeSetOf(settings), budget: budgetOf(settings), modifiedTime: (path) => this.disk.get(path)?.modifiedTime };
+  }
+
+  /** The problems of one file: the engine's with the reader's refusals, whatever severity the user gave them. */
+  problemsFor(path: RootPath): readonly Problem[] {
+    return problemsOfPath(this.engine.problemsFor(path), this.store, this.skipped, path);
+  }
+
+  private apply(change: StoreChange): RootPath[] {
+    return this.engine.applyChange(change);
+  }
+}

@@ -1,0 +1,258 @@
+import {
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
+import { toDiagnostic } from './convert';
+import { useLocale } from './l10n';
+import { discoverRoots } from './discoverRoots';
+import { registerFeatures } from './features';
+import { ServedRoot } from './servedRoot';
+import { readServerSettings, type ServerSettings } from './settings';
+import { pathOfUri, uriOfPath } from './uris';
+import type { EditSupport, OpenDocuments } from './workspaceEdit';
+
+/** A document of a root as the client shows it now. */
+export interface DocumentModel {
+  readonly root: ServedRoot;
+  readonly path: RootPath;
+  readonly uri: string;
+  readonly memory: MemoryFile | undefined;
+  readonly index: MemoryIndex | undefined;
+  readonly links: readonly MemoryLink[];
+}
+
+/**
+ * The language server: the roots of the client's workspace folders, each a store and an engine as in
+ * the extension and the CLI; every open document's text is put into its root's store as it changes,
+ * and the files whose problems changed are published (or, for a client that pulls, refreshed).
+ */
+export class MemoryShelfServer implements OpenDocuments {
+  readonly documents = new TextDocuments(TextDocument);
+  roots: ServedRoot[] = [];
+  settings: ServerSettings = readServerSettings();
+  capabilities: ClientCapabilities = {};
+  private workspaceFolders: string[] = [];
+  private initializationOptions: unknown;
+  private ready: Promise<void> = Promise.resolve();
+  /** Files the client was last told have diagnostics, by URI: a file that has none now gets an empty list. */
+  private readonly published = new Set<string>();
+
+  constructor(readonly connection: Connection) {
+    connection.onInitialize((params) => this.initialize(params));
+    connection.onInitialized(() => void this.initialized());
+    connection.onDidChangeConfiguration(() => void this.reload());
+    connection.onDidChangeWatchedFiles(({ changes }) => void this.whenReady(async () => {
+      for (const change of changes) {
+        const file = pathOfUri(change.uri);
+        const found = file === undefined ? undefined : this.rootOf(file);
+        if (!found) continue;
+        if (change.type !== FileChangeType.Changed || !found.root.isOpen(found.path)) this.publish(found.root, await found.root.reread(found.path));
+      }
+    }));
+    connection.languages.diagnostics.on((params) => this.whenReady(() => {
+      const found = this.documentModel(params.textDocument.uri);
+      return { kind: DocumentDiagnosticReportKind.Full, items: found ? this.diagnosticsOf(found.root, found.path) : [] };
+    }));
+    connection.languages.diagnostics.onWorkspace(() => this.whenReady(() => ({
+      items: this.roots.flatMap((root) => root.paths().map((path) => {
+        const uri = this.uriOf(root.fileOf(path)) ?? uriOfPath(root.fileOf(path));
+        return { kind: DocumentDiagnosticReportKind.Full, uri, version: this.versionOf(uri) ?? null, items: this.diagnosticsOf(root, path) };
+      })),
+    })));
+    this.documents.onDidChangeContent(({ document }) => void this.whenReady(() => this.documentChanged(document)));
+    this.documents.onDidClose(({ document }) => void this.whenReady(async () => {
+      const file = pathOfUri(document.uri);
+      const found = file === undefined ? undefined : this.rootOf(file);
+      if (found) this.publish(found.root, await found.root.closeDocument(found.path));
+    }));
+    registerFeatures(this);
+    this.documents.listen(connection);
+  }
+
+  /** Runs `fn` once the roots are read: every request and notification waits for the first load. */
+  whenReady<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.ready.then(fn);
+  }
+
+  get pullsDiagnostics(): boolean {
+    return this.capabilities.textDocument?.diagnostic !== undefined;
+  }
+
+  get editSupport(): EditSupport {
+    const edit = this.capabilities.workspace?.workspaceEdit;
+    return { documentChanges: edit?.documentChanges === true, resourceOperations: edit?.resourceOperations ?? [] };
+  }
+
+  private initialize(params: InitializeParams): InitializeResult {
+    this.capabilities = params.capabilities;
+    useLocale(params.locale);
+    this.initializationOptions = params.initializationOptions;
+    this.settings = readServerSettings(params.initializationOptions);
+    const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.workspaceFolders = folders.map(pathOfUri).filter((path): path is string => path !== undefined);
+    this.ready = this.loadRoots();
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        ...(this.pullsDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } } : {}),
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        definitionProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        completionProvider: { triggerCharacters: ['['] },
+        hoverProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        codeLensProvider: { resolveProvider: false },
+        // Asked of every file renamed in the editor: MEMORY.md's entries follow a memory that moves.
+        workspace: { fileOperations: { willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.md' } }] }, didRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.md' } }] } } },
+      },
+      serverInfo: { name: 'memory-shelf' },
+    };
+  }
+
+  private async initialized(): Promise<void> {
+    await this.ready;
+    if (this.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      // Files written outside the editor (Claude Code itself, git) reach the stores as they do in VS Code.
+      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.md' }] }).catch(() => undefined);
+    }
+    if (this.capabilities.workspace?.configuration) await this.reload();
+  }
+
+  /** Settings changed (or were first asked for): roots found again and every file checked again. */
+  private async reload(): Promise<void> {
+    await this.ready;
+    let configured: unknown;
+    if (this.capabilities.workspace?.configuration) {
+      configured = await this.connection.workspace.getConfiguration('memoryShelf').catch(() => undefined);
+    }
+    const next = readServerSettings(this.initializationOptions, configured);
+    if (JSON.stringify(next) === JSON.stringify(this.settings)) return;
+    this.settings = next;
+    this.ready = this.loadRoots();
+    await this.ready;
+  }
+
+  private async loadRoots(): Promise<void> {
+    const places = await discoverRoots(this.workspaceFolders, this.settings);
+    const open = new Map<string, string>();
+    for (const document of this.documents.all()) {
+      const file = pathOfUri(document.uri);
+      if (file !== undefined) open.set(file, document.getText());
+    }
+    const before = this.roots;
+    const roots: ServedRoot[] = [];
+    for (const place of places) {
+      try {
+        roots.push(await ServedRoot.load(place, this.settings, open));
+      } catch (error) {
+        this.connection.console.warn(`Memory Shelf could not read ${place.folder}: ${(error as Error).message}`);
+      }
+    }
+    this.roots = roots;
+    this.publishAll(before);
+  }
+
+  /** The root holding an absolute file path and the file's root path; the innermost root when roots nest. */
+  rootOf(file: string): { root: ServedRoot; path: RootPath } | undefined {
+    let best: { root: ServedRoot; path: RootPath } | undefined;
+    for (const root of this.roots) {
+      const path = root.pathOf(file);
+      if (path !== undefined && (!best || path.length < best.path.length)) best = { root, path };
+    }
+    return best;
+  }
+
+  /** The model of an open document (or of a file of a root) as the client shows it now. */
+  documentModel(uri: string): DocumentModel | undefined {
+    const file = pathOfUri(uri);
+    const found = file === undefined ? undefined : this.rootOf(file);
+    if (!found) return undefined;
+    const { root, path } = found;
+    const open = this.documents.get(uri);
+    const text = open?.getText() ?? root.heldText(path);
+    if (text === undefined) return undefined;
+    if (path === INDEX_FILE_NAME) {
+      const index = root.heldText(path) === text && root.store.index ? root.store.index : parseMemoryIndex(text);
+      return { root, path, uri, memory: undefined, index, links: indexLinks(index) };
+    }
+    const memory = root.heldText(path) === text ? root.store.get(path) ?? parseMemoryFile(path, text) : parseMemoryFile(path, text);
+    return { root, path, uri, memory, index: undefined, links: memory.links };
+  }
+
+  uriOf(file: string): string | undefined {
+    for (const document of this.documents.all()) if (pathOfUri(document.uri) === file) return document.uri;
+    return undefined;
+  }
+
+  /** The URI the client knows a file of a root by. */
+  uriOfFile(root: ServedRoot, path: RootPath): string {
+    const file = root.fileOf(path);
+    return this.uriOf(file) ?? uriOfPath(file);
+  }
+
+  versionOf(uri: string): number | undefined {
+    return this.documents.get(uri)?.version;
+  }
+
+  diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
+    const diagnostics: Diagnostic[] = [];
+    for (const problem of root.problemsFor(path)) {
+      const severity = shownSeverity(problem.code, problem.severity, this.settings.settings.severity);
+      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, (related) => this.uriOfFile(root, related)));
+    }
+    return diagnostics;
+  }
+
+  private documentChanged(document: TextDocument): void {
+    const file = pathOfUri(document.uri);
+    const found = file === undefined ? undefined : this.rootOf(file);
+    if (!found) return;
+    const text = document.getText();
+    if (found.root.heldText(found.path) === text && found.root.isOpen(found.path)) return;
+    this.publish(found.root, found.root.setOpenText(found.path, text));
+  }
+
+  /** Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client that pulls. */
+  publish(root: ServedRoot, paths: readonly RootPath[]): void {
+    if (this.pullsDiagnostics) {
+      if (paths.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    for (const path of paths) {
+      const uri = this.uriOfFile(root, path);
+      const diagnostics = this.diagnosticsOf(root, path);
+      if (diagnostics.length === 0 && !this.published.has(uri)) continue;
+      if (diagnostics.length > 0) this.published.add(uri);
+      else this.published.delete(uri);
+      void this.connection.sendDiagnostics({ uri, version: this.versionOf(uri), diagnostics });
+    }
+  }
+
+  /** Every file of every root, and an empty list for files of roots no longer served. */
+  private publishAll(before: readonly ServedRoot[]): void {
+    if (this.pullsDiagnostics) {
+      if (before.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    const stale = new Set(this.published);
+    for (const root of this.roots) {
+      for (const path of root.paths()) stale.delete(this.uriOfFile(root, path));
+      this.publish(root, root.paths());
+    }
+    for (const uri of stale) {
+      this.published.delete(uri);
+      void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { resolveTypeSet, type IndexBudget, type ShapeSetting, type TypeSet } from '../core';
+import { readSettings, type Settings } from '../workspace/config/settings';
+
+/** The server's settings: the extension's `memoryShelf.*` settings, read by the same (pure) reader. */
+export interface ServerSettings {
+  readonly settings: Settings;
+  /**
+   * Honour `autoMemoryDirectory` in a workspace folder's own `.claude/settings*.json`: those files come
+   * with the repository, so, as in the CLI, only when the user says so (the editor has no workspace trust to ask).
+   */
+  readonly trustClaudeSettings: boolean;
+}
+
+/**
+ * Reads settings as an editor sends them: nested (`{ "index": { "maxLines": 150 } }`, what
+ * `workspace/configuration` answers for the `memoryShelf` section) or flat (`{ "index.maxLines": 150 }`),
+ * optionally under a `memoryShelf` key, as `initializationOptions` or a configuration answer.
+ */
+export function readServerSettings(...sources: unknown[]): ServerSettings {
+  const objects = sources.map(section).filter((value): value is Record<string, unknown> => value !== undefined);
+  const get = (key: string): unknown => {
+    // A later source (the configuration answer) wins over an earlier one (initialization options).
+    for (let i = objects.length - 1; i >= 0; i--) {
+      const value = lookUp(objects[i], key);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  };
+  return { settings: readSettings(get), trustClaudeSettings: get('trustClaudeSettings') === true };
+}
+
+export function typeSetOf(settings: Settings): TypeSet {
+  return resolveTypeSet(settings.typesPreset, settings.typesCustom);
+}
+
+export function budgetOf(settings: Settings): IndexBudget {
+  return { maxLines: settings.indexMaxLines, maxChars: settings.indexMaxCharacters };
+}
+
+export function shapeOf(settings: Settings): ShapeSetting {
+  return { typing: settings.shapeTyping, index: settings.shapeIndex };
+}
+
+function section(value: unknown): Record<string, unknown> | undefined {
+  if (!isObject(value)) return undefined;
+  return isObject(value.memoryShelf) ? value.memoryShelf : value;
+}
+
+function lookUp(object: Record<string, unknown>, key: string): unknown {
+  if (key in object) return object[key];
+  let current: unknown = object;
+  for (const part of key.split('.')) {
+    if (!isObject(current) || !(part in current)) return undefined;
+    current = current[part];
+  }
+  return current;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

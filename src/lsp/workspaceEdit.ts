@@ -1,0 +1,77 @@
+import * as nodePath from 'node:path';
+import type { CreateFile, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { fileEditPhases, type FileEdit, type RootPath } from '../core';
+import { pathLandsInside } from '../reader';
+import type { ServedRoot } from './servedRoot';
+import { uriOfPath } from './uris';
+
+/** What the client can apply, from its `workspace.workspaceEdit` capabilities. */
+export interface EditSupport {
+  readonly documentChanges: boolean;
+  readonly resourceOperations: readonly string[];
+}
+
+/** Open documents: their URI as the client named them, and their version. */
+export interface OpenDocuments {
+  uriOf(file: string): string | undefined;
+  versionOf(uri: string): number | undefined;
+}
+
+/**
+ * Core edits of one root as an LSP workspace edit, in core's {@link fileEditPhases} order: new and
+ * renamed files first, then text edits at each file's new path, then deletions. A text edit of an open
+ * document carries its version, so the client refuses it if the document moved on. Undefined when the
+ * client cannot apply it (file operations it does not support), or when any file written, created or
+ * renamed to would land outside the root's real path once links are followed.
+ */
+export async function toWorkspaceEdit(root: ServedRoot, edits: readonly FileEdit[], support: EditSupport, open: OpenDocuments): Promise<WorkspaceEdit | undefined> {
+  if (!(await writesStayInside(root, edits))) return undefined;
+  const phases = fileEditPhases(edits);
+  const uriOf = (path: RootPath): string => {
+    const file = root.fileOf(path);
+    return open.uriOf(file) ?? uriOfPath(file);
+  };
+  const needs = new Set([...phases.files.map((edit) => edit.kind), ...(phases.deletes.length > 0 ? ['delete'] : [])]);
+  if (!support.documentChanges) {
+    if (needs.size > 0) return undefined;
+    const changes: Record<string, TextEdit[]> = {};
+    for (const text of phases.texts) (changes[uriOf(text.path)] ??= []).push(...text.edits);
+    return { changes };
+  }
+  for (const kind of needs) if (!support.resourceOperations.includes(kind)) return undefined;
+  const moved = new Set(phases.files.flatMap((edit) => (edit.kind === 'rename' ? [edit.newPath] : [])));
+  const created = new Set(phases.files.flatMap((edit) => (edit.kind === 'create' ? [edit.path] : [])));
+  const documentChanges: (TextDocumentEdit | CreateFile | RenameFile | DeleteFile)[] = [];
+  for (const edit of phases.files) {
+    if (edit.kind === 'create') {
+      const uri = uriOf(edit.path);
+      documentChanges.push({ kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } });
+      documentChanges.push({ textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: edit.content }] });
+    } else {
+      documentChanges.push({ kind: 'rename', oldUri: uriOf(edit.path), newUri: uriOf(edit.newPath), options: { overwrite: false, ignoreIfExists: false } });
+    }
+  }
+  for (const text of phases.texts) {
+    const uri = uriOf(text.path);
+    // A file just made or moved has no version the client could compare with.
+    const version = moved.has(text.path) || created.has(text.path) ? null : open.versionOf(uri) ?? null;
+    documentChanges.push({ textDocument: { uri, version }, edits: [...text.edits] });
+  }
+  for (const edit of phases.deletes) documentChanges.push({ kind: 'delete', uri: uriOf(edit.path), options: { ignoreIfNotExists: true, recursive: false } });
+  return { documentChanges };
+}
+
+/** Every file an edit writes stays inside the root's real path: no `..`, and no link on the way that leads out. */
+async function writesStayInside(root: ServedRoot, edits: readonly FileEdit[]): Promise<boolean> {
+  for (const edit of edits) {
+    const paths = edit.kind === 'rename' ? [edit.path, edit.newPath] : [edit.path];
+    for (const path of paths) {
+      if (path === '' || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
+      const file = root.fileOf(path);
+      const relative = nodePath.relative(root.folder, file);
+      if (relative.startsWith('..') || nodePath.isAbsolute(relative)) return false;
+      if (edit.kind !== 'delete' && !(await pathLandsInside(root.realRoot, file))) return false;
+    }
+  }
+  return true;
+}

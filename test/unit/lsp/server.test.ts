@@ -1,0 +1,207 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { FIXTURES } from '../helpers/fixtures';
+import { makeProject } from './fixture';
+import { applyWorkspaceEdit, LspClient, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
+
+describe('memory-shelf lsp over stdio', function () {
+  this.timeout(20_000);
+  let project: ReturnType<typeof makeProject>;
+  let client: LspClient;
+  const file = (name: string): string => join(project.memory, name);
+
+  beforeEach(() => {
+    project = makeProject();
+    client = new LspClient(project.home);
+  });
+
+  afterEach(async () => {
+    await client.stop();
+    rmSync(project.scratch, { recursive: true, force: true });
+  });
+
+  it('answers initialize with the features it serves', async () => {
+    const result = (await client.initialize(project.project, PUSH_CLIENT)) as { capabilities: Record<string, unknown> };
+    const capabilities = result.capabilities;
+    assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });
+    for (const feature of ['codeActionProvider', 'definitionProvider', 'documentLinkProvider', 'completionProvider', 'hoverProvider', 'referencesProvider', 'renameProvider', 'codeLensProvider']) {
+      assert.ok(capabilities[feature], feature);
+    }
+    assert.equal(capabilities.diagnosticProvider, undefined, 'a client that does not pull gets pushed diagnostics');
+  });
+
+  it('publishes diagnostics for every memory of the root without any file open', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('unlisted.md')).length > 0 && client.codesOf(file('deploy-steps.md')).length > 0, 'diagnostics of unopened files');
+    assert.deepEqual(client.codesOf(file('unlisted.md')), ['index-unlisted', 'relative-date']);
+    assert.deepEqual(client.codesOf(file('deploy-steps.md')), ['link-dangling']);
+    assert.deepEqual(client.codesOf(file('commit-style.md')), []);
+    const dangling = client.diagnostics.get(uri(file('deploy-steps.md')))![0];
+    assert.equal(dangling.source, 'Memory Shelf');
+    assert.equal(dangling.severity, 4);
+    assert.deepEqual(dangling.range, { start: { line: 5, character: 29 }, end: { line: 5, character: 46 } });
+  });
+
+  it('speaks the client\'s language where the extension has a bundle for it', async () => {
+    const bundle = JSON.parse(readFileSync(join(FIXTURES, '..', '..', 'l10n', 'bundle.l10n.ko.json'), 'utf8')) as Record<string, string>;
+    await client.initialize(project.project, PUSH_CLIENT, undefined, 'ko');
+    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
+    const messages = client.diagnostics.get(uri(file('unlisted.md')))!.map((diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value));
+    assert.ok(messages.every((message) => /[\uac00-\ud7a3]/.test(message)), messages.join(' | '));
+    await client.open(file('commit-style.md'));
+    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
+    assert.ok((hover.contents as { value: string }).value.includes(bundle['1 memory links here']), 'the server\'s own sentences too');
+  });
+
+  it('checks the text being typed (incremental changes) over the disk, and the disk again once closed', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'first diagnostics');
+    await client.open(file('commit-style.md'));
+    // Delete the description line (line 2) by an incremental change.
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri(file('commit-style.md')), version: 2 },
+      contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } }, text: '' }],
+    });
+    await client.until(() => client.codesOf(file('commit-style.md')).includes('description-missing'), 'description-missing while typing');
+    assert.equal(readFileSync(file('commit-style.md'), 'utf8').includes('description:'), true, 'nothing is written to disk');
+    // A second change that adds a relative date to the same line, positioned against the changed text.
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri(file('commit-style.md')), version: 3 },
+      contentChanges: [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: 'Agreed last week. ' }],
+    });
+    await client.until(() => client.codesOf(file('commit-style.md')).includes('relative-date'), 'relative-date after a second change');
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('commit-style.md')) } });
+    await client.until(() => client.codesOf(file('commit-style.md')).length === 0, 'the disk text once closed');
+  });
+
+  it('re-checks other files when a change affects them: a new name makes a dangling link resolve', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await client.open(file('unlisted.md'));
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri(file('unlisted.md')), version: 2 },
+      contentChanges: [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 14 } }, text: 'release-owner' }],
+    });
+    await client.until(() => client.codesOf(file('deploy-steps.md')).length === 0, 'the link resolved in an unopened file');
+  });
+
+  it('answers pull diagnostics for one document and for the whole workspace', async () => {
+    const result = (await client.initialize(project.project, PULL_CLIENT)) as { capabilities: { diagnosticProvider?: unknown } };
+    assert.deepEqual(result.capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: true });
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: uri(file('unlisted.md')) } })) as DocumentDiagnosticReport & { items: Diagnostic[] };
+    assert.equal(report.kind, 'full');
+    assert.deepEqual(report.items.map((item) => item.code).sort(), ['index-unlisted', 'relative-date']);
+    const workspace = (await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] })) as WorkspaceDiagnosticReport;
+    const byFile = new Map(workspace.items.map((item) => [item.uri, (item as { items: Diagnostic[] }).items.map((diagnostic) => diagnostic.code)]));
+    assert.deepEqual(byFile.get(uri(file('deploy-steps.md'))), ['link-dangling']);
+    assert.deepEqual(byFile.get(uri(file('commit-style.md'))), []);
+    assert.ok(byFile.has(uri(file('MEMORY.md'))));
+    assert.equal(client.diagnostics.size, 0, 'nothing pushed to a client that pulls');
+  });
+
+  it('offers the same quick fixes as the extension, as versioned workspace edits that fix the problem', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
+    await client.open(file('unlisted.md'), 7);
+    const diagnostics = client.diagnostics.get(uri(file('unlisted.md')))!;
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri(file('unlisted.md')) },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    })) as CodeAction[];
+    const titles = actions.map((action) => action.title);
+    const listing = actions.find((action) => action.diagnostics?.some((diagnostic) => diagnostic.code === 'index-unlisted'));
+    assert.ok(listing?.edit, `an index fix among ${titles.join(' | ')}`);
+    assert.ok(actions.some((action) => action.diagnostics?.some((diagnostic) => diagnostic.code === 'relative-date')), 'a relative-date fix');
+    applyWorkspaceEdit(listing.edit);
+    assert.match(readFileSync(file('MEMORY.md'), 'utf8'), /\]\(unlisted\.md\)/);
+    const dates = actions.find((action) => action.diagnostics?.some((diagnostic) => diagnostic.code === 'relative-date'))!;
+    const edit = dates.edit!.documentChanges![0] as { textDocument: { uri: string; version: number | null } };
+    assert.deepEqual(edit.textDocument, { uri: uri(file('unlisted.md')), version: 7 }, 'an open document is edited at its version');
+  });
+
+  it('creates the memory a dangling link reserves, with its index entry, one action per type', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await client.open(file('deploy-steps.md'));
+    const diagnostics = client.diagnostics.get(uri(file('deploy-steps.md')))!;
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('deploy-steps.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => action.title), ['user', 'feedback', 'project', 'reference'].map((type) => `Create the memory "release-owner" (${type})`));
+    applyWorkspaceEdit(actions[2].edit!);
+    assert.match(readFileSync(file('release-owner.md'), 'utf8'), /^---\nname: release-owner\n(.*\n)*type: project\n/);
+    assert.match(readFileSync(file('MEMORY.md'), 'utf8'), /\]\(release-owner\.md\)/);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }, { uri: uri(file('MEMORY.md')), type: 2 }] });
+    await client.until(() => !client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the link resolved');
+  });
+
+  it('follows [[links]] and index entries to their memories (definition and document links)', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.open(file('commit-style.md'));
+    const links = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 45 } })) as LocationLink[];
+    assert.equal(links.length, 1);
+    assert.equal(links[0].targetUri, uri(file('deploy-steps.md')));
+    assert.deepEqual(links[0].targetSelectionRange, { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } });
+    await client.open(file('MEMORY.md'));
+    const entry = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('MEMORY.md')) }, position: { line: 3, character: 20 } })) as LocationLink[];
+    assert.equal(entry[0].targetUri, uri(file('deploy-steps.md')));
+    const documentLinks = (await client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: uri(file('MEMORY.md')) } })) as DocumentLink[];
+    assert.deepEqual(documentLinks.map((link) => link.target), [uri(file('commit-style.md')), uri(file('deploy-steps.md'))]);
+    const dangling = await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 } });
+    assert.ok(dangling === null || (Array.isArray(dangling) && dangling.length === 0), 'a dangling link leads nowhere');
+  });
+
+  it('completes after [[ by name, title and description, ranked as in VS Code', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    const target = file('unlisted.md');
+    await client.open(target);
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: uri(target), version: 2 },
+      contentChanges: [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: 'See [[checklist' }],
+    });
+    const list = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri(target) }, position: { line: 6, character: 15 } })) as CompletionList;
+    assert.equal(list.isIncomplete, true);
+    assert.equal(list.items[0].label, 'deploy-steps', 'the description match ranks first');
+    assert.equal(list.items[0].detail, 'Deploy steps', 'its index title');
+    assert.deepEqual((list.items[0].textEdit as { newText: string }).newText, 'deploy-steps]]');
+    assert.ok(!list.items.some((item) => item.label === 'unlisted'), 'not the memory being edited');
+    assert.ok(list.items.some((item) => item.label === 'release-owner'), 'reserved names too');
+  });
+
+  it('shows a hover preview of the linked memory', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.open(file('commit-style.md'));
+    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
+    const text = (hover.contents as { value: string }).value;
+    assert.match(text, /Deploy steps/);
+    assert.match(text, /The checklist followed for every deploy/);
+    assert.match(text, /Run the tests, then tag/);
+    assert.match(text, /1 memory links here/);
+  });
+
+  it('lists backlinks as references, from a link and from the name', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.open(file('deploy-steps.md'));
+    const fromName = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 1, character: 8 }, context: { includeDeclaration: false } })) as Location[];
+    assert.deepEqual(fromName, [{ uri: uri(file('commit-style.md')), range: { start: { line: 5, character: 41 }, end: { line: 5, character: 57 } } }]);
+    const reservation = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 }, context: { includeDeclaration: true } })) as Location[];
+    assert.deepEqual(reservation.map((location) => location.uri), [uri(file('deploy-steps.md'))]);
+  });
+
+  it('shows the load budget and entry lenses on MEMORY.md', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.open(file('MEMORY.md'));
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: uri(file('MEMORY.md')) } })) as CodeLens[];
+    assert.match(lenses[0].command!.title, /^4 \/ 200 lines · \d+ \/ 25000 characters load at session start$/);
+    assert.deepEqual(lenses.slice(1).map((lens) => [lens.range.start.line, lens.command!.title]), [[2, 'feedback · 0 backlinks'], [3, 'project · 1 backlink']]);
+  });
+
+  it('follows the disk when a watched file changes', async () => {
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    writeFileSync(file('release-owner.md'), '---\nname: release-owner\ndescription: Who signs off releases\ntype: user\n---\nThe lead.\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }] });
+    await client.until(() => client.codesOf(file('deploy-steps.md')).length === 0 && client.codesOf(file('release-owner.md')).includes('index-unlisted'), 'the new file read');
+  });
+});
