@@ -82,6 +82,10 @@ export const CODE_HELP: Readonly<Record<ProblemCode, CodeHelp>> = {
     summary: 'A description makes a poor line of the index Claude Code generates.',
     help: 'Where a folder has no MEMORY.md, Claude Code builds the index from each memory\'s description: a description over several lines breaks its line, and a long one crowds the load budget. Keep it to one short line and move detail into the body.',
   },
+  [ProblemCode.DescriptionVague]: {
+    summary: 'The description gives recall nothing to go on: it only repeats the name, or holds at most one telling word.',
+    help: 'Claude Code picks the memories to recall for a task by name and description. "Model", "notes", "메모" or a copy of the name never match a task; say what the memory holds and when it applies. A hint: only a person can write the better line.',
+  },
   [ProblemCode.IndexMalformedLine]: {
     summary: 'A MEMORY.md line is not an index entry.',
     help: 'Entries are `- [Title](file.md) — hook`. A line that is neither an entry, a heading nor a note is misread.',

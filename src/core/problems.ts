@@ -26,6 +26,7 @@ export enum ProblemCode {
   FileUnreadable = 'file-unreadable',
   PinnedOverLimit = 'pinned-over-limit',
   IndexEntryLong = 'index-entry-long',
+  DescriptionVague = 'description-vague',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -87,6 +87,17 @@ describe('Promote: auto memory to the project, memory to a CLAUDE.md rule', () =
     assert.deepEqual(await contextValues(rootAt(projectFolder())), ['memory']);
   });
 
+  it('says in the auto memory index lens what its root says: MEMORY.md loads at session start, counted against the limit', async () => {
+    assert.equal(rootAt(autoMemoryFolder()).info.load.detail, 'MEMORY.md loads at session start, up to its limit; memories when recalled');
+    await vscode.window.showTextDocument(auto('MEMORY.md'));
+    await eventually(async () => {
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', auto('MEMORY.md'))) ?? [];
+      const budget = lenses.find((lens) => lens.range.start.line === 0 && /lines/.test(lens.command?.title ?? ''));
+      assert.match(budget?.command?.title ?? '', /^\$\(check\) \d+ \/ 200 lines · [\d,]+ \/ 25,000 characters load at session start$/);
+    });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('moves the file byte for byte and its MEMORY.md line into the project folder, in one edit', async () => {
     const moved = await vscode.commands.executeCommand('memoryShelf.promoteToProject', auto('feedback_commit-style.md'), undefined, { target: projectFolder(), confirm: false });
     assert.equal(moved, true);

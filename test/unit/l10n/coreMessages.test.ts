@@ -77,6 +77,9 @@ function extraRoot(): Map<string, string> {
   files.set('dated_plan.md', memory('dated-plan', dates, 'modified: 2026-07-20\n'));
   files.set('history.md', memory('history', dates));
   files.set('typed.md', memory('typed', dates));
+  // Descriptions that give recall nothing: the name again, and one word.
+  files.set('deploy_process.md', '---\nname: deploy-process\ndescription: Deploy process\ntype: project\n---\nWe deploy on Tuesdays.\n');
+  files.set('vague.md', '---\nname: vague\ndescription: Model\ntype: project\n---\nThe plate model converges at 1e-6.\n');
   files.set('undated_plan.md', memory('undated-plan', dates));
   files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));

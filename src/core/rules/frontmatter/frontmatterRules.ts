@@ -10,6 +10,7 @@ import { makeProblem } from '../shared/makeProblem';
 import { shorten } from '../../edits/shorten';
 import { suggestSlug } from '../../slug';
 import { closestType } from './typeGuess';
+import { checkDescriptionQuality } from './descriptionQuality';
 import { quotedThenTextProblems } from './quotedThenText';
 import { unquotedColonProblems } from './unquotedColon';
 
@@ -46,7 +47,7 @@ function checkName(memory: MemoryFile): Problem[] {
 }
 
 function checkDescription(memory: MemoryFile): Problem[] {
-  if (memory.description !== undefined) return [];
+  if (memory.description !== undefined) return checkDescriptionQuality(memory);
   const firstLine = firstBodyLine(memory);
   const fix = firstLine ? setFieldFix(memory, 'description', firstLine, msg('Add a description from the first line of the body'), false) : undefined;
   return [makeProblem(ProblemCode.DescriptionMissing, memory.path, fieldAnchor(memory, 'description'), msg('This memory has no description. Recall matches memories by their description, so this one is never recalled.'), undefined, [fix])];

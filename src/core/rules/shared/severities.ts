@@ -53,6 +53,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.PinnedOverLimit]: 'warning',
   // A long generated index line still loads; it only spends the budget on detail.
   [ProblemCode.IndexEntryLong]: 'information',
+  // A judgment of wording: only a person can write a better description, so it never fails CI.
+  [ProblemCode.DescriptionVague]: 'hint',
 };
 
 /**

@@ -3,6 +3,14 @@ import { readFixtureRoot } from '../../helpers/fixtures';
 
 export const claudeTypes = resolveTypeSet('claude-code', []);
 
+/**
+ * Problems without `description-vague`: fixtures of other rules describe memories in a word ("first",
+ * "a 설명"), which that hint rightly calls vague but which is not what those tests are about.
+ */
+export function withoutVague<P extends { readonly code: ProblemCode }>(problems: Iterable<P>): P[] {
+  return [...problems].filter((problem) => problem.code !== ('description-vague' as ProblemCode));
+}
+
 /** A checked engine over a store holding `files`. */
 export function checkedEngine(files: ReadonlyMap<string, string>, options: Partial<ProblemEngineOptions> = {}): ProblemEngine {
   const store = new MemoryStore();
