@@ -55,7 +55,9 @@ describe('memory-shelf-cli, the npm package', function () {
     assert.deepEqual(readdirSync(installed).sort(), ['LICENSE', 'README.md', 'dist', 'package.json']);
     const size = sizeOf(installed);
     console.log(`      installed size: ${size} bytes`);
-    assert.ok(size < 1_000_000, `${size} bytes installed`);
+    // The language server is a bundle of its own (so `check` never parses it) and carries its own copy of
+    // core: about 0.6 MB of the total. The bound still catches a VS Code, webview or test dependency.
+    assert.ok(size < 1_300_000, `${size} bytes installed`);
     assert.equal(run(bin, ['--version']).stdout.trim(), extension.version);
   });
 
