@@ -90,6 +90,10 @@ function extraRoot(): Map<string, string> {
   files.set('newer.md', memory('newer', `Status: staging runs on v2 since 2026-08-14, production follows on 2026-09-16.\n\n${olderFact}\n\nCut-over: 5% of traffic first, then all of it the next morning.`));
   files.set('reworded_a.md', '---\nname: reworded-a\ndescription: Formulas\ntype: feedback\n---\nLaTeX does not render in this viewer, so write formulas in Unicode instead of dollar signs.\n');
   files.set('reworded_b.md', '---\nname: reworded-b\ndescription: Math\ntype: feedback\n---\nLaTeX does not render in the viewer; write the formulas in Unicode rather than with dollar signs.\n');
+  // One rule written word for word in two memories that otherwise say different things.
+  const rule = 'Never force-push to main or a release branch; open a pull request and wait for one approval.';
+  files.set('rule_a.md', memory('rule-a', `${rule}\n\nWhy: a force-push in August dropped two merged fixes from the release branch, and the store build shipped without them.\n\nRebase only your own feature branches; revert a bad commit on main with a new commit.`));
+  files.set('rule_b.md', memory('rule-b', `Before tagging a release:\n\n- Move the changelog entry under Unreleased to the new version, with ticket numbers.\n- Crash-free sessions above 99.5% on the last beta build.\n- ${rule}\n- Regenerate the screenshots when any onboarding screen changed.\n- Write the store notes in English and Korean.`));
   return files;
 }
 

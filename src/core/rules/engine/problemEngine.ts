@@ -286,8 +286,11 @@ export class ProblemEngine {
     // A dangling link may name a memory by its topic (its stem or name without the first word).
     const keys = new Set([...(previous ? foldedKeys(previous) : []), ...(current ? foldedKeys(current) : []), ...(previous ? topicKeys(previous) : []), ...(current ? topicKeys(current) : [])]);
     for (const key of keys) for (const source of this.store.linkSourcesOf(key)) mark(source, LINKS);
-    // INDEX too: a memory MEMORY.md retires is reported there only while no near-duplicate names it already.
-    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, SIMILAR | INDEX);
+    // INDEX too for a memory MEMORY.md retires: it is reported there only while no near-duplicate names
+    // it already. For any other the index family reads no near-duplicate, and re-running it for every
+    // near-duplicate of every edit was a third of an edit's time in a root of near-duplicate clusters.
+    const retired = retiredTargets(this.store.index);
+    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, retired.has(neighbor) ? SIMILAR | INDEX : SIMILAR);
 
     const existenceChanged = !previous !== !current;
     // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this

@@ -35,6 +35,15 @@ export interface IndexContentOptions {
 const MIN_LINES = 3;
 const MIN_CHARS_TWO_LINES = 160;
 const MIN_CHARS_ONE_LINE = 240;
+/**
+ * Where the index itself shows the lines are a memory's content, a sentence is enough: a section of
+ * its own (a `##` heading, no link to any memory under it: "## Commit messages" then the rule), a line
+ * right under a pointer to a memory ("Details: [x](x.md)" then a rule the memory was meant to hold), and
+ * list items beside the entries ("- Vercel MCP is not used; CLI only.", two of them or more).
+ */
+const MIN_CHARS_OWN_SECTION = 40;
+const MIN_CHARS_UNDER_POINTER = 40;
+const MIN_CHARS_LIST = 80;
 
 interface Block {
   readonly first: number;
@@ -42,6 +51,14 @@ interface Block {
   readonly chars: number;
   /** The nearest heading above, the block's title. */
   readonly heading: string | undefined;
+  /** Whether the block stands under a `##` (or deeper) heading whose section links to no memory. */
+  readonly ownSection: boolean;
+  /** Whether the line right above the block is prose pointing at a memory (not an entry). */
+  readonly underPointer: boolean;
+  /** Whether a line of the block is a list item. */
+  readonly listed: boolean;
+  /** Whether the block speaks of the index itself ("Entries are one line each"): a note, however placed. */
+  readonly aboutIndex: boolean;
 }
 
 /**
@@ -62,7 +79,7 @@ export function checkIndexContent(index: MemoryIndex, store: MemoryStore, option
   for (const block of contentBlocks(index)) {
     if (options.cut && text.lineStart(block.first) >= options.cut.offset) break;
     const lineCount = block.last - block.first + 1;
-    if (lineCount < MIN_LINES && !(lineCount === 2 && block.chars >= MIN_CHARS_TWO_LINES) && !(lineCount === 1 && block.chars >= MIN_CHARS_ONE_LINE)) continue;
+    if (!holdsFacts(block, lineCount)) continue;
     const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
     const message = lineCount === 1
       ? msg('A paragraph of facts written into MEMORY.md: it is loaded in every session and the sidebar never shows it. Move it into a memory of its own and leave one line here.')
@@ -72,17 +89,61 @@ export function checkIndexContent(index: MemoryIndex, store: MemoryStore, option
   return problems;
 }
 
+function holdsFacts(block: Block, lineCount: number): boolean {
+  if (lineCount >= MIN_LINES) return true;
+  if (block.aboutIndex) return lineCount === 2 ? block.chars >= MIN_CHARS_TWO_LINES : block.chars >= MIN_CHARS_ONE_LINE;
+  if (block.ownSection && block.chars >= MIN_CHARS_OWN_SECTION) return true;
+  if (block.underPointer && block.chars >= MIN_CHARS_UNDER_POINTER) return true;
+  if (block.listed && lineCount === 2 && block.chars >= MIN_CHARS_LIST) return true;
+  return lineCount === 2 ? block.chars >= MIN_CHARS_TWO_LINES : block.chars >= MIN_CHARS_ONE_LINE;
+}
+
+/** Words of a note on the index itself: its entries, lines, files, this index. */
+const ABOUT_INDEX = /\b(?:entr(?:y|ies)|index|this file|memory files?|memories|one line)\b|항목|인덱스|색인|목록|메모리 파일|한 줄|エントリ|索引|インデックス|目次|メモリファイル|1行/i;
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}[.)])\s+\S/;
+const SECTION_HEADING = /^ {0,3}#{2,6}(?:\s|$)/;
+
+/**
+ * For each line, whether it stands under a `##` (or deeper) heading whose section (to the next heading
+ * of any level) holds no link to a memory.
+ */
+function ownSections(index: MemoryIndex, linkedLines: ReadonlySet<number>): boolean[] {
+  const own = new Array<boolean>(index.lines.length).fill(false);
+  let start = -1;
+  let linked = false;
+  const end = (stop: number): void => {
+    if (start >= 0 && !linked) own.fill(true, start, stop);
+  };
+  for (const line of index.lines) {
+    if (line.kind === 'heading') {
+      end(line.line);
+      start = SECTION_HEADING.test(line.text) ? line.line + 1 : -1;
+      linked = false;
+    } else if (linkedLines.has(line.line)) {
+      linked = true;
+    }
+  }
+  end(index.lines.length);
+  return own;
+}
+
 /** The runs of content lines, each with the heading it sits under. */
 function contentBlocks(index: MemoryIndex): Block[] {
   const linkedLines = new Set<number>();
   for (const link of index.links) if (link.target !== undefined && isMemoryPath(link.target)) linkedLines.add(link.line);
+  const own = ownSections(index, linkedLines);
   const blocks: Block[] = [];
   let fence: string | undefined;
   let inComment = false;
   let heading: string | undefined;
-  let open: { first: number; last: number; chars: number } | undefined;
+  let open: { first: number; last: number; chars: number; listed: boolean; aboutIndex: boolean } | undefined;
   const close = (): void => {
-    if (open) blocks.push({ ...open, heading });
+    if (open) {
+      const above = index.lines[open.first - 1];
+      const underPointer = above !== undefined && above.kind === 'text' && linkedLines.has(above.line) && !LIST_ITEM.test(above.text);
+      blocks.push({ ...open, heading, ownSection: own[open.first], underPointer });
+    }
     open = undefined;
   };
   for (const line of index.lines) {
@@ -104,11 +165,15 @@ function contentBlocks(index: MemoryIndex): Block[] {
       if (line.kind === 'heading') heading = trimmed.replace(/^#+\s*/, '').replace(/\s+#+$/, '');
       continue;
     }
+    const listed = !step.isCode && LIST_ITEM.test(line.text);
+    const aboutIndex = !step.isCode && ABOUT_INDEX.test(trimmed);
     if (open) {
       open.last = line.line;
       open.chars += weighedLength(trimmed);
+      open.listed ||= listed;
+      open.aboutIndex ||= aboutIndex;
     } else {
-      open = { first: line.line, last: line.line, chars: weighedLength(trimmed) };
+      open = { first: line.line, last: line.line, chars: weighedLength(trimmed), listed, aboutIndex };
     }
   }
   close();

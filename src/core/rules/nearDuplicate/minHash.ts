@@ -196,13 +196,12 @@ export function writeSketch(signature: Int32Array, offset: number, target: Int32
 }
 
 /**
- * Whether two sketches (in `sketches` at `a` and `b`) agree in at least `needed` nibbles: when they do
- * not, the signatures cannot agree in `needed` bins, and `agreeingBins` would return -1. Unrelated
- * texts agree in one nibble of sixteen by chance, far below the threshold, so most candidates stop here.
+ * In how many nibbles two sketches (in `sketches` at `a` and `b`) agree: never fewer than the bins
+ * their signatures agree in, so below `needed` `agreeingBins` would return -1. Unrelated texts agree
+ * in one nibble of sixteen by chance, far below any threshold, so most candidates stop here.
  */
-export function sketchesMayAgree(sketches: Int32Array, a: number, b: number, needed: number): boolean {
+export function sketchAgreement(sketches: Int32Array, a: number, b: number): number {
   let differing = 0;
-  const allowed = SIGNATURE_SIZE - needed;
   for (let word = 0; word < SKETCH_SIZE; word++) {
     let x = sketches[a + word] ^ sketches[b + word];
     // One bit per nibble that differs, then their count by one multiplication (at most 8 per word).
@@ -210,5 +209,5 @@ export function sketchesMayAgree(sketches: Int32Array, a: number, b: number, nee
     x |= x >>> 2;
     differing += Math.imul(x & 0x11111111, 0x11111111) >>> 28;
   }
-  return differing <= allowed;
+  return SIGNATURE_SIZE - differing;
 }

@@ -2,24 +2,30 @@ import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
 import { PassageBuckets } from './passageBuckets';
 import { passageText, writeFactSignature, type FactText } from './factText';
-import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchesMayAgree, writeSketch } from './minHash';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchAgreement, writeSignature, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
+import { isSeries } from './series';
 
 /**
- * How another memory relates to this one: nearly the same text (`alike`), or holding all of this one
- * (`inside`: this memory is inside it) or held whole by this one (`holds`).
+ * How another memory relates to this one: nearly the same text (`alike`), holding all of this one
+ * (`inside`: this memory is inside it), held whole by this one (`holds`), or stating one rule of this
+ * one word for word among other things (`shares`).
  */
-export type NearDuplicateRelation = 'alike' | 'inside' | 'holds';
+export type NearDuplicateRelation = 'alike' | 'inside' | 'holds' | 'shares';
 
 /** Another memory that says the same, with how much of it is the same (0-1). */
 export interface NearDuplicate {
   readonly path: RootPath;
-  /** `alike`: the estimated Jaccard similarity; `inside`/`holds`: the share of the smaller memory's passages found in the larger. */
+  /**
+   * `alike`: the estimated Jaccard similarity; `inside`/`holds`: the share of the smaller memory's
+   * passages found in the larger; `shares`: the weight of the passages both hold over that of all.
+   */
   readonly similarity: number;
   readonly relation: NearDuplicateRelation;
   /**
    * The hash of the first passage both hold, in the order of the one held whole (`inside`: this memory;
-   * `holds`: the other) or of this memory (`alike`); undefined when they share none, as rewordings do.
+   * `holds`: the other) or of this memory (`alike`), or the rule both state (`shares`); undefined when
+   * they share none, as rewordings do.
    */
   readonly sharedPassage?: number;
 }
@@ -77,6 +83,22 @@ const MIN_CONTAINED_WEIGHT = 40;
 const HOLDS_RATIO = 1.5;
 
 /**
+ * A passage two memories both hold word for word is one rule kept twice from this weight on (a
+ * sentence of some ten English words, or some 25 Hangul, kana or kanji): shorter shared lines are
+ * labels and stock phrases.
+ */
+const SHARED_RULE_WEIGHT = 48;
+
+/**
+ * Bins of a description's own signature (the first of its full signature's, each one a MinHash sample):
+ * two descriptions that agree in this many of them say the same thing in nearly the same words, and
+ * then bodies that reword each other are enough, at DESCRIBED_THRESHOLD rather than the threshold.
+ */
+const DESCRIPTION_BINS = 32;
+const ALIKE_DESCRIPTION_BINS = 22;
+const DESCRIBED_THRESHOLD = 0.2;
+
+/**
  * An incremental near-duplicate index: adding, replacing or removing one memory costs time in
  * proportion to its text and its buckets, never to the root. Whether two memories are near-duplicates
  * depends only on their two texts and on the sizes of the buckets they share, so the answer after any
@@ -105,7 +127,7 @@ function byLikeness(a: NearDuplicate, b: NearDuplicate): number {
  */
 type HeldList = readonly number[];
 const ENTRY = 4;
-const RELATIONS: readonly NearDuplicateRelation[] = ['alike', 'inside', 'holds'];
+const RELATIONS: readonly NearDuplicateRelation[] = ['alike', 'inside', 'holds', 'shares'];
 const NOTHING_HELD: HeldList = Object.freeze([]);
 
 export class NearDuplicateIndex {
@@ -134,6 +156,9 @@ export class NearDuplicateIndex {
   private passageFilters: Int32Array = new Int32Array(0);
   /** 1 where the memory is short enough for its bands to be indexed. */
   private banded: Uint8Array = new Uint8Array(0);
+  /** Per memory, DESCRIPTION_BINS values of its description's signature, and 1 where it has one. */
+  private descriptionSignatures: Int32Array = new Int32Array(0);
+  private described: Uint8Array = new Uint8Array(0);
   private next: Int32Array = new Int32Array(0);
   private previous: Int32Array = new Int32Array(0);
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
@@ -154,6 +179,7 @@ export class NearDuplicateIndex {
   /** How many lists were found since the last `dropHeld` (an upper bound of those held). */
   private held = 0;
   private readonly neededBins: number;
+  private readonly describedBins: number;
   private readonly containment: number;
   private readonly maxBucketSize: number;
   private query = 0;
@@ -167,6 +193,7 @@ export class NearDuplicateIndex {
    */
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
     this.neededBins = Math.ceil((options.threshold ?? 0.3) * SIGNATURE_SIZE);
+    this.describedBins = Math.min(this.neededBins, Math.ceil(DESCRIBED_THRESHOLD * SIGNATURE_SIZE));
     this.containment = options.containment ?? 0.6;
     this.maxBucketSize = options.maxBucketSize ?? 8;
     this.buckets = new BucketTable();
@@ -371,11 +398,20 @@ export class NearDuplicateIndex {
    * resemblance of shingle sets at the threshold.
    */
   private relate(id: number, member: number): NearDuplicate | undefined {
+    const relation = this.relation(id, member);
+    // Dated snapshots of one subject (status_2026-10, status_2026-11) repeat what carries over: a series.
+    return relation && isSeries(this.paths[id]!, this.paths[member]!) ? undefined : relation;
+  }
+
+  private relation(id: number, member: number): NearDuplicate | undefined {
     const smaller = Math.min(this.totals[id], this.totals[member]);
     const larger = Math.max(this.totals[id], this.totals[member]);
-    const bins = this.banded[id] && this.banded[member] && sketchesMayAgree(this.sketches, id * SKETCH_SIZE, member * SKETCH_SIZE, this.neededBins)
-      ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins)
-      : -1;
+    const nibbles = this.banded[id] && this.banded[member] ? sketchAgreement(this.sketches, id * SKETCH_SIZE, member * SKETCH_SIZE) : -1;
+    let bins = nibbles >= this.neededBins ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins) : -1;
+    // The descriptions are read only for the few pairs short of the threshold but near it: another cache miss each.
+    if (bins < 0 && nibbles >= this.describedBins && this.describedBins < this.neededBins && this.descriptionsAgree(id, member)) {
+      bins = agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.describedBins);
+    }
     // Two memories whose passage filters share no bit share no passage, so neither holds the other.
     const mayContain = smaller >= MIN_CONTAINED_WEIGHT && mayShare(this.passageFilters, id, member);
     // Most candidates end here, having read only the flat arrays, not the two passage sets.
@@ -393,9 +429,62 @@ export class NearDuplicateIndex {
         const similarity = Math.max(resemblance, shared / (this.totals[id] + this.totals[member] - shared));
         return { path, similarity, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
       }
+      if (bins < 0 && shared >= SHARED_RULE_WEIGHT) {
+        const rule = this.sharedRule(id, member);
+        if (rule !== undefined) return { path, similarity: shared / (this.totals[id] + this.totals[member] - shared), relation: 'shares', sharedPassage: rule };
+      }
     }
     if (bins < 0) return undefined;
     return { path, similarity: resemblance, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
+  }
+
+  /** Whether the two memories' descriptions nearly match (see DESCRIPTION_BINS). */
+  private descriptionsAgree(id: number, member: number): boolean {
+    if (!this.described[id] || !this.described[member]) return false;
+    const signatures = this.descriptionSignatures;
+    let agreeing = 0;
+    for (let i = 0, a = id * DESCRIPTION_BINS, b = member * DESCRIPTION_BINS; i < DESCRIPTION_BINS; i++) if (signatures[a + i] === signatures[b + i]) agreeing++;
+    return agreeing >= ALIKE_DESCRIPTION_BINS;
+  }
+
+  /**
+   * The first passage of memory `id`, in its text's order, that memory `member` holds word for word,
+   * that weighs SHARED_RULE_WEIGHT or more and that no more than the bucket limit of memories hold (a
+   * passage in more is a template's).
+   */
+  private sharedRule(id: number, member: number): number | undefined {
+    const data = this.passageData;
+    const start = this.passageStart[id];
+    const count = this.passageCount[id];
+    for (let i = start; i < start + count; i++) {
+      if (data[count + i] < SHARED_RULE_WEIGHT) continue;
+      const bucket = this.passageBuckets.get(data[i]);
+      if (bucket === undefined || typeof bucket === 'number' || bucket.size > this.maxBucketSize || !bucket.has(member)) continue;
+      return this.firstHeavySharedKey(id, member);
+    }
+    return undefined;
+  }
+
+  /** Like `firstSharedKey`, among the passages that weigh SHARED_RULE_WEIGHT or more and are no template's. */
+  private firstHeavySharedKey(id: number, member: number): number | undefined {
+    const data = this.passageData;
+    const start = this.passageStart[id];
+    const count = this.passageCount[id];
+    for (let i = start + 2 * count, end = start + this.passageWords[id]; i < end; i++) {
+      const bucket = this.passageBuckets.get(data[i]);
+      if (bucket === undefined || typeof bucket === 'number' || bucket.size > this.maxBucketSize || !bucket.has(member)) continue;
+      if (this.weightOf(id, data[i]) >= SHARED_RULE_WEIGHT) return data[i];
+    }
+    return undefined;
+  }
+
+  /** The weight memory `id` gives its passage `key` (it holds it). */
+  private weightOf(id: number, key: number): number {
+    const data = this.passageData;
+    const start = this.passageStart[id];
+    const count = this.passageCount[id];
+    for (let i = start; i < start + count; i++) if (data[i] === key) return data[count + i];
+    return 0;
   }
 
   /** The first passage of memory `inner`, in its text's order, that memory `outer` holds too. */
@@ -434,6 +523,8 @@ export class NearDuplicateIndex {
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
+    this.described[id] = typeof fact !== 'string' && fact.description !== '' && writeSignature(fact.description, DESCRIPTION_SCRATCH, 0) > 0 ? 1 : 0;
+    if (this.described[id]) this.descriptionSignatures.set(DESCRIPTION_SCRATCH.subarray(0, DESCRIPTION_BINS), id * DESCRIPTION_BINS);
     writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
@@ -566,6 +657,10 @@ export class NearDuplicateIndex {
     const banded = new Uint8Array(capacity);
     banded.set(this.banded);
     this.banded = banded;
+    this.descriptionSignatures = resize(this.descriptionSignatures, DESCRIPTION_BINS);
+    const described = new Uint8Array(capacity);
+    described.set(this.described);
+    this.described = described;
     this.capacity = capacity;
   }
 }
@@ -595,6 +690,9 @@ function bandKey(signatures: Int32Array, offset: number, band: number): number {
   for (let row = 0; row < ROWS; row++) h = mix(h ^ signatures[offset + band * ROWS + row]);
   return (h & 0x3fffffc0) | band;
 }
+
+/** Where a description's full signature is written before its first DESCRIPTION_BINS values are kept. */
+const DESCRIPTION_SCRATCH = new Int32Array(SIGNATURE_SIZE);
 
 /** Words of a passage filter: 128 bits, so two memories of a few passages each seldom share a bit by chance. */
 const FILTER_WORDS = 4;

@@ -48,6 +48,9 @@ function message(memory: MemoryFile, other: MemoryFile, neighbor: NearDuplicate)
   if (neighbor.relation === 'holds') {
     return msg('Holds all of "{0}" ({1}), from "{2}" on: delete that memory or this copy of it.', name, other.path, quoted(other, key));
   }
+  if (neighbor.relation === 'shares') {
+    return msg('Repeats word for word what "{0}" ({1}) says: "{2}". Keep it in one memory and link to it from the other.', name, other.path, quoted(memory, key));
+  }
   const alike = percent(neighbor);
   if (key !== undefined) {
     return msg('Nearly the same as "{0}" ({1}, {2}% alike; both say "{3}"): update one memory rather than keep both.', name, other.path, alike, quoted(memory, key));
@@ -67,6 +70,7 @@ function quoted(memory: MemoryFile, key: number | undefined): string {
 function relatedMessage(neighbor: NearDuplicate, name: string): Text {
   if (neighbor.relation === 'inside') return msg('"{0}", which holds all of this memory', name);
   if (neighbor.relation === 'holds') return msg('"{0}", held whole in this memory', name);
+  if (neighbor.relation === 'shares') return msg('"{0}", which says the same word for word', name);
   return msg('"{0}", {1}% alike', name, percent(neighbor));
 }
 

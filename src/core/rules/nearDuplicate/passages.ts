@@ -129,6 +129,9 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
   let pendingSpace = false;
   let atStart = true;
   let stopped = false;
+  // Inside a [[link]]: its words name another memory, so they weigh nothing ("See [[x]]; mind [[y]]"
+  // in two memories is two pointers to one rule, not the rule written twice).
+  let inLink = false;
   const finish = (end: number, next: number): void => {
     if (weight >= MIN_PASSAGE_WEIGHT && visit(start, end, hash, weight) === true) stopped = true;
     start = next;
@@ -136,6 +139,7 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
     weight = 0;
     pendingSpace = false;
     atStart = true;
+    inLink = false;
   };
   for (let i = 0; i < text.length && !stopped; i++) {
     const c = text.charCodeAt(i);
@@ -152,7 +156,7 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
       if (pendingSpace && weight > 0) hash = Math.imul(hash ^ 32, FNV_PRIME);
       pendingSpace = false;
       hash = Math.imul(hash ^ FOLD[c], FNV_PRIME);
-      weight += c >= 0x2e80 ? 2 : 1;
+      if (!inLink) weight += c >= 0x2e80 ? 2 : 1;
     } else if (c === 10 || c === 13) {
       finish(i, i + 1);
     } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
@@ -160,6 +164,7 @@ function scanPassages(text: string, visit: (start: number, end: number, key: num
     } else if ((c === 46 || c === 33 || c === 63) && endsSentence(text, i + 1)) {
       finish(i + 1, i + 1);
     } else {
+      if ((c === 91 || c === 93) && text.charCodeAt(i + 1) === c) inLink = c === 91;
       pendingSpace = true;
     }
   }

@@ -48,8 +48,21 @@ export function sharedDescriptionWords(a: string, b: string): string[] {
 
 /** A word a message must not repeat: a credential, or a generated run of 16 characters or more. */
 function isSecretWord(word: string): boolean {
-  return withoutSecrets(word) !== word;
+  let secret = secretWords.get(word);
+  if (secret === undefined) {
+    // Bounded: a root's descriptions share a vocabulary of some thousands of words.
+    if (secretWords.size >= MAX_WORDS_KEPT) secretWords.clear();
+    secretWords.set(word, (secret = withoutSecrets(word) !== word));
+  }
+  return secret;
 }
+
+/**
+ * Each word's answer, kept: every near-duplicate's message reads both descriptions, and the secret
+ * rule's gates and patterns run once per word asked (a tenth of the near-duplicate messages' time).
+ */
+const secretWords = new Map<string, boolean>();
+const MAX_WORDS_KEPT = 20_000;
 
 const WORD = /[A-Za-z][A-Za-z0-9+#]*(?:[.-][A-Za-z0-9+#]+)*|\d+(?:[.,:-]\d+)*|[\uac00-\ud7af]+|[\u4e00-\u9fff\u3400-\u4dbf々]+|[\u30a0-\u30ff]+/gu;
 const COMMON_WORDS = new Set([
@@ -61,7 +74,24 @@ const COMMON_WORDS = new Set([
 /** Korean particles and endings that follow a noun in a description; stripped so 데이터가 and 데이터는 are one word. */
 const HANGUL_PARTICLE = /(?:으로|에서|에게|까지|부터|이나|처럼|보다|은|는|이|가|을|를|에|의|로|도|만|과|와|나)$/u;
 
-function descriptionWords(description: string): string[] {
+function descriptionWords(description: string): readonly string[] {
+  let words = wordsOfDescription.get(description);
+  if (!words) {
+    // Bounded, so a root of 20,000 memories does not hold a word list for each.
+    if (wordsOfDescription.size >= MAX_DESCRIPTIONS_KEPT) wordsOfDescription.clear();
+    wordsOfDescription.set(description, (words = wordsOf(description)));
+  }
+  return words;
+}
+
+/**
+ * Each description's words, kept: a memory's near-duplicate message reads its description and its
+ * closest twin's, and every edit of one memory of a cluster writes the messages of all of them again.
+ */
+const wordsOfDescription = new Map<string, readonly string[]>();
+const MAX_DESCRIPTIONS_KEPT = 4096;
+
+function wordsOf(description: string): string[] {
   const words: string[] = [];
   for (const [word] of description.matchAll(WORD)) {
     const first = word.charCodeAt(0);

@@ -27,11 +27,19 @@ export function retiresItsMemory(entry: IndexEntry): boolean {
 }
 
 /** The memories MEMORY.md retires by an entry's words, for telling which memories a new index changes. */
-export function retiredTargets(index: MemoryIndex | undefined): Set<RootPath> {
+export function retiredTargets(index: MemoryIndex | undefined): ReadonlySet<RootPath> {
+  if (!index) return NO_TARGETS;
+  const known = retiredByIndex.get(index);
+  if (known) return known;
   const retired = new Set<RootPath>();
-  for (const entry of index?.entries ?? []) if (entry.target !== undefined && retiresItsMemory(entry)) retired.add(entry.target);
+  for (const entry of index.entries) if (entry.target !== undefined && retiresItsMemory(entry)) retired.add(entry.target);
+  retiredByIndex.set(index, retired);
   return retired;
 }
+
+// An index is immutable: its retired memories are read once, not once per edit of a near-duplicate.
+const retiredByIndex = new WeakMap<MemoryIndex, ReadonlySet<RootPath>>();
+const NO_TARGETS: ReadonlySet<RootPath> = new Set();
 
 /** The problems this module makes, told from near-duplicates of the text index: they depend on MEMORY.md. */
 const RETIRED_PROBLEMS = new WeakSet<Problem>();

@@ -45,7 +45,7 @@ const EN_PAST_BEFORE = /\b(?:[a-z]+ed|was|were|did|had|went|met|took|ran|got|cam
 // A standing rule bounded by a weekday holds every week: "no merges after Thursday 18:00",
 // "목요일 18:00 이후 머지 금지", "木曜18時以降はデプロイしない".
 const EN_RECURRING = /\b(?:every|each|weekly|bi-?weekly|fortnightly|daily|monthly|recurring|usually|always|routinely|standing|(?:mon|tues|wednes|thurs|fri|satur|sun)days|no(?:\s+[a-z-]+){1,2}\s+(?:after|before|until|till|on)|never|don't|do\s+not|must\s+not|mustn't|not\s+allowed|forbidden|prohibited)\b/i;
-const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다|금지|않는다|불가/;
+const KO_RECURRING = /매주|매일|매달|매월|격주|정기|항상|보통|마다|금지|않는다|않기|말\s?것|말아야|마세요|마라|불가/;
 const JA_RECURRING = /毎週|毎日|毎月|隔週|定期|いつも|通常|ごと|禁止|しない|不可/;
 
 /** Whether the sentence around a weekday says it recurs: up to 200 characters before it and 80 after, within its sentence and line. */

@@ -248,7 +248,64 @@ function acceptsProseValue(value: string): boolean {
   return looksGenerated(value);
 }
 
+/**
+ * Whether `text` holds anything a prose credential's value could be that may look machine-generated,
+ * as every value `acceptsProseValue` takes does: a code span's content, or a run of value characters
+ * (a value after `key=` begins inside one, so any tail of it). PROSE_CREDENTIAL tries its lookbehind at
+ * every letter, which cost more than the rest of the rule in a long MEMORY.md; where nothing could
+ * pass, it would find nothing. One pass over the characters, so a text of any shape costs its length.
+ */
+function mayHoldProseValue(text: string): boolean {
+  let runStart = 0;
+  let spanStart = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
+    if (isValueCharacter(c)) continue;
+    if (mayLookGenerated(text, runStart, i)) return true;
+    runStart = i + 1;
+    if (c === 0x60) {
+      if (spanStart >= 0 && mayLookGenerated(text, spanStart, i)) return true;
+      spanStart = i + 1;
+    } else if (c === 10) {
+      spanStart = -1;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `looksGenerated` could take a value within `text` from `start` to `end` (the whole or a tail
+ * of it): 16 characters or more, and three switches between digits, lower and upper case within its
+ * letter-and-digit parts (a tail has no more than the whole), or a hexadecimal tail of 32 characters.
+ */
+function mayLookGenerated(text: string, start: number, end: number): boolean {
+  if (end - start < MIN_PROSE_VALUE) return false;
+  let switches = 0;
+  let previous = 0;
+  let hexTail = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const kind = c >= 48 && c <= 57 ? DIGIT : c >= 65 && c <= 90 ? UPPER : c >= 97 && c <= 122 ? LOWER : 0;
+    if (kind !== 0 && previous !== 0 && kind !== previous && !(previous === UPPER && kind === LOWER)) switches++;
+    previous = kind;
+    hexTail = kind === DIGIT || c === 45 || ((c | 0x20) >= 97 && (c | 0x20) <= 102) ? hexTail + 1 : 0;
+  }
+  return switches >= 3 || hexTail >= 32;
+}
+
+const DIGIT = 1;
+const UPPER = 2;
+const LOWER = 3;
+
+/** `[A-Za-z0-9_+/=-]`, the characters of PROSE_CREDENTIAL's bare value. */
+function isValueCharacter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 47 && c <= 57) || c === 95 || c === 43 || c === 61 || c === 45;
+}
+
+const MIN_PROSE_VALUE = 16;
+
 function scanProse(text: string, findings: FindingSet): void {
+  if (!mayHoldProseValue(text)) return;
   const batch: Finding[] = [];
   for (const match of text.matchAll(PROSE_CREDENTIAL)) {
     const groups = match.groups ?? {};

@@ -1,0 +1,20 @@
+import * as assert from 'node:assert/strict';
+import { isSeries } from '../../../../src/core/rules/nearDuplicate/series';
+
+describe('near-duplicate: dated series', () => {
+  it('takes memories named for different periods of one subject as a series', () => {
+    assert.ok(isSeries('project_status_2026-10.md', 'project_status_2026-11.md'));
+    assert.ok(isSeries('weekly_2026-W44.md', 'weekly_2026-W45.md'));
+    assert.ok(isSeries('notes/standup-20261103.md', 'notes/standup-20261104.md'));
+    assert.ok(isSeries('project_okr-2025.md', 'project_okr-2026.md'));
+    assert.ok(isSeries('project_status_2026-10-31.md', 'project_status_2026-11-30.md'));
+  });
+
+  it('does not take a dated copy of an undated memory, another subject or the same period for a series', () => {
+    assert.ok(!isSeries('project_grant-report.md', 'project_grant-report-2026.md'));
+    assert.ok(!isSeries('project_api-migration.md', 'project_api-migration-v2.md'));
+    assert.ok(!isSeries('project_status_2026-10.md', 'project_roadmap_2026-11.md'));
+    assert.ok(!isSeries('ko/status_2026-10.md', 'ja/status_2026-10.md'));
+    assert.ok(!isSeries('feedback_testing.md', 'feedback_testing-db.md'));
+  });
+});
