@@ -127,7 +127,8 @@ export async function curationCheck({ browser, server, check, save, workspace })
       && readFileSync(join(memory, 'user_role.md'), 'utf8').includes('follows [[deploy-freeze]] and [[deploy-freeze]]'), survivor.split('\n').slice(-3).join(' / '));
 
     // The merge ends with a notification holding Undo, which puts back exactly what the merge changed.
-    const done = toast(`Merged ${REMOVED} into ${SURVIVOR}.`);
+    // Named as the tree names them: their index titles.
+    const done = toast('Merged 목요일 배포 금지 into 배포 동결.');
     const undoShown = await done.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
     check('a notification says the merge is done and offers Undo', undoShown && await done.locator('.monaco-button').filter({ hasText: /^Undo$/ }).isVisible().catch(() => false));
     await page.waitForTimeout(300);

@@ -23,6 +23,8 @@ export function registerMergeMemories(services: Services): vscode.Disposable {
       ? memories.find((memory) => root.uriOf(memory.path).toString() === options.survivor?.toString())
       : (await vscode.window.showQuickPick(memories.map((memory) => ({ label: memoryTitle(root, memory), description: memory.path, memory })), {
         title: vscode.l10n.t('Merge two memories'),
+        // Named by title; the file name beside it can be typed too.
+        matchOnDescription: true,
         placeHolder: vscode.l10n.t('Which memory stays? The other is merged into it and deleted.'),
       }))?.memory;
     if (!survivor) return false;
