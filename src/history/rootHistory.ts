@@ -1,0 +1,278 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
+  parseEventLog, pathNeedle, type HistoryAuthor, type HistoryEvent, type HistorySource,
+} from '../core/history/historyEvent';
+import { appendLine, ensureDir, readOwnFile, writeAtomic } from './files';
+import { hashBytes } from './hash';
+
+/** Who and what a recorded version came from. */
+export interface RecordMeta {
+  readonly author: HistoryAuthor;
+  readonly source: HistorySource;
+  readonly sessionId?: string;
+  readonly tool?: string;
+  /** Defaults to now. */
+  readonly time?: Date;
+}
+
+export type RecordResult =
+  | { readonly kind: 'recorded'; readonly hash: string }
+  /** The path's latest version already has this hash (or a deletion of a path never recorded). */
+  | { readonly kind: 'unchanged'; readonly hash: string }
+  | { readonly kind: 'failed'; readonly code: string };
+
+/** How a root's approvals started: everything there when first seen counted as reviewed, or nothing. */
+export type ApprovalMode = 'from-now' | 'everything';
+
+/** A root's settings, kept in its `root.json` beside the history, never in the root itself. */
+export interface RootSettings {
+  /** The root's real path, so a person reading the history folder knows whose it is. */
+  readonly path: string;
+  /** Claude Code's hook blocks agent writes to approved memories and deletions. */
+  readonly gate?: boolean;
+  readonly mode?: ApprovalMode;
+  /** Set once approvals kept by an older version (VS Code's storage) were imported. */
+  readonly legacyImported?: boolean;
+}
+
+/** Approvals kept the old way: a path -> hash of the text ({@link contentHash} in core), with the mode. */
+export interface LegacyApprovals {
+  readonly mode: ApprovalMode;
+  readonly approved: Readonly<Record<string, string>>;
+}
+
+export const LOG_FILE = 'log.jsonl';
+export const APPROVALS_FILE = 'approvals.jsonl';
+export const ROOT_FILE = 'root.json';
+export const BLOB_FOLDER = 'blobs';
+
+/**
+ * The history of one memory root: versions by content hash, an append-only event log and the approvals.
+ * Reads never throw: a corrupt line or a missing blob is skipped. Writes report failure in their result
+ * (record) or reject (approve, settings), for a caller that decides what a failed write means.
+ */
+export class RootHistory {
+  constructor(
+    /** The root's real path. */
+    readonly rootPath: string,
+    /** The folder holding this root's history (`<history>/roots/<key>`). */
+    readonly folder: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Records that `path` now holds `bytes` (undefined: the file was deleted). Nothing is written when the
+   * path's latest version is the same; never throws.
+   */
+  async record(path: string, bytes: Uint8Array | undefined, meta: RecordMeta): Promise<RecordResult> {
+    try {
+      if (!isHistoryPath(path)) return { kind: 'failed', code: 'EINVAL' };
+      const hash = bytes ? hashBytes(bytes) : '';
+      const latest = await this.latestOf(path);
+      if ((latest?.hash ?? '') === hash) return { kind: 'unchanged', hash };
+      await this.ensureFolder();
+      if (bytes) await this.putBlob(hash, bytes);
+      const line = formatEventLine({ path, hash, time: (meta.time ?? this.now()).toISOString(), author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) });
+      if (!line) return { kind: 'failed', code: 'EINVAL' };
+      await appendLine(join(this.folder, LOG_FILE), line);
+      return { kind: 'recorded', hash };
+    } catch (error) {
+      return { kind: 'failed', code: codeOf(error) };
+    }
+  }
+
+  /** Every event of the root, oldest first. */
+  async events(): Promise<HistoryEvent[]> {
+    const bytes = await readOwnFile(join(this.folder, LOG_FILE));
+    return bytes ? parseEventLog(bytes.toString('utf8')) : [];
+  }
+
+  /** The versions of `path`, oldest first, a deletion as an event with hash ''; a repeat of the version before is left out. */
+  async versions(path: string): Promise<HistoryEvent[]> {
+    const out: HistoryEvent[] = [];
+    for (const event of await this.events()) {
+      if (event.path !== path) continue;
+      if (out.length > 0 && out[out.length - 1].hash === event.hash) continue;
+      out.push(event);
+    }
+    return out;
+  }
+
+  /** The latest event of every path ever recorded (hash '' where the latest is a deletion). */
+  async latest(): Promise<Map<string, HistoryEvent>> {
+    return latestByPath(await this.events());
+  }
+
+  /** The latest event of `path`, found from the log's end without parsing the rest (the hook's fast path). */
+  async latestOf(path: string): Promise<HistoryEvent | undefined> {
+    const bytes = await readOwnFile(join(this.folder, LOG_FILE));
+    return bytes ? lastLineOf(bytes, path, parseEventLine) : undefined;
+  }
+
+  /** The bytes of a stored version, or undefined when it is not (or no longer) kept. */
+  async blob(hash: string): Promise<Uint8Array | undefined> {
+    if (!isBlobHash(hash)) return undefined;
+    const bytes = await readOwnFile(this.blobPath(hash));
+    // A blob damaged on disk is as good as missing: what it restores must be what was recorded.
+    return bytes && hashBytes(bytes) === hash ? bytes : undefined;
+  }
+
+  async hasBlob(hash: string): Promise<boolean> {
+    if (!isBlobHash(hash)) return false;
+    return stat(this.blobPath(hash)).then((info) => info.isFile(), () => false);
+  }
+
+  /** Stores `bytes` as a blob (no event); returns its hash. For a caller that approves text it never recorded. */
+  async keep(bytes: Uint8Array): Promise<string> {
+    const hash = hashBytes(bytes);
+    await this.ensureFolder();
+    await this.putBlob(hash, bytes);
+    return hash;
+  }
+
+  /** path -> approved hash. */
+  async approvals(): Promise<Map<string, string>> {
+    const bytes = await readOwnFile(join(this.folder, APPROVALS_FILE));
+    return bytes ? foldApprovals(parseApprovalLog(bytes.toString('utf8'))) : new Map();
+  }
+
+  /** The hash approved at `path`, found from the approval log's end (the hook's fast path). */
+  async approvedHash(path: string): Promise<string | undefined> {
+    const bytes = await readOwnFile(join(this.folder, APPROVALS_FILE));
+    const last = bytes ? lastLineOf(bytes, path, parseApprovalLine) : undefined;
+    return last && last.hash !== '' ? last.hash : undefined;
+  }
+
+  /** Approves `bytes` at `path`: keeps the blob (pinned from then on) and appends the approval. Returns the hash. */
+  async approve(path: string, bytes: Uint8Array): Promise<string> {
+    const hash = await this.keep(bytes);
+    await this.appendApproval(path, hash);
+    return hash;
+  }
+
+  /** Approves a version already kept (a blob of this root). */
+  async approveHash(path: string, hash: string): Promise<void> {
+    if (!(await this.hasBlob(hash))) throw Object.assign(new Error(`no stored version ${hash}`), { code: 'ENOENT' });
+    await this.appendApproval(path, hash);
+  }
+
+  /** Withdraws the approval of `path`: a deleted memory accepted as gone, or forgotten. */
+  async unapprove(path: string): Promise<void> {
+    await this.appendApproval(path, '');
+  }
+
+  /** The root's settings; `{ path }` alone when none were written. */
+  async settings(): Promise<RootSettings> {
+    const bytes = await readOwnFile(join(this.folder, ROOT_FILE));
+    try {
+      const value = bytes ? (JSON.parse(bytes.toString('utf8')) as Partial<RootSettings>) : {};
+      return {
+        path: this.rootPath,
+        ...(value.gate === true ? { gate: true } : {}),
+        ...(value.mode === 'from-now' || value.mode === 'everything' ? { mode: value.mode } : {}),
+        ...(value.legacyImported === true ? { legacyImported: true } : {}),
+      };
+    } catch {
+      return { path: this.rootPath };
+    }
+  }
+
+  /** Changes the given settings, keeping the others. */
+  async updateSettings(change: Partial<Omit<RootSettings, 'path'>>): Promise<RootSettings> {
+    await this.ensureFolder();
+    const next: RootSettings = { ...(await this.settings()), ...change, path: this.rootPath };
+    await writeAtomic(this.folder, ROOT_FILE, JSON.stringify(next, undefined, 2) + '\n');
+    return next;
+  }
+
+  /**
+   * Imports approvals VS Code's storage kept before history existed, once per root (later calls do
+   * nothing). Their hashes are of the text, not the bytes, so each is matched to bytes: the file on disk
+   * when its text still has that hash, else the old approved copy `legacyCopy` returns. What matches
+   * neither cannot be imported and is counted as skipped.
+   */
+  async importLegacyApprovals(
+    record: LegacyApprovals,
+    textHash: (text: string) => string,
+    legacyCopy: (legacyHash: string) => Promise<Uint8Array | undefined>,
+    readCurrent: (path: string) => Promise<Uint8Array | undefined>,
+  ): Promise<{ readonly imported: number; readonly skipped: number }> {
+    const settings = await this.settings();
+    if (settings.legacyImported) return { imported: 0, skipped: 0 };
+    let imported = 0;
+    let skipped = 0;
+    for (const [path, legacyHash] of Object.entries(record.approved)) {
+      if (!isHistoryPath(path)) {
+        skipped++;
+        continue;
+      }
+      const current = await readCurrent(path).catch(() => undefined);
+      const bytes = current && textHash(decodeUtf8(current)) === legacyHash ? current : await legacyCopy(legacyHash).catch(() => undefined);
+      if (!bytes) {
+        skipped++;
+        continue;
+      }
+      await this.approve(path, bytes);
+      imported++;
+    }
+    await this.updateSettings({ mode: settings.mode ?? record.mode, legacyImported: true });
+    return { imported, skipped };
+  }
+
+  private async appendApproval(path: string, hash: string): Promise<void> {
+    const line = formatApprovalLine({ path, hash, time: this.now().toISOString() });
+    if (!line) throw Object.assign(new Error(`not a root-relative path: ${path}`), { code: 'EINVAL' });
+    await this.ensureFolder();
+    await appendLine(join(this.folder, APPROVALS_FILE), line);
+  }
+
+  blobPath(hash: string): string {
+    return join(this.folder, BLOB_FOLDER, hash.slice(0, 2), hash);
+  }
+
+  private async putBlob(hash: string, bytes: Uint8Array): Promise<void> {
+    if (await this.hasBlob(hash)) return;
+    const folder = join(this.folder, BLOB_FOLDER, hash.slice(0, 2));
+    await ensureDir(folder);
+    await writeAtomic(folder, hash, bytes);
+  }
+
+  private folderReady = false;
+
+  private async ensureFolder(): Promise<void> {
+    if (this.folderReady) return;
+    await ensureDir(this.folder);
+    const rootFile = join(this.folder, ROOT_FILE);
+    if (!(await readOwnFile(rootFile))) await writeAtomic(this.folder, ROOT_FILE, JSON.stringify({ path: this.rootPath }, undefined, 2) + '\n');
+    this.folderReady = true;
+  }
+}
+
+/** The last line of a JSONL buffer that holds `path` and parses, searched from the end. */
+function lastLineOf<T extends { path: string }>(bytes: Buffer, path: string, parse: (line: string) => T | undefined): T | undefined {
+  const needle = Buffer.from(pathNeedle(path), 'utf8');
+  let end = bytes.length;
+  while (end > 0) {
+    const at = bytes.lastIndexOf(needle, end - 1);
+    if (at < 0) return undefined;
+    const start = bytes.lastIndexOf(0x0a, at) + 1;
+    let stop = bytes.indexOf(0x0a, at);
+    if (stop < 0) stop = bytes.length;
+    const item = parse(bytes.subarray(start, stop).toString('utf8'));
+    if (item && item.path === path) return item;
+    end = start - 1;
+  }
+  return undefined;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  // A byte-order mark kept, as the extension's reader keeps it in the text it hashes.
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : 'EIO';
+}

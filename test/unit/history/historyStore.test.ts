@@ -1,0 +1,178 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentHash } from '../../../src/core';
+import { hashBytes, History, historyDir, HistoryLocationError } from '../../../src/history';
+
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+describe('history store', () => {
+  let scratch: string;
+  let history: History;
+  let rootPath: string;
+  let clock: number;
+
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'memory-shelf-history-'));
+    rootPath = join(scratch, 'memory');
+    mkdirSync(rootPath);
+    clock = Date.parse('2026-12-01T00:00:00Z');
+    history = History.open({ dir: join(scratch, 'state', 'history'), now: () => new Date((clock += 1000)), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } });
+  });
+
+  afterEach(() => {
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('keeps each version once, by sha256 of its bytes, and lists them oldest first with who wrote them', async () => {
+    const root = await history.root(rootPath);
+    assert.equal((await root.record('a.md', bytes('one'), { author: 'person', source: 'load' })).kind, 'recorded');
+    assert.equal((await root.record('a.md', bytes('one'), { author: 'agent', source: 'hook-post' })).kind, 'unchanged');
+    assert.equal((await root.record('a.md', bytes('two'), { author: 'agent', source: 'hook-post', sessionId: 's-1', tool: 'Edit' })).kind, 'recorded');
+    assert.equal((await root.record('a.md', undefined, { author: 'agent', source: 'hook-post', sessionId: 's-1', tool: 'Bash' })).kind, 'recorded');
+    const versions = await root.versions('a.md');
+    assert.deepEqual(versions.map((v) => [v.hash, v.author, v.source, v.sessionId ?? '']), [
+      [hashBytes(bytes('one')), 'person', 'load', ''],
+      [hashBytes(bytes('two')), 'agent', 'hook-post', 's-1'],
+      ['', 'agent', 'hook-post', 's-1'],
+    ]);
+    assert.equal(Buffer.from((await root.blob(hashBytes(bytes('one'))))!).toString(), 'one');
+    assert.equal((await root.latestOf('a.md'))?.hash, '');
+    assert.deepEqual([...(await root.latest()).keys()], ['a.md']);
+    // A deletion of a path never recorded has nothing to say.
+    assert.equal((await root.record('never.md', undefined, { author: 'agent', source: 'cli' })).kind, 'unchanged');
+  });
+
+  it('keys a root by its real path and names the path in root.json; folders 0700, files 0600', async () => {
+    symlinkSync(rootPath, join(scratch, 'link'));
+    const viaLink = await history.root(join(scratch, 'link'));
+    const root = await history.root(rootPath);
+    assert.equal(viaLink.folder, root.folder);
+    await root.record('a.md', bytes('x'), { author: 'person', source: 'save' });
+    assert.equal(JSON.parse(readFileSync(join(root.folder, 'root.json'), 'utf8')).path, root.rootPath);
+    assert.deepEqual((await history.roots()).map((r) => r.path), [root.rootPath]);
+    if (process.platform !== 'win32') {
+      assert.equal(statSync(root.folder).mode & 0o777, 0o700);
+      assert.equal(statSync(join(root.folder, 'log.jsonl')).mode & 0o777, 0o600);
+      assert.equal(statSync(root.blobPath(hashBytes(bytes('x')))).mode & 0o777, 0o600);
+    }
+  });
+
+  it('skips corrupt log lines and treats a missing or damaged blob as not kept, without throwing', async () => {
+    const root = await history.root(rootPath);
+    await root.record('a.md', bytes('one'), { author: 'person', source: 'load' });
+    writeFileSync(join(root.folder, 'log.jsonl'), '{broken\n\u0000\u0001garbage\n', { flag: 'a' });
+    await root.record('b.md', bytes('two'), { author: 'agent', source: 'disk-change' });
+    assert.deepEqual((await root.events()).map((e) => e.path), ['a.md', 'b.md']);
+    rmSync(root.blobPath(hashBytes(bytes('one'))));
+    assert.equal(await root.blob(hashBytes(bytes('one'))), undefined);
+    writeFileSync(root.blobPath(hashBytes(bytes('two'))), 'tampered');
+    assert.equal(await root.blob(hashBytes(bytes('two'))), undefined);
+    assert.equal(await root.blob('not-a-hash'), undefined);
+  });
+
+  it('reports a failed record instead of throwing when the history folder cannot be made', async () => {
+    // A file where the folder should be: fails for every user, root included (a read-only folder would not).
+    writeFileSync(join(scratch, 'state'), 'not a folder');
+    const root = await history.root(rootPath);
+    const result = await root.record('a.md', bytes('x'), { author: 'agent', source: 'hook-pre' });
+    assert.equal(result.kind, 'failed');
+    assert.deepEqual(await root.versions('a.md'), []);
+  });
+
+  it('approvals: per path, the latest wins; unapprove withdraws; settings keep the mode and gate', async () => {
+    const root = await history.root(rootPath);
+    const first = await root.approve('a.md', bytes('v1'));
+    assert.equal(await root.approvedHash('a.md'), first);
+    const second = await root.approve('a.md', bytes('v2'));
+    await root.approve('b.md', bytes('b'));
+    await root.unapprove('b.md');
+    assert.deepEqual([...(await root.approvals())], [['a.md', second]]);
+    assert.equal(await root.approvedHash('b.md'), undefined);
+    await assert.rejects(root.approveHash('c.md', 'f'.repeat(64)));
+    await root.updateSettings({ gate: true });
+    await root.updateSettings({ mode: 'from-now' });
+    assert.deepEqual(await root.settings(), { path: root.rootPath, gate: true, mode: 'from-now' });
+  });
+
+  it('imports approvals kept by VS Code once: from the file when its text still matches, else from the old copy', async () => {
+    writeFileSync(join(rootPath, 'same.md'), 'unchanged text');
+    writeFileSync(join(rootPath, 'edited.md'), 'edited since');
+    const root = await history.root(rootPath);
+    const legacy = { mode: 'from-now' as const, approved: { 'same.md': contentHash('unchanged text'), 'edited.md': contentHash('approved text'), 'gone.md': contentHash('lost') } };
+    const copies = new Map([[contentHash('approved text'), bytes('approved text')]]);
+    const readCurrent = async (path: string) => readFileSync(join(rootPath, path));
+    const result = await root.importLegacyApprovals(legacy, contentHash, async (hash) => copies.get(hash), readCurrent);
+    assert.deepEqual(result, { imported: 2, skipped: 1 });
+    assert.equal(await root.approvedHash('same.md'), hashBytes(bytes('unchanged text')));
+    assert.equal(Buffer.from((await root.blob((await root.approvedHash('edited.md'))!))!).toString(), 'approved text');
+    assert.equal((await root.settings()).mode, 'from-now');
+    assert.deepEqual(await root.importLegacyApprovals(legacy, contentHash, async () => undefined, readCurrent), { imported: 0, skipped: 0 });
+  });
+
+  it('prunes the oldest unpinned versions to the bound, keeps approved ones, and compacts the log', async () => {
+    const root = await history.root(rootPath);
+    const approved = await root.approve('a.md', Buffer.alloc(1000, 'a'));
+    for (let i = 0; i < 20; i++) await root.record('a.md', Buffer.alloc(1000, String(i % 10) + i), { author: 'agent', source: 'disk-change' });
+    await root.record('b.md', Buffer.alloc(1000, 'b'), { author: 'agent', source: 'disk-change' });
+    const before = await history.size();
+    assert.ok(before > 21_000);
+    const report = await history.prune(8000);
+    assert.ok(report.after <= 8000, `after ${report.after}`);
+    assert.ok(report.removedBlobs > 0);
+    assert.ok(await root.hasBlob(approved));
+    // The newest versions survive; events of pruned ones are gone from the log.
+    const versions = await root.versions('a.md');
+    assert.ok(versions.length >= 1 && versions.length < 20);
+    for (const version of versions) assert.ok(await root.hasBlob(version.hash));
+    assert.equal((await root.latestOf('b.md'))?.hash, hashBytes(Buffer.alloc(1000, 'b')));
+  });
+
+  it('clears one root or all of them, and nothing else in the folder', async () => {
+    const other = join(scratch, 'other');
+    mkdirSync(other);
+    await (await history.root(rootPath)).record('a.md', bytes('x'), { author: 'person', source: 'save' });
+    await (await history.root(other)).record('a.md', bytes('x'), { author: 'person', source: 'save' });
+    writeFileSync(join(history.dir, 'someone-elses.txt'), 'keep');
+    await history.clear(rootPath);
+    assert.deepEqual((await history.roots()).map((r) => r.path), [(await history.root(other)).rootPath]);
+    await history.clear();
+    assert.deepEqual(readdirSync(history.dir), ['someone-elses.txt']);
+  });
+
+  it('refuses a history folder inside a memory root, a root inside it, or one in Claude Code\'s folder', async () => {
+    const inside = History.open({ dir: join(rootPath, '.history'), env: {} });
+    await assert.rejects(inside.root(rootPath), HistoryLocationError);
+    await assert.rejects(history.root(join(history.dir, 'x')), HistoryLocationError);
+    assert.throws(() => History.open({ dir: join(scratch, 'claude', 'history'), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } }), HistoryLocationError);
+  });
+
+  it('lives where each platform keeps application state unless MEMORY_SHELF_HISTORY_DIR says', () => {
+    assert.equal(historyDir({ env: { MEMORY_SHELF_HISTORY_DIR: '/tmp/h' }, platform: 'linux', homeDir: '/home/a' }), '/tmp/h');
+    assert.equal(historyDir({ env: {}, platform: 'linux', homeDir: '/home/a' }), '/home/a/.local/state/memory-shelf/history');
+    assert.equal(historyDir({ env: { XDG_STATE_HOME: '/x/state' }, platform: 'linux', homeDir: '/home/a' }), '/x/state/memory-shelf/history');
+    assert.equal(historyDir({ env: { XDG_STATE_HOME: 'relative' }, platform: 'linux', homeDir: '/home/a' }), '/home/a/.local/state/memory-shelf/history');
+    assert.equal(historyDir({ env: {}, platform: 'darwin', homeDir: '/Users/a' }), '/Users/a/Library/Application Support/memory-shelf/history');
+  });
+
+  it('keeps every line whole when several processes append at once', async () => {
+    const root = await history.root(rootPath);
+    await root.record('seed.md', bytes('seed'), { author: 'person', source: 'load' });
+    const script = `
+      const { History } = require(${JSON.stringify(join(__dirname, '..', '..', '..', 'src', 'history'))});
+      (async () => {
+        const root = await History.open({ dir: process.argv[1], env: {} }).root(process.argv[2]);
+        for (let i = 0; i < 50; i++) await root.record('p' + process.argv[3] + '/' + i + '.md', Buffer.from('x'.repeat(2000) + i), { author: 'agent', source: 'hook-post', sessionId: 's'.repeat(100) });
+      })();`;
+    await Promise.all([0, 1, 2, 3].map((n) => new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', script, history.dir, rootPath, String(n)], { stdio: 'inherit' });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+    })));
+    const text = readFileSync(join(root.folder, 'log.jsonl'), 'utf8');
+    const lines = text.split('\n').filter(Boolean);
+    assert.equal(lines.length, 201);
+    assert.equal((await root.events()).length, 201);
+  });
+});
