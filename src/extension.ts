@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     global: context.globalState,
     workspaceFolder: context.storageUri,
     globalFolder: context.globalStorageUri,
-  }, openHistoryPort());
+  }, openHistoryPort);
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
   const editor = registerMemoryEditor(services, context.extensionUri);

@@ -83,6 +83,48 @@ export class RootHistory {
     }
   }
 
+  /**
+   * {@link record} for many paths at once, reading the log once rather than once per path (the
+   * extension records a whole root at its first load). Lines are appended one by one, each one write,
+   * as `record` does; never throws.
+   */
+  async recordMany(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined; readonly meta: RecordMeta }[]): Promise<RecordResult[]> {
+    let latest: Map<string, HistoryEvent>;
+    try {
+      latest = await this.latest();
+    } catch (error) {
+      return entries.map(() => ({ kind: 'failed', code: codeOf(error) }));
+    }
+    const results: RecordResult[] = [];
+    for (const { path, bytes, meta } of entries) {
+      try {
+        if (!isHistoryPath(path)) {
+          results.push({ kind: 'failed', code: 'EINVAL' });
+          continue;
+        }
+        const hash = bytes ? hashBytes(bytes) : '';
+        if ((latest.get(path)?.hash ?? '') === hash) {
+          results.push({ kind: 'unchanged', hash });
+          continue;
+        }
+        await this.ensureFolder();
+        if (bytes) await this.putBlob(hash, bytes);
+        const event = { path, hash, time: (meta.time ?? this.now()).toISOString(), author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) };
+        const line = formatEventLine(event);
+        if (!line) {
+          results.push({ kind: 'failed', code: 'EINVAL' });
+          continue;
+        }
+        await appendLine(join(this.folder, LOG_FILE), line);
+        latest.set(path, event);
+        results.push({ kind: 'recorded', hash });
+      } catch (error) {
+        results.push({ kind: 'failed', code: codeOf(error) });
+      }
+    }
+    return results;
+  }
+
   /** Every event of the root, oldest first. */
   async events(): Promise<HistoryEvent[]> {
     const bytes = await readOwnFile(join(this.folder, LOG_FILE));

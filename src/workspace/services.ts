@@ -47,9 +47,10 @@ export class WorkspaceServices extends Disposable implements Services {
   readonly historyTexts: HistoryTexts;
   readonly review: ReviewService;
 
-  constructor(storage: ReviewStorage, historyPort: HistoryPort | undefined) {
+  /** `openHistory` opens the shared history store (tests may hand their own). */
+  constructor(storage: ReviewStorage, openHistory: (log: Log) => HistoryPort | undefined) {
     super();
-    this.history = this._register(new MemoryHistory(this.roots, this.config, this.log, historyPort));
+    this.history = this._register(new MemoryHistory(this.roots, this.config, this.log, openHistory(this.log)));
     // Whatever one of our edits replaces is kept first.
     this.historyTexts = this._register(new HistoryTexts(this.roots, this.history));
     this.edits.beforeEdit = (uris, read) => this.history.recordBefore(uris, read);

@@ -34,6 +34,7 @@ describe('To review: what an agent wrote waits for a person', () => {
     api = await activateExtension();
     await api.roots.ready;
     await eventually(() => assert.ok(root().store.get('feedback_ui-labels.md')));
+    await api.review.whenReady();
   });
 
   after(async () => {

@@ -60,7 +60,8 @@ export class ReviewService extends Disposable {
   private readonly globalCopies: ApprovedCopies;
   /** Roots whose approvals are read (or adopted): until then nothing of theirs is said to wait. */
   private readonly adopted = new Set<string>();
-  private readonly adopting = new Set<string>();
+  /** Each root's adoption, once started: resolves to whether the root was never seen before. */
+  private readonly adoptions = new Map<string, Promise<boolean>>();
   /** A deleted memory's last text, by root key, path and hash, read from the history once. */
   private readonly deletedTexts = new Map<string, MemoryFile | null>();
   private resolveViewShown: () => void = () => undefined;
@@ -238,7 +239,9 @@ export class ReviewService extends Disposable {
 
   /** Reads each new root's approvals; imports what VS Code's storage kept; roots never seen start from now until the person says otherwise. */
   private async adoptNewRoots(): Promise<void> {
-    const fresh = (await Promise.all(this.roots.roots.map(async (root) => ((await this.adopt(root)) ? root : undefined))))
+    const started = this.roots.roots.filter((root) => !this.adoptions.has(this.keyOf(root)));
+    for (const root of started) void this.adopt(root);
+    const fresh = (await Promise.all(started.map(async (root) => ((await this.adoptions.get(this.keyOf(root))) ? root : undefined))))
       .filter((root): root is MemoryRoot => root !== undefined);
     // An empty folder has nothing to count as reviewed: no question.
     const asked = fresh.filter((root) => root.store.size > 0);
@@ -251,24 +254,32 @@ export class ReviewService extends Disposable {
   }
 
   /** Reads the root's approvals once; true when the root was never seen before (it starts from now). */
-  private async adopt(root: MemoryRoot): Promise<boolean> {
+  private adopt(root: MemoryRoot): Promise<boolean> {
     const key = this.keyOf(root);
-    if (this.adopted.has(key) || this.adopting.has(key)) return false;
-    this.adopting.add(key);
-    try {
-      await this.history.whenRead(root);
-      const stored = this.legacy.read(key, isGlobal(root));
-      if (stored) await this.history.importLegacy(root, stored, (hash) => this.legacyCopy(root, hash));
-      const mode = await this.history.mode(root);
-      const fresh = mode === undefined && !stored;
-      if (fresh) await this.startFrom(root, 'from-now');
-      else if (mode === undefined && stored) await this.history.setMode(root, stored.mode);
-      return fresh;
-    } finally {
-      this.adopting.delete(key);
-      this.adopted.add(key);
-      this.changeEmitter.fire(root);
+    let adoption = this.adoptions.get(key);
+    if (!adoption) {
+      adoption = this.adoptNow(root).catch((error: unknown) => {
+        this.log.warn(`Could not read the approvals of ${key}`, error);
+        return false;
+      }).finally(() => {
+        this.adopted.add(key);
+        this.changeEmitter.fire(root);
+      });
+      this.adoptions.set(key, adoption);
     }
+    return adoption.then(() => false);
+  }
+
+  private async adoptNow(root: MemoryRoot): Promise<boolean> {
+    const key = this.keyOf(root);
+    await this.history.whenRead(root);
+    const stored = this.legacy.read(key, isGlobal(root));
+    if (stored) await this.history.importLegacy(root, stored, (hash) => this.legacyCopy(root, hash));
+    const mode = await this.history.mode(root);
+    const fresh = mode === undefined && !stored;
+    if (fresh) await this.startFrom(root, 'from-now');
+    else if (mode === undefined && stored) await this.history.setMode(root, stored.mode);
+    return fresh;
   }
 
   private async legacyCopy(root: MemoryRoot, hash: string): Promise<Uint8Array | undefined> {
