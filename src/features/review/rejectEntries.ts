@@ -52,7 +52,7 @@ export async function rejectEntries(services: Services, entries: readonly Review
   if (created.length > 0) {
     const targets = created.map((entry) => entry.root.uriOf(entry.memory.path));
     // One at a time, the delete command asks (trash or for good, backlinks); several were confirmed above.
-    const result = await vscode.commands.executeCommand<boolean>(Commands.deleteMemory, targets[0], targets, single ? undefined : 'keep');
+    const result = await vscode.commands.executeCommand<boolean>(Commands.deleteMemory, targets[0], targets, single && !options.confirmed ? undefined : 'keep');
     ok &&= result === true;
   }
   for (const entry of deleted) {

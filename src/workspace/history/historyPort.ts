@@ -50,6 +50,8 @@ export interface HistoryPort {
   record(root: string, versions: readonly VersionToRecord[]): Promise<RecordedVersion[]>;
   /** The newest event of every path the root's history knows. */
   latest(root: string): Promise<Map<string, RecordedVersion>>;
+  /** The newest event of one path (found from the log's end: cheap), for what the hook wrote meanwhile. */
+  latestOf(root: string, path: string): Promise<RecordedVersion | undefined>;
   /** Every version of one path, newest first (a deletion has hash ''). */
   versions(root: string, path: string): Promise<RecordedVersion[]>;
   /** The bytes of a version, or undefined when they are not kept (pruned, never stored). */

@@ -15,6 +15,9 @@ const encoder = new TextEncoder();
 /** How long after VS Code announced its own save, create, delete or move of a file a change there is the person's. */
 const OWN_OPERATION_MS = 10_000;
 
+/** Up to this many versions recorded at once (changes, not a load), each path's latest is read again from the store. */
+const REFRESHED_PATHS = 20;
+
 /** A root's history as this window knows it: the newest event of every path, and the approvals. */
 interface RootHistory {
   readonly latest: Map<RootPath, RecordedVersion>;
@@ -226,7 +229,16 @@ export class MemoryHistory extends Disposable {
       return [] as RecordedVersion[];
     });
     for (const version of written) read?.latest.set(version.path, version);
-    if (written.length > 0) this.changeEmitter.fire(root);
+    // A version not written was there already: Claude Code's hook may have recorded it, with its session.
+    const known = versions.length <= REFRESHED_PATHS ? versions.filter((version) => !written.some((w) => w.path === version.path)) : [];
+    const refreshed = await Promise.all(known.map(async ({ path }) => {
+      const latest = await port.latestOf(key, path).catch(() => undefined);
+      const before = read?.latest.get(path);
+      if (!latest || (before && before.time === latest.time && before.sessionId === latest.sessionId)) return false;
+      read?.latest.set(path, latest);
+      return true;
+    }));
+    if (written.length > 0 || refreshed.includes(true)) this.changeEmitter.fire(root);
     return written;
   }
 

@@ -43,6 +43,11 @@ class StorePort implements HistoryPort {
     return new Map([...latest].map(([path, event]) => [path, recorded(event)]));
   }
 
+  async latestOf(root: string, path: string): Promise<RecordedVersion | undefined> {
+    const event = await (await this.root(root)).latestOf(path);
+    return event && recorded(event);
+  }
+
   async versions(root: string, path: string): Promise<RecordedVersion[]> {
     return (await (await this.root(root)).versions(path)).map(recorded).reverse();
   }
