@@ -24,6 +24,8 @@ if (existsSync('src/cli/main.ts')) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 }
+// Claude Code's hook, apart from the CLI: started on every file tool call, so it loads only what it uses.
+if (existsSync('src/history/hook/hookMain.ts')) targets.push({ ...common, entryPoints: ['src/history/hook/hookMain.ts'], outfile: 'dist/hook.js', sourcemap: false, minify: true });
 
 if (watch) {
   for (const options of targets) await (await esbuild.context(options)).watch();

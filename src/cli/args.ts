@@ -66,7 +66,15 @@ Usage: memory-shelf preview [FOLDER] [--json]
 Prints what Claude Code loads at session start in FOLDER (default: the current directory), in load
 order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, the auto memory
 index up to its cut, pinned memories, the team index and subagent indexes, with characters, lines,
-estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.`;
+estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.
+
+Usage: memory-shelf review [ROOT] [--approve PATH|--all|--session ID] [--reject PATH] [--restore PATH [--version HASH]] [--format text|json]
+       memory-shelf hook install|uninstall [--project|--user] [--gate] [--dry-run]
+       memory-shelf history [where|size|prune|clear [--root ROOT]]
+
+What an agent changed, created or deleted since a person approved it, and the Claude Code hook that
+records agent writes (and, with --gate, blocks writes to approved memories). \`memory-shelf review --help\`,
+\`memory-shelf hook --help\` and \`memory-shelf history --help\` say more.`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;

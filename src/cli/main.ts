@@ -6,6 +6,9 @@ import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
+import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
+import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
+import { parseReviewArgs, REVIEW_USAGE, reviewCommand, ReviewUsageError } from './reviewCommand';
 import { type CheckedRoot } from './format';
 import { render } from './output';
 import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
@@ -15,6 +18,8 @@ declare const PACKAGE_VERSION: string;
 
 /** `memory-shelf`: the extension's rules from the command line. Returns the exit status. */
 export async function main(argv: readonly string[], cwd: string): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'hook' || command === 'review' || command === 'history') return historyCommands(command, rest, cwd);
   let parsed;
   try {
     parsed = parseArgs(argv);
@@ -83,6 +88,27 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
   process.stdout.write(render(options.format, checked, version()) + '\n');
   const failing = checked.some((root) => root.problems.some((problem) => isAtLeast(problem.severity, options.failOn)));
   return failing ? 1 : 0;
+}
+
+/** `hook`, `review` and `history`: each parses its own options and prints its own help. */
+async function historyCommands(command: 'hook' | 'review' | 'history', rest: readonly string[], cwd: string): Promise<number> {
+  const usage = command === 'hook' ? HOOK_USAGE : command === 'review' ? REVIEW_USAGE : HISTORY_USAGE;
+  try {
+    const parsed = command === 'hook' ? parseHookArgs(rest) : command === 'review' ? parseReviewArgs(rest) : parseHistoryArgs(rest);
+    if ('help' in parsed) {
+      process.stdout.write(usage + '\n');
+      return 0;
+    }
+    if (command === 'hook') return await hookCommand(parsed as Parameters<typeof hookCommand>[0], cwd);
+    if (command === 'review') return await reviewCommand(parsed as Parameters<typeof reviewCommand>[0], cwd);
+    return await historyCommand(parsed as Parameters<typeof historyCommand>[0], cwd);
+  } catch (error) {
+    if (error instanceof HookUsageError || error instanceof ReviewUsageError || error instanceof HistoryUsageError) {
+      process.stderr.write(`memory-shelf: ${terminalSafe(error.message)}\n\n${usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
 }
 
 function version(): string {

@@ -84,45 +84,40 @@ export class RootHistory {
   }
 
   /**
-   * {@link record} for many paths at once, reading the log once rather than once per path (the
-   * extension records a whole root at its first load). Lines are appended one by one, each one write,
-   * as `record` does; never throws.
+   * Records many paths at once (a folder snapshot): the log is read once, not once a path. Paths whose
+   * latest version is the same are left out; never throws.
    */
-  async recordMany(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined; readonly meta: RecordMeta }[]): Promise<RecordResult[]> {
-    let latest: Map<string, HistoryEvent>;
+  async recordAll(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined }[], meta: RecordMeta): Promise<RecordResult[]> {
     try {
-      latest = await this.latest();
-    } catch (error) {
-      return entries.map(() => ({ kind: 'failed', code: codeOf(error) }));
-    }
-    const results: RecordResult[] = [];
-    for (const { path, bytes, meta } of entries) {
-      try {
+      const latest = await this.latest();
+      const time = (meta.time ?? this.now()).toISOString();
+      const results: RecordResult[] = [];
+      let lines = '';
+      for (const { path, bytes } of entries) {
+        const hash = bytes ? hashBytes(bytes) : '';
         if (!isHistoryPath(path)) {
           results.push({ kind: 'failed', code: 'EINVAL' });
           continue;
         }
-        const hash = bytes ? hashBytes(bytes) : '';
         if ((latest.get(path)?.hash ?? '') === hash) {
           results.push({ kind: 'unchanged', hash });
           continue;
         }
         await this.ensureFolder();
         if (bytes) await this.putBlob(hash, bytes);
-        const event = { path, hash, time: (meta.time ?? this.now()).toISOString(), author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) };
-        const line = formatEventLine(event);
-        if (!line) {
-          results.push({ kind: 'failed', code: 'EINVAL' });
-          continue;
-        }
-        await appendLine(join(this.folder, LOG_FILE), line);
-        latest.set(path, event);
+        lines += formatEventLine({ path, hash, time, author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) }) ?? '';
         results.push({ kind: 'recorded', hash });
-      } catch (error) {
-        results.push({ kind: 'failed', code: codeOf(error) });
+        // Appended in pieces a single write keeps together.
+        if (lines.length > 32_000) {
+          await appendLine(join(this.folder, LOG_FILE), lines);
+          lines = '';
+        }
       }
+      if (lines) await appendLine(join(this.folder, LOG_FILE), lines);
+      return results;
+    } catch (error) {
+      return entries.map(() => ({ kind: 'failed', code: codeOf(error) }));
     }
-    return results;
   }
 
   /** Every event of the root, oldest first. */

@@ -1,0 +1,59 @@
+/** What the review gate answers one agent write. */
+export type GateVerdict = { readonly allow: true } | { readonly allow: false; readonly reason: string };
+
+/** One file an agent is about to change, as the gate weighs it. */
+export interface GateTarget {
+  /** Root-relative path. */
+  readonly path: string;
+  readonly op: 'write' | 'delete';
+  /** The hash a person approved there, when one did. */
+  readonly approvedHash: string | undefined;
+  /** The hash of the new bytes, when the tool says them whole (Write). */
+  readonly newHash?: string;
+  /** The path as the agent knows it (absolute), for the message; `path` when absent. */
+  readonly shownPath?: string;
+}
+
+/**
+ * Where the agent is told to put a proposed change: beside the memory, `<stem>.proposed.md`, with
+ * `status: pending`. A file of the same root, so To review lists it as a candidate like MadoHub's queue
+ * (and approving it is promoting it); not indexed, so Claude Code does not load it at session start in
+ * a root with a MEMORY.md. The gate lets an agent create it: it is new, so nobody has approved it.
+ */
+export function candidatePath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const folder = path.slice(0, slash + 1);
+  const name = path.slice(slash + 1).replace(/\.md$/i, '');
+  return `${folder}${name}.proposed.md`;
+}
+
+/**
+ * Approved memories are a person's: an agent may not change or delete them directly. New files and
+ * files nobody approved pass; so does writing exactly the approved bytes again.
+ */
+export function gateVerdict(targets: readonly GateTarget[]): GateVerdict {
+  const blocked = targets.filter((target) => target.approvedHash !== undefined && !(target.op === 'write' && target.newHash === target.approvedHash));
+  if (blocked.length === 0) return { allow: true };
+  const lines = blocked.map((target) => {
+    const shown = target.shownPath ?? target.path;
+    return target.op === 'delete'
+      ? `- ${shown} is a memory a person approved; it may not be deleted directly. If it is wrong or obsolete, write ${candidatePath(shown)} with \`status: pending\` in its frontmatter and the reason it should go in its body.`
+      : `- ${shown} is a memory a person approved; it may not be changed directly. Write the whole new text to ${candidatePath(shown)} instead, with \`status: pending\` in its frontmatter.`;
+  });
+  return {
+    allow: false,
+    reason: ['Memory Shelf review gate: blocked.', ...lines, 'Do not add the proposed file to MEMORY.md. A person reviews it in Memory Shelf (To review, or `memory-shelf review`) and approves or rejects it.'].join('\n'),
+  };
+}
+
+/** The gate's answer to a shell command that may delete or rewrite a whole memory folder holding approved memories. */
+export function gateFolderVerdict(folder: string): GateVerdict {
+  return {
+    allow: false,
+    reason: [
+      `Memory Shelf review gate: blocked. This command may delete or rewrite memories a person approved in ${folder}.`,
+      'Change memory files one at a time with the file tools; to change or remove an approved memory, write `<name>.proposed.md` beside it with `status: pending` in its frontmatter (the new text, or why it should go).',
+      'Do not add the proposed file to MEMORY.md. A person reviews it in Memory Shelf (To review, or `memory-shelf review`).',
+    ].join('\n'),
+  };
+}
