@@ -28,6 +28,9 @@ export interface MemoryTimelineProvider {
   provideTimeline(uri: vscode.Uri, options: unknown, token: vscode.CancellationToken): Promise<{ readonly items: TimelineItemLike[] }>;
 }
 
+/** Memory files as the Timeline view names them: on this machine, or through a remote window (code-server, SSH), as Git's provider lists. */
+const SCHEMES = ['file', 'vscode-remote'];
+
 /** The first VS Code whose Timeline API is final (no `enabledApiProposals`): `registerTimelineProvider(id, label, scheme, provider)`. */
 const FINAL_TIMELINE_VERSION = [1, 145];
 
@@ -82,8 +85,8 @@ export function registerTimeline(services: Services): vscode.Disposable {
   try {
     if (typeof workspace.registerTimelineProvider === 'function') {
       registration = isFinal(vscode.version)
-        ? workspace.registerTimelineProvider(provider.id, provider.label, ['file'], provider)
-        : workspace.registerTimelineProvider(['file'], provider);
+        ? workspace.registerTimelineProvider(provider.id, provider.label, SCHEMES, provider)
+        : workspace.registerTimelineProvider(SCHEMES, provider);
     }
   } catch (error) {
     services.log.info(`The Timeline view is not open to extensions in VS Code ${vscode.version}; memory history is shown by "Show History" (${error instanceof Error ? error.message : String(error)})`);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, type MemoryFile, type MemoryIndex, type RootPath, type StoreChange } from '../../core';
 import type { Configuration } from '../config/configuration';
@@ -312,7 +313,6 @@ export class MemoryHistory extends Disposable {
       if (change.current) versions.push({ path: change.path, bytes: bytesOf(change.current), origin });
       else if (change.previous) deleted.push({ change, own });
     }
-    const seen = new Map(changes.map((change) => [change.path, change.current]));
     if (deleted.length > 0) versions.push(...await this.deletions(root, deleted));
     // Claude Code's hook records an agent's write with its session and tool as soon as the tool returns;
     // the watcher is often faster. Given a moment, the hook's record is the one kept.
@@ -322,7 +322,7 @@ export class MemoryHistory extends Disposable {
     try {
       if (versions.some((version) => version.origin.author === 'agent')) await new Promise((resolve) => setTimeout(resolve, HOOK_GRACE_MS));
       // Whatever the folder moved on to meanwhile is recorded by its own change.
-      written = await this.record(root, versions, (version) => (version.path === INDEX_FILE_NAME ? root.store.index : root.store.get(version.path)) === seen.get(version.path));
+      written = await this.record(root, versions, (version) => this.holds(root, version));
     } finally {
       for (const key of waiting) {
         const left = (this.inFlight.get(key) ?? 1) - 1;
@@ -348,6 +348,13 @@ export class MemoryHistory extends Disposable {
       gone.push({ path: change.path, bytes: null, origin: own ? { author: 'person', source: 'delete' } : { author: 'agent', source: 'disk-change' } });
     }
     return gone;
+  }
+
+  /** Whether the root's store holds the version now: the same bytes, or nothing for a deletion. */
+  private holds(root: MemoryRoot, version: VersionToRecord): boolean {
+    const held = version.path === INDEX_FILE_NAME ? root.store.index : root.store.get(version.path);
+    if (version.bytes === null) return held === undefined;
+    return held !== undefined && this.hashOf(held) === sha256(version.bytes);
   }
 
   /** After each load of the roots: what changed or went while no window watched. */
@@ -377,12 +384,12 @@ export class MemoryHistory extends Disposable {
    * the history has and the disk no longer has is recorded as deleted, for the review to show.
    */
   private async scanRoot(root: MemoryRoot, generation: number): Promise<void> {
+    const started = performance.now();
     const read = await this.whenRead(root, true);
     if (!read || !(await uriExists(root.uri))) return;
     const slicer = new Slicer();
     const versions: VersionToRecord[] = [];
     const present = new Set<RootPath>();
-    const scanned = new Map<RootPath, MemoryFile | MemoryIndex>();
     const files: (MemoryFile | MemoryIndex)[] = [...root.store.memories()];
     if (root.store.index) files.push(root.store.index);
     for (const file of files) {
@@ -392,7 +399,6 @@ export class MemoryHistory extends Disposable {
       }
       const path = 'path' in file ? file.path : INDEX_FILE_NAME;
       present.add(path);
-      scanned.set(path, file);
       if (read.latest.get(path)?.hash !== this.hashOf(file)) versions.push({ path, bytes: bytesOf(file), origin: { author: 'unknown', source: 'load' } });
     }
     const unreadable = new Set(root.skippedFiles().map((entry) => entry.path));
@@ -402,13 +408,10 @@ export class MemoryHistory extends Disposable {
       versions.push({ path, bytes: null, origin: { author: 'unknown', source: 'load' } });
     }
     // A slice paused, and the queue may hold other writes: only what the store still holds is recorded.
-    const current = (version: VersionToRecord): boolean => {
-      // A change from disk is on its way with what is known of its author: it is recorded by that path.
-      if (this.inFlight.has(`${root.uri.toString()}\n${version.path}`)) return false;
-      const held = version.path === INDEX_FILE_NAME ? root.store.index : root.store.get(version.path);
-      return version.bytes === null ? held === undefined : held !== undefined && scanned.get(version.path) === held;
-    };
-    await this.record(root, versions, current, new Map(read.latest));
+    // A change from disk on its way knows more of its author: it is recorded by that path.
+    const current = (version: VersionToRecord): boolean => !this.inFlight.has(`${root.uri.toString()}\n${version.path}`) && this.holds(root, version);
+    const written = await this.record(root, versions, current, new Map(read.latest));
+    this.log.info(`History: ${files.length} files of ${root.uri.toString()} compared with their last versions in ${Math.round(performance.now() - started)} ms; ${written.length} recorded`);
   }
 }
 
