@@ -50,7 +50,7 @@ export class WorkspaceServices extends Disposable implements Services {
   /** `openHistory` opens the shared history store (tests may hand their own). */
   constructor(storage: ReviewStorage, openHistory: (log: Log) => HistoryPort | undefined) {
     super();
-    this.history = this._register(new MemoryHistory(this.roots, this.config, this.log, openHistory(this.log)));
+    this.history = this._register(new MemoryHistory(this.roots, this.config, this.log, openHistory(this.log), () => this.problems.whenChecked()));
     // Whatever one of our edits replaces is kept first.
     this.historyTexts = this._register(new HistoryTexts(this.roots, this.history));
     this.edits.beforeEdit = (uris, read) => this.history.recordBefore(uris, read);

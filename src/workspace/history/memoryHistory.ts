@@ -56,6 +56,8 @@ export class MemoryHistory extends Disposable {
     private readonly config: Configuration,
     private readonly log: Log,
     private readonly port: HistoryPort | undefined,
+    /** Resolves once the roots' first check is done: the history's comparison waits for it, never slowing what shows. */
+    private readonly settled: () => Promise<void> = () => Promise.resolve(),
   ) {
     super();
     this._register(roots.onDidChange((root) => {
@@ -136,8 +138,13 @@ export class MemoryHistory extends Disposable {
   async approve(root: MemoryRoot, approvals: readonly { readonly path: RootPath; readonly bytes: Uint8Array | null }[]): Promise<void> {
     const key = this.keyOf(root);
     if (key === undefined || !this.port || approvals.length === 0) return;
-    const read = await this.whenRead(root);
-    for (const { path, bytes } of approvals) read?.approvals.set(path, bytes === null ? '' : sha256(bytes));
+    // Known at once to whoever asks what waits (the review), written to the store in the background queue.
+    const note = (read: RootHistory | undefined): void => {
+      for (const { path, bytes } of approvals) read?.approvals.set(path, bytes === null ? '' : sha256(bytes));
+    };
+    const known = this.byRoot.get(key);
+    if (known) note(known);
+    else note(await this.whenRead(root));
     this.changeEmitter.fire(root);
     const port = this.port;
     await this.enqueue(() => port.approve(key, approvals)).catch((error: unknown) => this.log.warn(`Could not record an approval in ${key}`, error));
@@ -370,6 +377,7 @@ export class MemoryHistory extends Disposable {
     const generation = ++this.scanGeneration;
     const roots = [...this.roots.roots];
     this.scanned = (async () => {
+      await this.settled().catch(() => undefined);
       for (const root of roots) {
         if (generation !== this.scanGeneration || this.isDisposed) return;
         await this.scanRoot(root, generation).catch((error: unknown) => this.log.warn(`Could not compare ${root.uri.toString()} with its history`, error));
