@@ -36,6 +36,18 @@ await esbuild.build({
   define: { PACKAGE_VERSION: JSON.stringify(version) },
 });
 chmodSync(join(PACKAGE, 'dist', 'cli.js'), 0o755);
+// The Claude Code hook beside it: `memory-shelf hook install` points Claude Code at this small bundle.
+await esbuild.build({
+  entryPoints: [join(REPO, 'src', 'history', 'hook', 'hookMain.ts')],
+  outfile: join(PACKAGE, 'dist', 'hook.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'inline',
+  logLevel: 'warning',
+});
 
 // The package's README is the repository README's CLI section, so the two cannot drift apart.
 const readme = readFileSync(join(REPO, 'README.md'), 'utf8');

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { HOOK_EVENTS, HOOK_MARKER, isOurHookCommand, planInstall, planUninstall } from '../core/history/hookSettings';
 import { runHook } from '../history/hook/runHook';
+import { readSmallFile } from '../reader/smallFile';
 import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { writeIfUnchanged } from './safeWrite';
 import { terminalSafe } from './terminalText';
@@ -63,12 +64,10 @@ export async function hookCommand(options: HookOptions, cwd: string, stdin: () =
     return outcome.exitCode;
   }
   const file = settingsFile(options.scope, cwd);
-  let before: string | undefined;
-  try {
-    before = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return fail(`${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-  }
+  // Read as every settings file is: a regular file only, never blocking, under a cap.
+  const read = await readSmallFile(file);
+  if (read.kind === 'refused' || read.kind === 'error') return fail(`${file}: ${read.kind === 'error' ? read.code : `not read (${read.why})`}`);
+  const before = read.kind === 'read' ? read.bytes.toString('utf8') : undefined;
   let after: string | undefined;
   if (options.action === 'install') {
     const plan = planInstall(before, hookCommandLine(options.gate));
@@ -99,6 +98,8 @@ export async function hookCommand(options: HookOptions, cwd: string, stdin: () =
   const problem = await writeSettings(file, before, after);
   if (problem) return fail(`${file}: ${problem}`);
   process.stdout.write(`memory-shelf: ${options.action === 'install' ? `installed the hook${options.gate ? ' (with the review gate)' : ''} in` : 'removed the hook from'} ${terminalSafe(file)}\n`);
+  // Claude Code lists the local settings in .gitignore when it makes the file itself; here we made it.
+  if (before === undefined && options.scope === 'project') process.stdout.write('memory-shelf: .claude/settings.local.json names paths of this machine: keep it out of git (add it to .gitignore if it is not there)\n');
   return 0;
 }
 

@@ -6,6 +6,7 @@ import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory } from './findDefaultRoot';
+import { HistoryLocationError } from '../history';
 import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
 import { parseReviewArgs, REVIEW_USAGE, reviewCommand, ReviewUsageError } from './reviewCommand';
@@ -105,6 +106,10 @@ async function historyCommands(command: 'hook' | 'review' | 'history', rest: rea
   } catch (error) {
     if (error instanceof HookUsageError || error instanceof ReviewUsageError || error instanceof HistoryUsageError) {
       process.stderr.write(`memory-shelf: ${terminalSafe(error.message)}\n\n${usage}\n`);
+      return 2;
+    }
+    if (error instanceof HistoryLocationError) {
+      process.stderr.write(`memory-shelf: ${terminalSafe(error.message)} (MEMORY_SHELF_HISTORY_DIR chooses another folder)\n`);
       return 2;
     }
     throw error;

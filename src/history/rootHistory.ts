@@ -1,5 +1,6 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
   formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
   parseEventLog, pathNeedle, type HistoryAuthor, type HistoryEvent, type HistorySource,
@@ -89,7 +90,14 @@ export class RootHistory {
    */
   async recordAll(entries: readonly { readonly path: string; readonly bytes: Uint8Array | undefined }[], meta: RecordMeta): Promise<RecordResult[]> {
     try {
-      const latest = await this.latest();
+      // A few paths (the hook's case) are each found from the log's end; many, by reading it once.
+      const latest = entries.length > 16 ? await this.latest() : new Map<string, HistoryEvent>();
+      if (entries.length <= 16) {
+        for (const { path } of entries) {
+          const event = await this.latestOf(path);
+          if (event) latest.set(path, event);
+        }
+      }
       const time = (meta.time ?? this.now()).toISOString();
       const results: RecordResult[] = [];
       let lines = '';
@@ -144,8 +152,7 @@ export class RootHistory {
 
   /** The latest event of `path`, found from the log's end without parsing the rest (the hook's fast path). */
   async latestOf(path: string): Promise<HistoryEvent | undefined> {
-    const bytes = await readOwnFile(join(this.folder, LOG_FILE));
-    return bytes ? lastLineOf(bytes, path, parseEventLine) : undefined;
+    return lastLineIn(join(this.folder, LOG_FILE), path, parseEventLine);
   }
 
   /** The bytes of a stored version, or undefined when it is not (or no longer) kept. */
@@ -177,8 +184,7 @@ export class RootHistory {
 
   /** The hash approved at `path`, found from the approval log's end (the hook's fast path). */
   async approvedHash(path: string): Promise<string | undefined> {
-    const bytes = await readOwnFile(join(this.folder, APPROVALS_FILE));
-    const last = bytes ? lastLineOf(bytes, path, parseApprovalLine) : undefined;
+    const last = await lastLineIn(join(this.folder, APPROVALS_FILE), path, parseApprovalLine);
     return last && last.hash !== '' ? last.hash : undefined;
   }
 
@@ -280,10 +286,49 @@ export class RootHistory {
 
   private async ensureFolder(): Promise<void> {
     if (this.folderReady) return;
+    // Each level checked, so a link put in place of `roots/` or of this folder is refused, not followed out.
+    await ensureDir(dirname(this.folder));
     await ensureDir(this.folder);
     const rootFile = join(this.folder, ROOT_FILE);
     if (!(await readOwnFile(rootFile))) await writeAtomic(this.folder, ROOT_FILE, JSON.stringify({ path: this.rootPath }, undefined, 2) + '\n');
     this.folderReady = true;
+  }
+}
+
+/** How much of a log's end is read first: a path the agent is working on was recorded lately. */
+const TAIL_BYTES = 128 * 1024;
+
+/** The last line of a JSONL file holding `path`: looked for in its tail first, then in the whole file. */
+async function lastLineIn<T extends { path: string }>(file: string, path: string, parse: (line: string) => T | undefined): Promise<T | undefined> {
+  const tail = await readTail(file, TAIL_BYTES);
+  if (!tail) return undefined;
+  if (tail.whole) return lastLineOf(tail.bytes, path, parse);
+  // The tail starts inside a line: only what follows its first line break is whole.
+  const found = lastLineOf(tail.bytes.subarray(tail.bytes.indexOf(0x0a) + 1), path, parse);
+  if (found) return found;
+  const bytes = await readOwnFile(file);
+  return bytes ? lastLineOf(bytes, path, parse) : undefined;
+}
+
+async function readTail(file: string, length: number): Promise<{ bytes: Buffer; whole: boolean } | undefined> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const info = await handle.stat();
+    if (!info.isFile()) return undefined;
+    const start = Math.max(0, info.size - length);
+    const bytes = Buffer.alloc(info.size - start);
+    let read = 0;
+    while (read < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, read, bytes.length - read, start + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { bytes: bytes.subarray(0, read), whole: start === 0 };
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
 }
 

@@ -42,6 +42,9 @@ export function bashTouches(command: string, resolve: ResolveWord): BashTouch {
       if (hit?.file) writes.push({ folder: hit.folder, file: hit.file });
       else if (hit) folders.add(hit.folder);
     }
+    // cat, grep, ls, head: reading a memory changes nothing.
+    if (!DELETING.has(verb) && verb !== 'mv' && !WRITING_IN_PLACE.has(verb) && !OPAQUE.has(verb)) continue;
+    if ((verb === 'sed' || verb === 'perl') && !args.some((word) => /^-[A-Za-z]*i/.test(word) || word.startsWith('--in-place'))) continue;
     if (verb === 'git' && GIT_READING.has(args.find((word) => !word.startsWith('-')) ?? '')) continue;
     const named = args.filter((word) => !word.startsWith('-')).map((word) => ({ word, hit: resolve(word) })).filter((entry) => entry.hit !== undefined);
     if (named.length === 0) continue;
@@ -58,8 +61,7 @@ export function bashTouches(command: string, resolve: ResolveWord): BashTouch {
       const last = args.filter((word) => !word.startsWith('-')).pop();
       for (const entry of named) (entry.word === last ? writes : deletes).push(fileOf(entry));
     } else if (WRITING_IN_PLACE.has(verb)) {
-      // sed and perl write only with -i; cp, install and dd write their last argument (or of=).
-      if ((verb === 'sed' || verb === 'perl') && !args.some((word) => /^-[A-Za-z]*i/.test(word) || word.startsWith('--in-place'))) continue;
+      // cp and install write their last argument; sed and perl (with -i, checked above), tee, truncate, touch every file named.
       if (verb === 'cp' || verb === 'install') {
         const last = args.filter((word) => !word.startsWith('-')).pop();
         for (const entry of named) if (entry.word === last) writes.push(fileOf(entry));

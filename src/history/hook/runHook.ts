@@ -30,6 +30,8 @@ export interface HookOutcome {
 const PASS: HookOutcome = { exitCode: 0, stderr: '' };
 /** The hook prunes when a root's log crosses a multiple of this: about every thousand versions. */
 const PRUNE_EVERY_LOG_BYTES = 256 * 1024;
+/** A shell command that may write or delete a file: only these are looked at further. */
+const MAY_WRITE = />|\b(rm|unlink|rmdir|shred|trash|mv|sed|perl|truncate|tee|dd|cp|install|touch|ed|ex|find|git|rsync|xargs|python3?|node|bash|sh|zsh|sudo|env|tar|unzip)\b/;
 
 /** What the command touches in one memory root. */
 interface RootWork {
@@ -53,7 +55,7 @@ export async function runHook(stdin: string, options: HookRunOptions): Promise<H
     history = options.history ?? History.open({ env: options.env });
     const input = parseHookInput(JSON.parse(stdin));
     if (!input) return PASS;
-    const work = await findWork(input, options);
+    const work = await findWork(input, options, history);
     if (work.length === 0) return PASS;
     const meta: RecordMeta = { author: input.event === 'PreToolUse' ? 'unknown' : 'agent', source: input.event === 'PreToolUse' ? 'hook-pre' : 'hook-post', ...(input.sessionId ? { sessionId: input.sessionId } : {}), tool: input.toolName };
     const verdicts: GateVerdict[] = [];
@@ -77,14 +79,17 @@ export async function runHook(stdin: string, options: HookRunOptions): Promise<H
   }
 }
 
-async function findWork(input: HookInput, options: HookRunOptions): Promise<RootWork[]> {
+async function findWork(input: HookInput, options: HookRunOptions, history: History | undefined): Promise<RootWork[]> {
   const home = options.homeDir ?? homedir();
   const projectDir = options.env['CLAUDE_PROJECT_DIR'] || input.cwd || process.cwd();
   const context: { -readonly [K in keyof HookRootContext]: HookRootContext[K] } = { configDir: claudeConfigDir(options.env, home, projectDir), projectDir, extraRoots: [] };
   // autoMemoryDirectory can put the auto memory anywhere: read the settings only when the shape rules miss.
+  // Roots the history already knows count too: a folder the extension was told about (memoryShelf.roots)
+  // has a root.json there, and is a memory root whatever its shape.
   const withSettings = async (): Promise<void> => {
     const location = await resolveAutoMemory({ workspaceFolder: projectDir, homeDir: home, env: options.env, trusted: false }, nodeRootsHost);
-    context.extraRoots = [location.path];
+    const known = history ? (await history.roots()).map((root) => root.path) : [];
+    context.extraRoots = [location.path, ...known];
   };
   const byFolder = new Map<string, RootWork>();
   const workOf = (hit: RootHit): RootWork => {
@@ -103,8 +108,13 @@ async function findWork(input: HookInput, options: HookRunOptions): Promise<Root
     return [...byFolder.values()];
   }
   if (input.command === undefined) return [];
-  await withSettings();
-  const touch = bashTouches(input.command, (word) => memoryRootOf(resolveShellWord(word, input.cwd || projectDir, options.env, home), context));
+  const read = (command: string) => bashTouches(command, (word) => memoryRootOf(resolveShellWord(word, input.cwd || projectDir, options.env, home), context));
+  let touch = read(input.command);
+  // Most commands change no file at all: the settings (autoMemoryDirectory) are read only for one that may.
+  if (touch.kind === 'none' && MAY_WRITE.test(input.command)) {
+    await withSettings();
+    touch = read(input.command);
+  }
   if (touch.kind === 'none') return [];
   if (touch.kind === 'files') {
     for (const hit of touch.deletes) workOf(hit).deletes.add(hit.file);

@@ -45,6 +45,20 @@ describe('history store', () => {
     assert.equal((await root.record('never.md', undefined, { author: 'agent', source: 'cli' })).kind, 'unchanged');
   });
 
+  it('finds a path\'s latest version whether it lies in the log\'s last lines or far before them', async () => {
+    const root = await history.root(rootPath);
+    await root.record('early.md', bytes('early'), { author: 'person', source: 'load' });
+    await root.recordAll(Array.from({ length: 2000 }, (_, i) => ({ path: `filler/${i}-${'x'.repeat(60)}.md`, bytes: bytes(String(i)) })), { author: 'person', source: 'load' });
+    await root.record('late.md', bytes('late'), { author: 'agent', source: 'hook-post' });
+    assert.ok(statSync(join(root.folder, 'log.jsonl')).size > 200 * 1024);
+    assert.equal((await root.latestOf('early.md'))?.hash, hashBytes(bytes('early')));
+    assert.equal((await root.latestOf('late.md'))?.author, 'agent');
+    assert.equal((await root.latestOf('filler/1999-' + 'x'.repeat(60) + '.md'))?.hash, hashBytes(bytes('1999')));
+    assert.equal(await root.latestOf('never.md'), undefined);
+    await root.approve('early.md', bytes('early'));
+    assert.equal(await root.approvedHash('early.md'), hashBytes(bytes('early')));
+  });
+
   it('keys a root by its real path and names the path in root.json; folders 0700, files 0600', async () => {
     symlinkSync(rootPath, join(scratch, 'link'));
     const viaLink = await history.root(join(scratch, 'link'));
@@ -80,6 +94,16 @@ describe('history store', () => {
     const result = await root.record('a.md', bytes('x'), { author: 'agent', source: 'hook-pre' });
     assert.equal(result.kind, 'failed');
     assert.deepEqual(await root.versions('a.md'), []);
+  });
+
+  it('refuses to write through a link put in place of its folders', async () => {
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(history.dir, { recursive: true });
+    symlinkSync(elsewhere, join(history.dir, 'roots'));
+    const root = await history.root(rootPath);
+    assert.equal((await root.record('a.md', bytes('x'), { author: 'agent', source: 'hook-pre' })).kind, 'failed');
+    assert.deepEqual(readdirSync(elsewhere), []);
   });
 
   it('approvals: per path, the latest wins; unapprove withdraws; settings keep the mode and gate', async () => {

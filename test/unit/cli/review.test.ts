@@ -1,0 +1,132 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES } from '../helpers/fixtures';
+
+const REPO = join(FIXTURES, '..', '..');
+const CLI = join(REPO, 'dist', 'cli.js');
+
+const memoryText = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} in one line\ntype: project\n---\n${body}\n`;
+
+describe('memory-shelf review and hook install', () => {
+  let scratch: string;
+  let project: string;
+  let memory: string;
+  let env: NodeJS.ProcessEnv;
+
+  const run = (args: string[], stdin?: string) => {
+    const result = spawnSync(process.execPath, [CLI, ...args], { cwd: project, encoding: 'utf8', env, ...(stdin !== undefined ? { input: stdin } : {}) });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const json = (args: string[]) => JSON.parse(run([...args, '--format', 'json']).stdout) as { pending: { path: string; kind: string; author?: string; sessionId?: string; tool?: string }[]; neverApproved: boolean };
+  const hookCall = (event: string, tool: string, toolInput: Record<string, unknown>) =>
+    run(['hook', 'run'], JSON.stringify({ session_id: 'sess-42', transcript_path: '/t', cwd: project, hook_event_name: event, tool_name: tool, tool_input: toolInput, tool_use_id: 'toolu_1' }));
+
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'memory-shelf-review-'));
+    project = join(scratch, 'project');
+    memory = join(project, 'memory');
+    mkdirSync(memory, { recursive: true });
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'Postgres 16.'));
+    writeFileSync(join(memory, '결정.md'), memoryText('결정', '배포는 금요일에 하지 않는다.'));
+    writeFileSync(join(memory, 'MEMORY.md'), '# Memory\n\n- [Stack](stack.md) — stack in one line\n- [결정](결정.md) — 결정 in one line\n');
+    env = { ...process.env, MEMORY_SHELF_HISTORY_DIR: join(scratch, 'history'), CLAUDE_CONFIG_DIR: join(scratch, 'claude'), CLAUDE_PROJECT_DIR: project };
+  });
+
+  afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('lists everything before the first approval, then what an agent changed, created and deleted, with its session', () => {
+    const first = json(['review']);
+    assert.equal(first.neverApproved, true);
+    assert.deepEqual(first.pending.map((p) => `${p.kind} ${p.path}`), ['created stack.md', 'created 결정.md']);
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    assert.deepEqual(json(['review']).pending, []);
+
+    hookCall('PreToolUse', 'Edit', { file_path: join(memory, 'stack.md'), old_string: '16', new_string: '17' });
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'Postgres 17.'));
+    hookCall('PostToolUse', 'Edit', { file_path: join(memory, 'stack.md'), old_string: '16', new_string: '17' });
+    hookCall('PreToolUse', 'Bash', { command: 'rm memory/결정.md' });
+    rmSync(join(memory, '결정.md'));
+    writeFileSync(join(memory, 'MEMORY.md'), '# Memory\n\n- [Stack](stack.md) — stack in one line\n');
+    hookCall('PostToolUse', 'Bash', { command: 'rm memory/결정.md' });
+    writeFileSync(join(memory, 'new.md'), memoryText('new', 'Made by a script.'));
+
+    const pending = json(['review']).pending;
+    assert.deepEqual(pending.map((p) => [p.kind, p.path, p.author ?? '', p.sessionId ?? '', p.tool ?? '']), [
+      ['created', 'new.md', 'unknown', '', ''],
+      ['changed', 'stack.md', 'agent', 'sess-42', 'Edit'],
+      ['deleted', '결정.md', 'agent', 'sess-42', 'Bash'],
+    ]);
+    const text = run(['review']).stdout;
+    assert.match(text, /changed\s+stack\.md by agent in session sess-42 \(Edit\)/);
+  });
+
+  it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {
+    const approvedStack = readFileSync(join(memory, 'stack.md'));
+    const approvedDecision = readFileSync(join(memory, '결정.md'));
+    const approvedIndex = readFileSync(join(memory, 'MEMORY.md'));
+    run(['review', '--approve', '--all']);
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'Changed.'));
+    writeFileSync(join(memory, 'new.md'), memoryText('new', 'New.'));
+    rmSync(join(memory, '결정.md'));
+    writeFileSync(join(memory, 'MEMORY.md'), '# Memory\n\n- [Stack](stack.md) — stack in one line\n');
+    for (const path of ['stack.md', 'new.md', '결정.md']) assert.equal(run(['review', '--reject', path]).status, 0, path);
+    assert.deepEqual(readFileSync(join(memory, 'stack.md')), approvedStack);
+    assert.deepEqual(readFileSync(join(memory, '결정.md')), approvedDecision);
+    assert.equal(existsSync(join(memory, 'new.md')), false);
+    assert.deepEqual(readFileSync(join(memory, 'MEMORY.md')), approvedIndex);
+    assert.deepEqual(json(['review']).pending, []);
+  });
+
+  it('approves one session\'s changes and restores an earlier version by hash prefix', () => {
+    run(['review', '--approve', '--all']);
+    const original = readFileSync(join(memory, 'stack.md'));
+    hookCall('PreToolUse', 'Write', { file_path: join(memory, 'stack.md'), content: 'x' });
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'By the session.'));
+    hookCall('PostToolUse', 'Write', { file_path: join(memory, 'stack.md'), content: 'x' });
+    writeFileSync(join(memory, 'other.md'), memoryText('other', 'Not the session.'));
+    assert.equal(run(['review', '--approve', '--session', 'sess-42']).status, 0);
+    assert.deepEqual(json(['review']).pending.map((p) => p.path), ['other.md']);
+    assert.equal(run(['review', '--restore', 'stack.md']).status, 0);
+    assert.deepEqual(readFileSync(join(memory, 'stack.md')), original);
+    assert.equal(run(['review', '--restore', 'stack.md', '--version', 'ffff']).status, 1);
+    assert.equal(run(['review', '--reject', '../outside.md']).status, 2);
+  });
+
+  it('installs the hook into .claude/settings.local.json beside other hooks and uninstalls to the same bytes', () => {
+    const settings = join(project, '.claude', 'settings.local.json');
+    mkdirSync(join(project, '.claude'));
+    const original = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }\n    ]\n  },\n  "model": "opus"\n}\n';
+    writeFileSync(settings, original);
+    const dry = run(['hook', 'install', '--dry-run']);
+    assert.equal(dry.status, 0);
+    assert.match(dry.stdout, /\+\s+"PostToolUse": \[/);
+    assert.equal(readFileSync(settings, 'utf8'), original);
+    assert.equal(run(['hook', 'install', '--gate']).status, 0);
+    const installed = JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    assert.equal(installed.hooks.PreToolUse[0].hooks[0].command, 'guard.sh');
+    assert.match(installed.hooks.PreToolUse[1].hooks[0].command, /hook\.js" --memory-shelf-hook --gate$|hook\.js --memory-shelf-hook --gate$/);
+    assert.match(run(['hook', 'install', '--gate']).stdout, /already installed/);
+    assert.equal(run(['hook', 'uninstall']).status, 0);
+    assert.equal(readFileSync(settings, 'utf8'), original);
+  });
+
+  it('creates the settings file when there is none and removes it again; refuses comments without writing', () => {
+    const settings = join(project, '.claude', 'settings.local.json');
+    assert.equal(run(['hook', 'install']).status, 0);
+    assert.ok(existsSync(settings));
+    assert.equal(run(['hook', 'uninstall']).status, 0);
+    assert.equal(existsSync(settings), false);
+    const commented = '{\n  // my settings\n  "model": "opus"\n}\n';
+    writeFileSync(settings, commented);
+    const refused = run(['hook', 'install']);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /comments/);
+    assert.equal(readFileSync(settings, 'utf8'), commented);
+    // --user writes Claude Code's own settings.json, in CLAUDE_CONFIG_DIR.
+    assert.equal(run(['hook', 'install', '--user']).status, 0);
+    assert.ok(existsSync(join(scratch, 'claude', 'settings.json')));
+  });
+});
