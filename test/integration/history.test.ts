@@ -128,6 +128,15 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
+  it('agrees with the command line: an approval `memory-shelf review --approve` writes settles what waits here, without a refresh', async () => {
+    const role = '---\nname: oncall\ndescription: On call in week 2 of each month\ntype: user\n---\n';
+    agentWrites('user_oncall.md', role);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['user_oncall.md:new']));
+    // What the CLI does on --approve: the bytes on disk approved in the shared history.
+    await (await storeRoot()).approve('user_oncall.md', Buffer.from(role, 'utf8'));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
   it("groups one Claude Code session's changes and approves them at once", async () => {
     const session = '5e1f0c2a-7b9d-4c3e-8a61-0f2d9e4b7c10';
     const store = await storeRoot();

@@ -46,6 +46,8 @@ export interface LegacyApprovals {
  * full disk, a broken folder): callers log and go on; a history never stops the extension.
  */
 export interface HistoryPort {
+  /** The history's folder (approvals written there by the CLI are followed). */
+  readonly dir: string;
   /** Records each version whose hash differs from its path's latest; resolves to the versions written. */
   record(root: string, versions: readonly VersionToRecord[]): Promise<RecordedVersion[]>;
   /** The newest event of every path the root's history knows. */

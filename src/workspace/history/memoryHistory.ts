@@ -16,6 +16,9 @@ const encoder = new TextEncoder();
 /** How long after VS Code announced its own save, create, delete or move of a file a change there is the person's. */
 const OWN_OPERATION_MS = 5_000;
 
+/** Approval logs changing in a burst (a CLI approving a session) are read again once, this long after the last change. */
+const APPROVALS_SETTLE_MS = 300;
+
 /** How long a change from disk waits for Claude Code's hook to record it first. */
 const HOOK_GRACE_MS = 1000;
 
@@ -48,6 +51,8 @@ export class MemoryHistory extends Disposable {
   /** Every write to the history goes one after another: "differs from the latest" is judged in order. */
   private queue: Promise<unknown> = Promise.resolve();
   private scanGeneration = 0;
+  /** Approval writes of this window not yet in the store. */
+  private approvalsWriting = 0;
   /** Root URI + path of changes from disk waiting to be recorded (the hook's moment of grace), with how many. */
   private readonly inFlight = new Map<string, number>();
 
@@ -75,6 +80,40 @@ export class MemoryHistory extends Disposable {
     this._register(config.onDidChange((change) => {
       if (change.affects('historyEnabled') && this.enabled) this.scanRoots();
     }));
+  }
+
+  private approvalWatch: vscode.Disposable | undefined;
+
+  /** Starts following the approval logs once the history's folder exists (a watcher of a missing folder hears nothing). */
+  private async watchApprovals(): Promise<void> {
+    if (this.approvalWatch || !this.port || this.isDisposed) return;
+    const dir = this.port.dir;
+    if (!(await uriExists(vscode.Uri.file(dir))) || this.approvalWatch || this.isDisposed) return;
+    this.approvalWatch = this._register(this.followApprovals(dir));
+  }
+
+  /**
+   * Approvals written by another process (`memory-shelf review --approve`, another window) are read
+   * again when an approval log changes, so the review here agrees with them without a refresh.
+   */
+  private followApprovals(dir: string): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), 'roots/*/approvals.jsonl'));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reread = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // Our own approvals still being written would read as missing for a moment: their last write brings another change.
+        if (this.approvalsWriting > 0) return reread();
+        for (const root of this.roots.roots) {
+          const key = this.keyOf(root);
+          if (key === undefined || !this.byRoot.has(key)) continue;
+          void this.whenRead(root, true).then(() => this.changeEmitter.fire(root));
+        }
+      }, APPROVALS_SETTLE_MS);
+    };
+    watcher.onDidChange(reread);
+    watcher.onDidCreate(reread);
+    return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(timer)));
   }
 
   get enabled(): boolean {
@@ -122,6 +161,7 @@ export class MemoryHistory extends Disposable {
         const [latest, approvals] = await Promise.all([port.latest(key), port.approvals(key)]);
         const read = { latest, approvals };
         this.byRoot.set(key, read);
+        void this.watchApprovals();
         return read;
       }).catch((error: unknown) => {
         this.log.warn(`Could not read the history of ${key}`, error);
@@ -147,7 +187,12 @@ export class MemoryHistory extends Disposable {
     else note(await this.whenRead(root));
     this.changeEmitter.fire(root);
     const port = this.port;
-    await this.enqueue(() => port.approve(key, approvals)).catch((error: unknown) => this.log.warn(`Could not record an approval in ${key}`, error));
+    this.approvalsWriting++;
+    try {
+      await this.enqueue(() => port.approve(key, approvals)).catch((error: unknown) => this.log.warn(`Could not record an approval in ${key}`, error));
+    } finally {
+      this.approvalsWriting--;
+    }
   }
 
   /** How the root's approvals started, or undefined for a root never seen (nor any history to ask). */
@@ -248,6 +293,7 @@ export class MemoryHistory extends Disposable {
       return [] as RecordedVersion[];
     });
     for (const version of written) read?.latest.set(version.path, version);
+    if (written.length > 0) void this.watchApprovals();
     // A version not written was there already: Claude Code's hook may have recorded it, with its session.
     const known = versions.length <= REFRESHED_PATHS ? versions.filter((version) => !written.some((w) => w.path === version.path)) : [];
     const refreshed = await Promise.all(known.map(async ({ path }) => {

@@ -25,6 +25,10 @@ class StorePort implements HistoryPort {
 
   constructor(private readonly history: History) {}
 
+  get dir(): string {
+    return this.history.dir;
+  }
+
   async record(root: string, versions: Parameters<HistoryPort['record']>[1]): Promise<RecordedVersion[]> {
     const store = await this.root(root);
     const time = new Date();
