@@ -30,6 +30,13 @@ export const Commands = {
   reviewReject: 'memoryShelf.review.reject',
   reviewShowChanges: 'memoryShelf.review.showChanges',
   reviewArchive: 'memoryShelf.review.archive',
+  reviewRestore: 'memoryShelf.review.restore',
+  reviewForget: 'memoryShelf.review.forget',
+  reviewApproveGroup: 'memoryShelf.review.approveGroup',
+  reviewRejectGroup: 'memoryShelf.review.rejectGroup',
+  historyShow: 'memoryShelf.history.show',
+  historyRestoreVersion: 'memoryShelf.history.restoreVersion',
+  historyOpenVersion: '_memoryShelf.history.openVersion',
   openLink: '_memoryShelf.openLink',
   openBacklink: '_memoryShelf.openBacklink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */

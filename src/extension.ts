@@ -6,11 +6,13 @@ import { registerMemoryEditor, type MemoryEditors } from './features/editor/regi
 import { registerIndexLens } from './features/indexLens/registerIndexLens';
 import { registerLinks } from './features/links/registerLinks';
 import type { BacklinksProvider } from './features/links/backlinksView';
+import { registerHistory } from './features/history/registerHistory';
 import { registerReview } from './features/review/registerReview';
 import { registerSessionPreview } from './features/sessionPreview/registerSessionPreview';
 import { registerMemoryTree } from './features/tree/registerMemoryTree';
 import type { MemoryTreeNode, MemoryTreeProvider } from './features/tree/memoryTreeProvider';
 import { registerWalkthrough } from './walkthrough/registerWalkthrough';
+import { openHistoryPort } from './workspace/history/storePort';
 import { WorkspaceServices, type Services } from './workspace/services';
 
 /** What activation returns: the services, and the two views as the person sees them, for the integration tests. */
@@ -28,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     global: context.globalState,
     workspaceFolder: context.storageUri,
     globalFolder: context.globalStorageUri,
-  });
+  }, openHistoryPort);
   const tree = registerMemoryTree(services);
   const links = registerLinks(services);
   const editor = registerMemoryEditor(services, context.extensionUri);
@@ -39,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     links,
     registerCreateMemoryFolder(services),
     registerReview(services),
+    registerHistory(services),
     registerCuration(services),
     editor.disposable,
     registerIndexLens(services),
@@ -53,6 +56,8 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     problems: services.problems,
     edits: services.edits,
     log: services.log,
+    history: services.history,
+    historyTexts: services.historyTexts,
     review: services.review,
     tree: tree.provider,
     treeView: tree.view,

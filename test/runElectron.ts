@@ -19,6 +19,8 @@ async function main(): Promise<void> {
       extensionDevelopmentPath: root,
       extensionTestsPath: path.join(root, 'out', 'test', 'integration', 'index.js'),
       launchArgs: [workspace, '--disable-extensions'],
+      // The history of memories the suite writes goes to the run's own folder, never the real home.
+      extensionTestsEnv: { MEMORY_SHELF_HISTORY_DIR: path.join(tmp, 'history') },
     });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -41,6 +41,8 @@ export function isolatedEnv(dir) {
     env[name] = join(dir, sub);
     mkdirSync(env[name], { recursive: true, mode: 0o700 });
   }
+  // Memory Shelf's history of the memories a run writes stays in the run's folder.
+  env.MEMORY_SHELF_HISTORY_DIR = join(dir, 'history');
   return env;
 }
 

@@ -149,7 +149,7 @@ export async function curationCheck({ browser, server, check, save, workspace })
     await staleRow.click({ button: 'right' }).catch(() => {});
     const staleMenu = await poll(async () => {
       const labels = await page.locator(MENU_ITEMS).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? '')).catch(() => []);
-      return { done: ['Approve', 'Edit', 'Show Changes Since Approval', 'Archive (move out of the memory folder)', 'Reject (delete)'].every((label) => labels.includes(label)), labels };
+      return { done: ['Approve', 'Edit', 'Show Changes Since Approval', 'Archive (move out of the memory folder)', 'Reject'].every((label) => labels.includes(label)), labels };
     }, 10_000);
     check('its context menu offers Approve, Edit, Show Changes, Reject and Archive, saying the file moves out of the memory folder', staleMenu.done, staleMenu.labels.filter(Boolean).join(' | '));
     check('and the row shows an Archive action', await staleRow.locator('.action-label[aria-label^="Archive"]').isVisible().catch(() => false));

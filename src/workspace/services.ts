@@ -5,6 +5,9 @@ import { EditApplier } from './edits/editApplier';
 import { unsavedText } from './fs';
 import { Log } from './log';
 import { ProblemsService } from './problems/problemsService';
+import type { HistoryPort } from './history/historyPort';
+import { HistoryTexts } from './history/historyTexts';
+import { MemoryHistory } from './history/memoryHistory';
 import { ReviewService, type ReviewStorage } from './review/reviewService';
 import { MemoryRoots } from './roots/memoryRoots';
 
@@ -16,7 +19,8 @@ import { MemoryRoots } from './roots/memoryRoots';
  * - `problems`: diagnostics of every root and the problems (with fixes) behind them.
  * - `edits`: the only way files are changed.
  * - `log`: the "Memory Shelf" output channel.
- * - `review`: what waits for a person's review (kept in the extension's storage) and its change event.
+ * - `history`: every version of every memory seen, shared with the CLI and Claude Code's hook (src/history).
+ * - `review`: what waits for a person's review (approvals kept in the history) and its change event.
  */
 export interface Services {
   readonly config: Configuration;
@@ -25,6 +29,9 @@ export interface Services {
   readonly problems: ProblemsService;
   readonly edits: EditApplier;
   readonly log: Log;
+  readonly history: MemoryHistory;
+  /** Read-only documents of recorded versions, for diffs. */
+  readonly historyTexts: HistoryTexts;
   readonly review: ReviewService;
 }
 
@@ -36,12 +43,19 @@ export class WorkspaceServices extends Disposable implements Services {
   readonly documents = this._register(new LiveDocuments(this.roots, this.log));
   readonly problems = this._register(new ProblemsService(this.roots, this.documents, this.config));
   readonly edits: EditApplier;
+  readonly history: MemoryHistory;
+  readonly historyTexts: HistoryTexts;
   readonly review: ReviewService;
 
-  constructor(storage: ReviewStorage) {
+  /** `openHistory` opens the shared history store (tests may hand their own). */
+  constructor(storage: ReviewStorage, openHistory: (log: Log) => HistoryPort | undefined) {
     super();
     // The undo record outlives a window reload in the workspace's own storage (bounded there).
     this.edits = this._register(new EditApplier(this.roots, this.documents, this.log, storage.workspace));
-    this.review = this._register(new ReviewService(this.roots, this.documents, this.log, storage));
+    this.history = this._register(new MemoryHistory(this.roots, this.config, this.log, openHistory(this.log), () => this.problems.whenChecked()));
+    // Whatever one of our edits replaces is kept first.
+    this.historyTexts = this._register(new HistoryTexts(this.roots, this.history));
+    this.edits.beforeEdit = (uris, read) => this.history.recordBefore(uris, read);
+    this.review = this._register(new ReviewService(this.roots, this.documents, this.log, storage, this.history));
   }
 }

@@ -34,6 +34,7 @@ describe('To review: what an agent wrote waits for a person', () => {
     api = await activateExtension();
     await api.roots.ready;
     await eventually(() => assert.ok(root().store.get('feedback_ui-labels.md')));
+    await api.review.whenReady();
   });
 
   after(async () => {
@@ -63,16 +64,18 @@ describe('To review: what an agent wrote waits for a person', () => {
     const approved = await read(file('project_release.md'));
     await write(file('project_release.md'), approved.replace('Tuesday', 'Wednesday'));
     await eventually(() => assert.ok(pendingPaths().includes('project_release.md:changed')));
-    const copy = await api.review.approvedCopy(root(), 'project_release.md');
-    assert.ok(copy);
-    assert.equal(await read(copy), approved);
+    const hash = api.review.approvedHash(root(), 'project_release.md');
+    assert.ok(hash);
+    const copy = await vscode.workspace.openTextDocument(api.historyTexts.uriOf(root(), 'project_release.md', hash));
+    assert.equal(copy.getText(), approved);
   });
 
   it('survives a reload: a service made again from the same storage sees the same approvals', async () => {
     await write(file('reference_dashboards.md'), '---\nname: dashboards\ndescription: Grafana board "API p95" tracks latency.\ntype: reference\n---\n');
     await eventually(() => assert.ok(pendingPaths().includes('reference_dashboards.md:new')));
-    const again = new ReviewService(api.roots, api.documents, api.log, api.review.storage, () => Promise.resolve(undefined));
+    const again = new ReviewService(api.roots, api.documents, api.log, api.review.storage, api.history, () => Promise.resolve(undefined));
     try {
+      await again.whenReady();
       assert.deepEqual(again.pending(root()).map((entry) => `${entry.memory.path}:${entry.reason}`), pendingPaths());
       assert.ok(!again.pending(root()).some((entry) => entry.memory.path === 'feedback_testing.md'));
     } finally {

@@ -9,6 +9,7 @@ import type { Services } from '../../workspace/services';
 import { TypingLinks } from './typingLinks';
 import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
+import { deletedItem, reviewChildren, reviewSessionItem } from './reviewItems';
 
 export type MemoryTreeNode =
   | { readonly kind: 'root'; readonly root: MemoryRoot }
@@ -19,7 +20,9 @@ export type MemoryTreeNode =
   | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference }
   | { readonly kind: 'review'; readonly root: MemoryRoot }
   | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry }
-  | { readonly kind: 'error'; readonly root: MemoryRoot; readonly error: string };
+  | { readonly kind: 'error'; readonly root: MemoryRoot; readonly error: string }
+  /** What one Claude Code session wrote or deleted, when it changed more than one memory. */
+  | { readonly kind: 'reviewSession'; readonly root: MemoryRoot; readonly session: string; readonly entries: readonly ReviewEntry[] };
 
 /**
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached
@@ -78,7 +81,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
     if (node.kind === 'reservations') return this.typingLinks.shown(node.root, node.root.store.reservations()).map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
-    if (node.kind === 'review') return this.services.review.pending(node.root).map((entry) => ({ kind: 'reviewItem', root: node.root, entry }));
+    if (node.kind === 'review') return reviewChildren(node.root, this.services.review.pending(node.root));
+    if (node.kind === 'reviewSession') return node.entries.map((entry) => ({ kind: 'reviewItem', root: node.root, entry }));
     if (node.kind === 'reservation') return reservingMemories(node.reservation).map((reference) => ({ kind: 'reserving', root: node.root, reservation: node.reservation, reference }));
     return [];
   }
@@ -86,6 +90,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
     if (node.kind === 'root') return undefined;
     if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review' || node.kind === 'error') return this.rootNode(node.root);
+    if (node.kind === 'reviewSession') return { kind: 'review', root: node.root };
     if (node.kind === 'reservation') return { kind: 'reservations', root: node.root };
     if (node.kind === 'reserving') return { kind: 'reservation', root: node.root, reservation: node.reservation };
     if (node.kind === 'reviewItem') return { kind: 'review', root: node.root };
@@ -109,7 +114,11 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'review':
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
-        return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+        return node.entry.reason === 'deleted'
+          ? deletedItem(node.root, node.entry, this.typeSet())
+          : reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+      case 'reviewSession':
+        return reviewSessionItem(node.root, node.session, node.entries);
       case 'error':
         return errorItem(node.root, node.error);
     }
@@ -219,7 +228,7 @@ function groupTooltip(group: TypeGroup): string {
   }
 }
 
-function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
+export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
   const uri = root.uriOf(memory.path);
   const title = root.store.indexEntriesFor(memory.path)[0]?.title;
   const item = new vscode.TreeItem(memoryLabel(memory, title, typeSet.types), vscode.TreeItemCollapsibleState.None);
@@ -257,7 +266,7 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
 function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
   const item = memoryItem(root, entry.memory, typeSet, problemCount);
   item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
-  const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate, untouched {0}+ days', STALE_CANDIDATE_DAYS) };
+  const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate, untouched {0}+ days', STALE_CANDIDATE_DAYS), deleted: vscode.l10n.t('deleted') };
   item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
   // A stale candidate is offered for archiving rather than approval: it looks set aside.
   if (entry.reason === 'stale-candidate') item.iconPath = new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground'));
@@ -269,21 +278,15 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
     changed: vscode.l10n.t('Why here: changed outside VS Code since a person last approved it.'),
     candidate: vscode.l10n.t('Why here: a candidate (`status: pending`) waiting for approval.'),
     'stale-candidate': vscode.l10n.t('Why here: a candidate nobody touched for {0} days or more; archive it or approve it.', STALE_CANDIDATE_DAYS),
+    deleted: vscode.l10n.t('Why here: deleted outside VS Code; restore it or let it go.'),
   }[entry.reason];
   const modified = root.modifiedTime(entry.memory.path);
   const since = modified === undefined ? '' : `\n\n${vscode.l10n.t('Last written {0}.', new Date(modified).toLocaleString(vscode.env.language))}`;
-  const session = sessionOf(entry.memory);
+  const session = entry.session;
   const from = session ? `\n\n${vscode.l10n.t('Claude Code session {0}.', session)}` : '';
   const rest = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
   item.tooltip = new vscode.MarkdownString(`**${why}**${since}${from}\n\n${rest}`, true);
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.
   item.contextValue = `memory.review.${entry.reason}`;
   return item;
-}
-
-/** The Claude Code session that wrote the memory, when its frontmatter says (`metadata.originSessionId`). */
-function sessionOf(memory: MemoryFile): string | undefined {
-  const metadata = memory.frontmatter.data.metadata;
-  const session = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).originSessionId : undefined;
-  return typeof session === 'string' && /^[\w-]{4,80}$/.test(session) ? session : undefined;
 }

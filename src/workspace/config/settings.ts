@@ -37,6 +37,10 @@ export interface Settings {
   readonly treeHideEmptyGroups: boolean;
   /** Sample tasks for the recall check, by root key (`auto-memory`, a workspace-relative path, or `*` for every root). */
   readonly recallSampleTasks: Readonly<Record<string, readonly string[]>>;
+  /** Keep every version of every memory seen, outside the memory folders. */
+  readonly historyEnabled: boolean;
+  /** The history's bound on disk, in megabytes (oldest versions pruned first, approved ones kept). */
+  readonly historyMaxSizeMB: number;
 }
 
 /** How one setting is read: its key under {@link SECTION}, its default and what values it accepts. */
@@ -89,6 +93,8 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec<Settin
   indexPreviewChanges: { key: 'index.previewChanges', default: false, accept: boolean },
   treeHideEmptyGroups: { key: 'tree.hideEmptyGroups', default: false, accept: boolean },
   recallSampleTasks: { key: 'recall.sampleTasks', default: {}, accept: taskLists },
+  historyEnabled: { key: 'history.enabled', default: true, accept: boolean },
+  historyMaxSizeMB: { key: 'history.maxSizeMB', default: 200, accept: positiveInteger },
 };
 
 /** Reads every setting through `get` (a key under {@link SECTION} to its raw value); a wrong value reads as the default. */
@@ -114,5 +120,7 @@ export function readSettings(get: (key: string) => unknown): Settings {
     indexPreviewChanges: read('indexPreviewChanges'),
     treeHideEmptyGroups: read('treeHideEmptyGroups'),
     recallSampleTasks: read('recallSampleTasks'),
+    historyEnabled: read('historyEnabled'),
+    historyMaxSizeMB: read('historyMaxSizeMB'),
   };
 }

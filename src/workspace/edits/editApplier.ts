@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, type RootPath } from '../../core';
-import { MAX_MEMORY_BYTES } from '../boundedRead';
+import { MAX_MEMORY_BYTES, readBoundedBytes } from '../boundedRead';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import { openDocument, readDiskText } from '../fs';
@@ -86,6 +86,11 @@ export class EditApplier extends Disposable {
   readonly ownMoves = new OwnFileMoves();
   /** What our edits changed, so Undo restores exactly that. */
   readonly journal: ChangeJournal;
+  /**
+   * Called with the files an edit is about to change, before it changes them (the history keeps what
+   * they held); `read` gives a file's bytes on disk. A failure here never stops the edit.
+   */
+  beforeEdit: ((uris: readonly vscode.Uri[], read: (uri: vscode.Uri) => Promise<Uint8Array | undefined>) => Promise<void>) | undefined;
   /** Indexes a move participant's edit changed: saved once the move is done. */
   private readonly saveAfterMove = new Set<string>();
 
@@ -154,6 +159,7 @@ export class EditApplier extends Disposable {
     const metadata = { label, needsConfirmation: false };
     let applied = false;
     const entry = await this.journal.record(label, uris, async () => {
+      await this.beforeEdit?.(uris, readBytes).catch((error: unknown) => this.log.warn('Could not keep the files in the history before an edit', error));
       applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata));
       if (!applied) return false;
       for (const uri of toSave) {
@@ -282,6 +288,11 @@ export class EditApplier extends Disposable {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** A file's bytes as the reader would take them (regular file, under the memory cap), or undefined. */
+async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+  return (await readBoundedBytes(uri, MAX_MEMORY_BYTES)) ?? undefined;
 }
 
 function touchesIndex(change: RootEdits): boolean {

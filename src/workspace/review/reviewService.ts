@@ -1,21 +1,39 @@
 import * as vscode from 'vscode';
-import { contentHash, isPendingCandidate, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
+import { contentHash, INDEX_FILE_NAME, isMemoryPath, isPendingCandidate, parseMemoryFile, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { Log } from '../log';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { ApprovedCopies } from './approvedCopies';
-import { ReviewStore, type ReviewMementos, type RootReviewRecord } from './reviewStore';
+import type { RecordedVersion } from '../history/historyPort';
+import { bytesOf, type MemoryHistory } from '../history/memoryHistory';
+import { ReviewStore, type ReviewMementos } from './reviewStore';
+
+/** Why a memory waits: core's reasons, or gone from the folder without the person deleting it. */
+export type WaitingReason = ReviewReason | 'deleted';
 
 /** One memory waiting for a person, and why. */
 export interface ReviewEntry {
   readonly root: MemoryRoot;
+  /** The memory now; for a deleted one, as it was last seen. */
   readonly memory: MemoryFile;
-  readonly reason: ReviewReason;
+  readonly reason: WaitingReason;
+  /** The Claude Code session that wrote (or deleted) it, when the hook or the file says. */
+  readonly session: string | undefined;
+  /** For a deleted memory: when it went, who removed it when known, and the hash of the bytes it last held. */
+  readonly deletion?: DeletionInfo;
 }
 
-/** The extension storage the review state is kept in. */
+export interface DeletionInfo {
+  readonly time: number;
+  readonly author: RecordedVersion['author'];
+  readonly tool: string | undefined;
+  /** The hash of what the file last held: Restore writes these bytes back. */
+  readonly lastHash: string;
+}
+
+/** The extension storage the review state was kept in before the shared history (imported once), and the archive's folders. */
 export interface ReviewStorage extends ReviewMementos {
   /** Folder for the last approved copies of workspace roots (context.storageUri). */
   readonly workspaceFolder: vscode.Uri | undefined;
@@ -28,22 +46,24 @@ export type FirstRunChoice = 'from-now' | 'everything';
 
 /**
  * What waits for review: memories created or changed by something other than the person in VS Code
- * since they last approved them, plus `status: pending` candidates. Saving a memory in VS Code counts
- * as approving its text; changes arriving from disk (an agent's writes) do not.
+ * since they last approved them, `status: pending` candidates, and memories that left their folder
+ * without the person deleting them. Saving a memory in VS Code counts as approving its text; changes
+ * arriving from disk (an agent's writes) do not. Approvals live in the shared history (src/history),
+ * so `memory-shelf review` and the extension agree; the mementos of earlier versions are imported once.
  */
 export class ReviewService extends Disposable {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<MemoryRoot | undefined>());
   /** Fires with the root whose waiting memories may have changed, or undefined for every root. */
   readonly onDidChange = this.changeEmitter.event;
-  /**
-   * The hash of each parsed file's text: a parsed file never changes (an edit parses a new one), and
-   * the tree asks what waits on every refresh, which hashed all of a root's texts each time.
-   */
-  private readonly hashes = new WeakMap<MemoryFile, string>();
-  private readonly store: ReviewStore;
-  private readonly records = new Map<string, RootReviewRecord>();
+  private readonly legacy: ReviewStore;
   private readonly workspaceCopies: ApprovedCopies;
   private readonly globalCopies: ApprovedCopies;
+  /** Roots whose approvals are read (or adopted): until then nothing of theirs is said to wait. */
+  private readonly adopted = new Set<string>();
+  /** Each root's adoption, once started: resolves to whether the root was never seen before. */
+  private readonly adoptions = new Map<string, Promise<boolean>>();
+  /** A deleted memory's last text, by root key, path and hash, read from the history once. */
+  private readonly deletedTexts = new Map<string, MemoryFile | null>();
   private resolveViewShown: () => void = () => undefined;
   private readonly viewShown = new Promise<void>((resolve) => (this.resolveViewShown = resolve));
 
@@ -53,22 +73,24 @@ export class ReviewService extends Disposable {
     private readonly log: Log,
     /** Kept so a second service over the same storage sees the same state (what a reload does). */
     readonly storage: ReviewStorage,
+    readonly history: MemoryHistory,
     /** Asks the person about roots seen for the first time; resolves to their answer, undefined when dismissed. */
     private readonly askFirstRun: (roots: readonly MemoryRoot[]) => Thenable<FirstRunChoice | undefined> = askWithNotification,
   ) {
     super();
-    this.store = new ReviewStore(storage);
+    this.legacy = new ReviewStore(storage);
     this.workspaceCopies = new ApprovedCopies(storage.workspaceFolder ?? storage.globalFolder);
     this.globalCopies = new ApprovedCopies(storage.globalFolder);
     this._register(roots.onDidChange((root) => {
-      if (!root) this.adoptNewRoots();
+      if (!root) void this.adoptNewRoots();
       this.changeEmitter.fire(root);
     }));
+    this._register(history.onDidChange((root) => this.changeEmitter.fire(root)));
     this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.approveSaved(document)));
     // A file made in VS Code (New Memory, a reservation created, the Explorer, a promotion) is the person's own:
     // this event is VS Code's for its own gestures and edits, never for an agent writing to the disk.
     this._register(vscode.workspace.onDidCreateFiles((event) => void this.approveCreated(event.files)));
-    this.adoptNewRoots();
+    void this.adoptNewRoots();
   }
 
   /**
@@ -79,54 +101,125 @@ export class ReviewService extends Disposable {
     this.resolveViewShown();
   }
 
-  /** Everything waiting, in root order then path order; one root's only when `root` is given. */
+  /** Resolves once every root shown now has its approvals read (tests, and commands that act on what waits). */
+  async whenReady(): Promise<void> {
+    await this.roots.ready;
+    await Promise.all(this.roots.roots.map((root) => this.adopt(root)));
+  }
+
+  /** Everything waiting, in root order then path order (deleted ones last); one root's only when `root` is given. */
   pending(root?: MemoryRoot): ReviewEntry[] {
     const now = Date.now();
     const entries: ReviewEntry[] = [];
     for (const candidate of root ? [root] : this.roots.roots) {
-      const record = this.records.get(candidate.uri.toString());
-      if (!record) continue;
+      const approvals = this.history.approvals(candidate);
+      if (!approvals || !this.adopted.has(this.keyOf(candidate))) continue;
       // A memory the person is typing in is theirs: it is approved when they save it.
       const typing = this.documents.dirtyPaths(candidate);
+      const waiting: ReviewEntry[] = [];
       for (const memory of candidate.store.memories()) {
         if (typing.has(memory.path)) continue;
-        const approved = record.approved[memory.path];
-        // Most memories are as approved: settled by a remembered hash, without hashing the text again.
-        if (approved !== undefined && approved === this.hashOf(memory) && !isPendingCandidate(memory)) continue;
-        const reason = reviewReason(memory, approved, candidate.modifiedTime(memory.path), now);
-        if (reason) entries.push({ root: candidate, memory, reason });
+        const approved = approvals.get(memory.path) || undefined;
+        const same = approved !== undefined && approved === this.history.hashOf(memory);
+        // Most memories are as approved: settled by a remembered hash, without looking further.
+        if (same && !isPendingCandidate(memory)) continue;
+        // Core judges by its own text hash: hand it the memory's own when the bytes match the approval.
+        const reason = reviewReason(memory, same ? contentHash(memory.text) : approved, candidate.modifiedTime(memory.path), now);
+        if (reason) waiting.push({ root: candidate, memory, reason, session: this.sessionOf(candidate, memory) });
       }
+      waiting.sort((a, b) => a.memory.path.localeCompare(b.memory.path));
+      entries.push(...waiting, ...this.deletedIn(candidate, approvals, typing));
     }
-    return entries.sort((a, b) => (a.root === b.root ? a.memory.path.localeCompare(b.memory.path) : 0));
+    return entries;
   }
 
   /** Records `text` as what a person approved at `path` (the text the store holds now when omitted). */
-  async approve(root: MemoryRoot, path: RootPath, text = root.store.get(path)?.text): Promise<void> {
-    if (text === undefined) return;
-    const key = root.uri.toString();
-    const record = this.records.get(key) ?? { mode: 'from-now', approved: {} };
-    const next: RootReviewRecord = { mode: record.mode, approved: { ...record.approved, [path]: contentHash(text) } };
-    this.records.set(key, next);
-    this.changeEmitter.fire(root);
-    await Promise.all([this.store.write(key, isGlobal(root), next), this.copiesOf(root).keep(text).catch((error: unknown) => this.log.warn('Could not keep the approved copy', error))]);
+  async approve(root: MemoryRoot, path: RootPath, text?: string): Promise<void> {
+    const held = root.store.get(path);
+    const bytes = text !== undefined ? encoder.encode(text) : held ? bytesOf(held) : undefined;
+    if (!bytes) return;
+    await this.history.approve(root, [{ path, bytes }]);
   }
 
-  /** The stored copy of what a person last approved at `path`, when there is one. */
-  async approvedCopy(root: MemoryRoot, path: RootPath): Promise<vscode.Uri | undefined> {
-    const hash = this.records.get(root.uri.toString())?.approved[path];
-    if (!hash) return undefined;
-    const copies = this.copiesOf(root);
-    return (await copies.has(hash)) ? copies.uriOf(hash) : undefined;
+  /** Approves every memory of `entries` as it is now; a deleted one is let go (forgotten). */
+  async approveAll(entries: readonly ReviewEntry[]): Promise<void> {
+    const byRoot = new Map<MemoryRoot, { path: RootPath; bytes: Uint8Array | null }[]>();
+    for (const entry of entries) {
+      const list = byRoot.get(entry.root) ?? [];
+      if (entry.reason === 'deleted') list.push({ path: entry.memory.path, bytes: null });
+      else {
+        const held = entry.root.store.get(entry.memory.path);
+        if (held) list.push({ path: entry.memory.path, bytes: bytesOf(held) });
+      }
+      byRoot.set(entry.root, list);
+    }
+    await Promise.all([...byRoot].map(([root, list]) => this.history.approve(root, list)));
   }
 
-  private hashOf(memory: MemoryFile): string {
-    let hash = this.hashes.get(memory);
-    if (hash === undefined) this.hashes.set(memory, (hash = contentHash(memory.text)));
-    return hash;
+  /** A deleted memory accepted as gone: it no longer waits. */
+  async forget(root: MemoryRoot, path: RootPath): Promise<void> {
+    await this.history.approve(root, [{ path, bytes: null }]);
   }
 
-  private copiesOf(root: MemoryRoot): ApprovedCopies {
-    return isGlobal(root) ? this.globalCopies : this.workspaceCopies;
+  /** The hash a person last approved at `path`, when there is one. */
+  approvedHash(root: MemoryRoot, path: RootPath): string | undefined {
+    return this.history.approvals(root)?.get(path) || undefined;
+  }
+
+  /** The waiting entry for `path` of `root`, when one waits. */
+  entryAt(root: MemoryRoot, path: RootPath): ReviewEntry | undefined {
+    return this.pending(root).find((entry) => entry.memory.path === path);
+  }
+
+  private keyOf(root: MemoryRoot): string {
+    return root.uri.toString();
+  }
+
+  /** The session that wrote the memory: the hook's record of the current bytes, else the file's own `originSessionId` for a new one. */
+  private sessionOf(root: MemoryRoot, memory: MemoryFile): string | undefined {
+    const latest = this.history.latest(root, memory.path);
+    if (latest?.sessionId && latest.hash === this.history.hashOf(memory)) return latest.sessionId;
+    return originSession(memory);
+  }
+
+  /**
+   * Approved memories the folder no longer holds, whose deletion the history recorded (as `memory-shelf
+   * review` judges: approved and gone): deleted by an agent, a script, `rm`, or while no window watched.
+   * A deletion is recorded only while the root's folder exists, so a folder that vanished whole (a branch
+   * switch, an unmounted disk) lists nothing. Their last text comes from the history (read once, then the
+   * view is redrawn).
+   */
+  private deletedIn(root: MemoryRoot, approvals: ReadonlyMap<RootPath, string>, typing: ReadonlySet<RootPath>): ReviewEntry[] {
+    const entries: ReviewEntry[] = [];
+    for (const [path, approved] of approvals) {
+      if (!approved || path === INDEX_FILE_NAME || !isMemoryPath(path) || !root.isTracked(path) || root.store.get(path) || typing.has(path)) continue;
+      const latest = this.history.latest(root, path);
+      if (latest?.hash !== '') continue;
+      const last = this.deletedText(root, path);
+      if (!last) continue;
+      entries.push({
+        root,
+        memory: last.memory,
+        reason: 'deleted',
+        session: latest.sessionId,
+        deletion: { time: latest.time, author: latest.author, tool: latest.tool, lastHash: last.hash },
+      });
+    }
+    return entries.sort((a, b) => a.memory.path.localeCompare(b.memory.path));
+  }
+
+  /** The text the deleted file last held, when read; starts the read otherwise. */
+  private deletedText(root: MemoryRoot, path: RootPath): { memory: MemoryFile; hash: string } | undefined {
+    const key = `${this.keyOf(root)}\n${path}`;
+    const known = this.deletedTexts.get(key);
+    if (known !== undefined) return known === null ? undefined : { memory: known, hash: this.history.hashOf(known) };
+    this.deletedTexts.set(key, null);
+    void lastKept(this.history, root, path).then((found) => {
+      if (!found) return;
+      this.deletedTexts.set(key, parseMemoryFile(path, decoder.decode(found)));
+      this.changeEmitter.fire(root);
+    }).catch((error: unknown) => this.log.warn(`Could not read the last version of ${path}`, error));
+    return undefined;
   }
 
   private async approveCreated(uris: readonly vscode.Uri[]): Promise<void> {
@@ -141,44 +234,97 @@ export class ReviewService extends Disposable {
 
   private async approveSaved(document: vscode.TextDocument): Promise<void> {
     const found = this.roots.rootOf(document.uri);
-    if (!found || !found.root.store.get(found.path)) return;
-    await this.approve(found.root, found.path, document.getText());
+    const held = found && found.root.store.get(found.path);
+    if (!found || !held) return;
+    // The document's text has no BOM; the file keeps the one it had.
+    await this.approve(found.root, found.path, (held.hasBom ? '\uFEFF' : '') + document.getText());
   }
 
-  /** Roots with a stored record take it; roots never seen start from now until the person says otherwise. */
-  private adoptNewRoots(): void {
-    const fresh: MemoryRoot[] = [];
-    for (const root of this.roots.roots) {
-      const key = root.uri.toString();
-      if (this.records.has(key)) continue;
-      const stored = this.store.read(key, isGlobal(root));
-      if (stored) {
-        this.records.set(key, stored);
-        continue;
-      }
-      this.startFrom(root, 'from-now');
-      // An empty folder has nothing to count as reviewed: no question.
-      if (root.store.size > 0) fresh.push(root);
-    }
-    if (fresh.length === 0) return;
-    void this.viewShown.then(() => this.askFirstRun(fresh)).then((choice) => {
+  /** Reads each new root's approvals; imports what VS Code's storage kept; roots never seen start from now until the person says otherwise. */
+  private async adoptNewRoots(): Promise<void> {
+    const started = this.roots.roots.filter((root) => !this.adoptions.has(this.keyOf(root)));
+    for (const root of started) void this.adopt(root);
+    const fresh = (await Promise.all(started.map(async (root) => ((await this.adoptions.get(this.keyOf(root))) ? root : undefined))))
+      .filter((root): root is MemoryRoot => root !== undefined);
+    // An empty folder has nothing to count as reviewed: no question.
+    const asked = fresh.filter((root) => root.store.size > 0);
+    if (asked.length === 0) return;
+    void this.viewShown.then(() => this.askFirstRun(asked)).then(async (choice) => {
       if (choice !== 'everything') return;
-      for (const root of fresh) this.startFrom(root, 'everything');
+      for (const root of asked) await this.startFrom(root, 'everything');
       this.changeEmitter.fire(undefined);
     });
   }
 
-  private startFrom(root: MemoryRoot, mode: FirstRunChoice): void {
-    const approved: Record<string, string> = {};
-    const memories = mode === 'from-now' ? [...root.store.memories()] : [];
-    for (const memory of memories) approved[memory.path] = this.hashOf(memory);
-    const record: RootReviewRecord = { mode, approved };
-    this.records.set(root.uri.toString(), record);
-    const copies = this.copiesOf(root);
-    void this.store.write(root.uri.toString(), isGlobal(root), record)
-      .then(() => Promise.all(memories.map((memory) => copies.keep(memory.text))))
-      .catch((error: unknown) => this.log.warn('Could not store the review state', error));
+  /** Reads the root's approvals once; true when the root was never seen before (it starts from now). */
+  private adopt(root: MemoryRoot): Promise<boolean> {
+    const key = this.keyOf(root);
+    let adoption = this.adoptions.get(key);
+    if (!adoption) {
+      adoption = this.adoptNow(root).catch((error: unknown) => {
+        this.log.warn(`Could not read the approvals of ${key}`, error);
+        return false;
+      }).finally(() => {
+        this.adopted.add(key);
+        this.changeEmitter.fire(root);
+      });
+      this.adoptions.set(key, adoption);
+    }
+    return adoption.then(() => false);
   }
+
+  private async adoptNow(root: MemoryRoot): Promise<boolean> {
+    const key = this.keyOf(root);
+    await this.history.whenRead(root);
+    const stored = this.legacy.read(key, isGlobal(root));
+    if (stored) await this.history.importLegacy(root, stored, (hash) => this.legacyCopy(root, hash));
+    const mode = await this.history.mode(root);
+    const fresh = mode === undefined && !stored;
+    if (fresh) await this.startFrom(root, 'from-now');
+    else if (mode === undefined && stored) await this.history.setMode(root, stored.mode);
+    return fresh;
+  }
+
+  private async legacyCopy(root: MemoryRoot, hash: string): Promise<Uint8Array | undefined> {
+    const uri = (isGlobal(root) ? this.globalCopies : this.workspaceCopies).uriOf(hash);
+    if (!uri) return undefined;
+    try {
+      return await vscode.workspace.fs.readFile(uri);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** From now: every memory there counts as approved. Everything: approvals the from-now baseline made are withdrawn. */
+  private async startFrom(root: MemoryRoot, mode: FirstRunChoice): Promise<void> {
+    const memories = [...root.store.memories()];
+    const approvals = mode === 'from-now'
+      ? memories.map((memory) => ({ path: memory.path, bytes: bytesOf(memory) as Uint8Array | null }))
+      : memories.filter((memory) => this.approvedHash(root, memory.path) === this.history.hashOf(memory)).map((memory) => ({ path: memory.path, bytes: null }));
+    await this.history.setMode(root, mode);
+    // A first baseline of 20,000 files is as many writes: the review knows them at once, the store in the background.
+    void this.history.approve(root, approvals);
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The bytes the file held last before it was deleted, from the newest version the history keeps. */
+async function lastKept(history: MemoryHistory, root: MemoryRoot, path: RootPath): Promise<Uint8Array | undefined> {
+  for (const version of await history.versions(root, path)) {
+    if (version.hash === '') continue;
+    const bytes = await history.blob(root, version.hash);
+    if (bytes) return bytes;
+  }
+  return undefined;
+}
+
+/** The Claude Code session that wrote the memory, when its frontmatter says (`metadata.originSessionId`). */
+export function originSession(memory: MemoryFile): string | undefined {
+  const metadata = memory.frontmatter.data.metadata;
+  const session = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).originSessionId : undefined;
+  return typeof session === 'string' && /^[\w-]{4,80}$/.test(session) ? session : undefined;
 }
 
 function isGlobal(root: MemoryRoot): boolean {

@@ -69,6 +69,8 @@ describe('package.json settings and the configuration module', () => {
       'tree.hideEmptyGroups': 'no',
       'shape.typing': 'lessons',
       'shape.index': true,
+      'history.enabled': 'yes',
+      'history.maxSizeMB': -5,
     };
     const settings = readSettings((key) => raw[key]);
     assert.deepEqual(settings, {
@@ -88,6 +90,8 @@ describe('package.json settings and the configuration module', () => {
       indexPreviewChanges: false,
       treeHideEmptyGroups: false,
       recallSampleTasks: {},
+      historyEnabled: true,
+      historyMaxSizeMB: 200,
     });
   });
 

@@ -1,0 +1,193 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { MemoryShelfApi } from '../../src/extension';
+import { timelineProvider, type TimelineItemLike } from '../../src/features/history/timeline';
+import { History } from '../../src/history';
+import { activateExtension, eventually, findItem, visibleTree, workspaceUri } from './helpers';
+
+// Under a folder of this suite's own; an "agent" here is this test writing with node's fs, as Claude Code
+// does, never through VS Code. The history lives in the run's MEMORY_SHELF_HISTORY_DIR (runSuite sets it).
+const folder = (): vscode.Uri => workspaceUri('history-suite', 'memory');
+const file = (name: string): vscode.Uri => vscode.Uri.joinPath(folder(), name);
+const bytes = (name: string): Buffer => readFileSync(file(name).fsPath);
+const agentWrites = (name: string, text: string | Buffer): void => writeFileSync(file(name).fsPath, text);
+
+// A BOM and CRLF line ends: a restore must give back the very bytes.
+const DEPLOY = Buffer.from('\uFEFF---\r\nname: deploy-freeze\r\ndescription: 배포는 금요일에 하지 않는다\r\ntype: project\r\n---\r\n\r\nWhy: the 2026-11-20 outage came from a Friday deploy.\r\n', 'utf8');
+const TONE = '---\nname: reply-tone\ndescription: 返信は丁寧語で書く\ntype: feedback\n---\n\nUsers asked for polite Japanese in replies.\n';
+const DEPLOY_LINE = '- [Deploy freeze](project_deploy.md) — 배포는 금요일에 하지 않는다';
+const TONE_LINE = '- [Reply tone](feedback_tone.md) — 返信は丁寧語で書く';
+const INDEX = `# Memory\r\n\r\n${DEPLOY_LINE}\r\n${TONE_LINE}\r\n`;
+
+describe('History: every version kept, agent changes and deletions shown and restored', function () {
+  this.timeout(60_000);
+  let api: MemoryShelfApi;
+  const root = () => {
+    const found = api.roots.roots.find((candidate) => candidate.uri.toString() === folder().toString());
+    assert.ok(found, 'history-suite/memory is a root');
+    return found;
+  };
+  const pendingPaths = () => api.review.pending(root()).map((entry) => `${entry.memory.path}:${entry.reason}`);
+  const storeRoot = async () => (await History.open().root(folder().fsPath));
+
+  before(async () => {
+    await vscode.workspace.fs.createDirectory(folder());
+    agentWrites('MEMORY.md', INDEX);
+    agentWrites('project_deploy.md', DEPLOY);
+    agentWrites('feedback_tone.md', TONE);
+    // A memory/ folder appearing makes the extension reload its roots 300 ms later: let that happen first.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    api = await activateExtension();
+    await eventually(() => assert.ok(root().store.get('feedback_tone.md')));
+    await api.review.whenReady();
+    await api.history.whenScanned();
+    // The load records what it found: the history is where a deleted file comes back from.
+    await eventually(() => assert.ok(api.history.latest(root(), 'project_deploy.md') && api.history.latest(root(), 'MEMORY.md')), 15_000);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(workspaceUri('history-suite'), { recursive: true });
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+  });
+
+  it('starts from now: the files there at first load count as approved, nothing waits', () => {
+    assert.deepEqual(pendingPaths(), []);
+  });
+
+  it("lists an agent's change, keeps it as the agent's version, and Reject puts the approved bytes back", async () => {
+    agentWrites('feedback_tone.md', TONE.replace('polite Japanese', 'casual Japanese'));
+    await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed']));
+    await eventually(async () => assert.equal(api.history.latest(root(), 'feedback_tone.md')?.author, 'agent', JSON.stringify(await api.history.versions(root(), 'feedback_tone.md'))));
+
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.reject', file('feedback_tone.md')), true);
+    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    assert.ok(bytes('project_deploy.md').equals(DEPLOY), 'no other file changed');
+  });
+
+  it("lists an agent's new memory, and Reject removes the file", async () => {
+    agentWrites('user_editor.md', '---\nname: editor\ndescription: Uses Neovim with LazyVim\ntype: user\n---\n');
+    await eventually(() => assert.deepEqual(pendingPaths(), ['user_editor.md:new']));
+    const entry = api.review.pending(root())[0];
+    // The single Reject asks first (trash or for good); the group command, confirmed, does not.
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.rejectGroup', { root: root(), entries: [entry] }, { confirmed: true }), true);
+    await eventually(async () => assert.equal(await exists(file('user_editor.md')), false));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    // Deleted in VS Code: the person's deletion, which waits for nobody.
+    await eventually(async () => assert.equal(api.history.latest(root(), 'user_editor.md')?.author, 'person', JSON.stringify(await api.history.versions(root(), 'user_editor.md'))));
+  });
+
+  it('shows a memory an agent deleted (index line too) as deleted, and Restore brings back its bytes and its line in one edit', async () => {
+    unlinkSync(file('project_deploy.md').fsPath);
+    agentWrites('MEMORY.md', `# Memory\r\n\r\n${TONE_LINE}\r\n`);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_deploy.md:deleted']));
+    const entry = api.review.pending(root())[0];
+    assert.equal(entry.deletion?.author, 'agent');
+    assert.equal(entry.memory.description, '배포는 금요일에 하지 않는다', 'what it said comes from the history');
+    const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
+    assert.ok(review.children.some((item) => item.description.startsWith('deleted · 배포는')), JSON.stringify(review.children));
+
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.restore', file('project_deploy.md')), true);
+    await eventually(() => assert.ok(bytes('project_deploy.md').equals(DEPLOY), 'byte for byte'));
+    await eventually(() => assert.equal(bytes('MEMORY.md').toString('utf8'), `# Memory\r\n\r\n${TONE_LINE}\r\n${DEPLOY_LINE}\r\n`));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    // One edit: Memory Shelf's Undo takes the file and the line away together.
+    assert.equal(api.edits.journal.last?.label, 'Restore deleted memory');
+    assert.equal(api.edits.journal.last?.before.length, 2);
+  });
+
+  it('notices a memory deleted while no window was open (history has it, the folder does not) at the next load', async () => {
+    const gone = Buffer.from('---\nname: api-limits\ndescription: The billing API allows 40 requests per minute\ntype: reference\n---\n', 'utf8');
+    const forgotten = Buffer.from('---\nname: old-host\ndescription: Staging ran on host-b until 2026-10\ntype: reference\n---\n', 'utf8');
+    const store = await storeRoot();
+    // What the window saw before it closed: two memories and the index listing one of them.
+    await store.record('reference_api-limits.md', gone, { author: 'unknown', source: 'load' });
+    await store.record('reference_old-host.md', forgotten, { author: 'unknown', source: 'load' });
+    // Both were there when that window first loaded the folder: approved as it started from now.
+    await store.approve('reference_api-limits.md', gone);
+    await store.approve('reference_old-host.md', forgotten);
+    const indexThen = `${bytes('MEMORY.md').toString('utf8')}- [API limits](reference_api-limits.md) — The billing API allows 40 requests per minute\r\n`;
+    await store.record('MEMORY.md', Buffer.from(indexThen, 'utf8'), { author: 'unknown', source: 'load' });
+
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+    await api.history.whenScanned();
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_api-limits.md:deleted', 'reference_old-host.md:deleted']), 15_000);
+    assert.ok(api.review.pending(root()).every((entry) => entry.deletion?.author === 'unknown'));
+
+    // Approve a deletion = let it go; it stays gone after another load.
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approve', file('reference_old-host.md')), true);
+    assert.deepEqual(pendingPaths(), ['reference_api-limits.md:deleted']);
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.restore', file('reference_api-limits.md')), true);
+    await eventually(() => assert.ok(bytes('reference_api-limits.md').equals(gone)));
+    await eventually(() => assert.ok(bytes('MEMORY.md').toString('utf8').endsWith('- [API limits](reference_api-limits.md) — The billing API allows 40 requests per minute\r\n')));
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+    await api.review.whenReady();
+    await api.history.whenScanned();
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
+  it('agrees with the command line: an approval `memory-shelf review --approve` writes settles what waits here, without a refresh', async () => {
+    const role = '---\nname: oncall\ndescription: On call in week 2 of each month\ntype: user\n---\n';
+    agentWrites('user_oncall.md', role);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['user_oncall.md:new']));
+    // What the CLI does on --approve: the bytes on disk approved in the shared history.
+    await (await storeRoot()).approve('user_oncall.md', Buffer.from(role, 'utf8'));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
+  it("groups one Claude Code session's changes and approves them at once", async () => {
+    const session = '5e1f0c2a-7b9d-4c3e-8a61-0f2d9e4b7c10';
+    const store = await storeRoot();
+    const tone = TONE.replace('polite', 'very polite');
+    const deploy = Buffer.concat([DEPLOY, Buffer.from('Except hotfixes approved by the on-call lead.\r\n', 'utf8')]);
+    // What Claude Code's hook records after the tool call, before the window's watcher sees the write.
+    await store.record('feedback_tone.md', Buffer.from(tone, 'utf8'), { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Edit' });
+    await store.record('project_deploy.md', deploy, { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Write' });
+    agentWrites('feedback_tone.md', tone);
+    agentWrites('project_deploy.md', deploy);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed', 'project_deploy.md:changed']));
+    await eventually(async () => {
+      const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
+      const latest = ['feedback_tone.md', 'project_deploy.md'].map((path) => api.history.latest(root(), path));
+      const group = review.children.find((item) => item.label === 'Claude changed 2 memories in session 5e1f0c2a…');
+      assert.ok(group, `shown: ${review.children.map((item) => item.label).join(', ')}; latest: ${JSON.stringify(latest)}`);
+      assert.equal(group.children.length, 2);
+    });
+    const [node] = (await api.tree.getChildren((await api.tree.getChildren((await api.tree.getChildren()).find((n) => n.kind === 'root' && n.root === root()))).find((n) => n.kind === 'review')));
+    assert.equal(node.kind, 'reviewSession');
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approveGroup', node), true);
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
+  it('lists a memory\'s versions for the Timeline (through the provider: code-server 4.100 keeps the view closed to extensions) and restores one', async () => {
+    const provider = timelineProvider(api);
+    try {
+      const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
+      const labels = items.map((item) => item.label);
+      assert.ok(items.length >= 4, labels.join(', '));
+      assert.equal(labels[0], 'Written by Claude (Edit)', `newest first, the hook's tool named: ${labels.join(', ')}`);
+      assert.ok(labels.includes('Changed outside VS Code'));
+      assert.ok(labels.includes('Version seen at load'));
+      assert.ok(items.every((item, i) => i === 0 || items[i - 1].timestamp >= item.timestamp));
+      const original: TimelineItemLike | undefined = items.at(-1);
+      assert.ok(original?.command, 'a version opens as a diff');
+      assert.equal(await vscode.commands.executeCommand('memoryShelf.history.restoreVersion', original), true);
+      await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
+      // The restore is the person's and counts as approved.
+      await eventually(() => assert.deepEqual(pendingPaths(), []));
+    } finally {
+      provider.dispose();
+    }
+  });
+});
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
