@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, readRoot, withSkipProblems, type SkippedEntry } from '../reader';
 import { planFixes } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory } from './gitHistory';
@@ -24,6 +24,8 @@ export interface CheckRootOptions {
   readonly exclude?: readonly string[];
   /** The root's shape where `--shape` forces it. */
   readonly shape?: ShapeSetting;
+  /** How Claude Code reads the root's MEMORY.md (default `entrypoint`): only an entrypoint index is cut at the budget. */
+  readonly indexLoad?: IndexLoadWay;
   /**
    * A folder writes must stay inside once links are resolved: the project, when the root was found
    * rather than named (a cloned `memory -> elsewhere` link must not make --fix write elsewhere).
@@ -53,6 +55,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       textRules: DEFAULT_TEXT_RULES,
       exclude: options.exclude ?? [],
       ...(options.shape ? { shape: options.shape } : {}),
+      ...(options.indexLoad ? { indexLoad: options.indexLoad } : {}),
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.

@@ -5,6 +5,8 @@ import { nodeReaderHost } from '../reader';
 import { discoverAgentMemory } from '../rootLocations/agentMemory';
 import { resolveAutoMemory } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
+import { projectIndexLoad } from '../rootLocations/projectIndexLoad';
+import type { IndexLoadWay } from '../core';
 
 /** The root checked when none is named, and the folder `--fix` must not write outside of. */
 export interface DefaultRoot {
@@ -14,6 +16,8 @@ export interface DefaultRoot {
   readonly chosenBy?: string;
   /** Claude Code's auto memory folder: the only kind whose index Claude Code may generate. */
   readonly auto?: true;
+  /** How Claude Code reads its MEMORY.md at session start, as the extension's root list says it. */
+  readonly indexLoad: IndexLoadWay;
 }
 
 /**
@@ -41,12 +45,12 @@ export interface DefaultRootSearch {
  * written only inside the project; the auto memory folder only inside itself.
  */
 export async function findDefaultRoot(cwd: string, trustClaudeSettings = false): Promise<DefaultRootSearch> {
-  if (await isDirectory(join(cwd, 'memory'))) return { found: { root: 'memory', writeBoundary: cwd }, ignored: [] };
+  if (await isDirectory(join(cwd, 'memory'))) return { found: { root: 'memory', writeBoundary: cwd, indexLoad: await projectIndexLoad(cwd, join(cwd, 'memory'), nodeRootsHost) }, ignored: [] };
   const location = await resolveAutoMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings }, nodeRootsHost);
   const ignored = location.warnings.filter((warning) => warning.code === 'directory-untrusted' && warning.file !== undefined).map((warning) => warning.file!);
   if (!location.exists) return { found: undefined, ignored };
   const chosenBy = location.source === 'local-settings' || location.source === 'project-settings' ? location.sourceFile : undefined;
-  return { found: { root: location.path, writeBoundary: location.path, auto: true, ...(chosenBy !== undefined ? { chosenBy } : {}) }, ignored };
+  return { found: { root: location.path, writeBoundary: location.path, auto: true, indexLoad: location.reason ? 'not-loaded' : 'entrypoint', ...(chosenBy !== undefined ? { chosenBy } : {}) }, ignored };
 }
 
 export async function isDirectory(path: string): Promise<boolean> {
@@ -64,5 +68,5 @@ export async function isDirectory(path: string): Promise<boolean> {
  */
 export async function findSubagentRoots(cwd: string): Promise<DefaultRoot[]> {
   const found = await discoverAgentMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env }, nodeReaderHost, ['project', 'local']);
-  return found.filter((root) => root.exists).map((root) => ({ root: relative(cwd, root.path), writeBoundary: cwd }));
+  return found.filter((root) => root.exists).map((root) => ({ root: relative(cwd, root.path), writeBoundary: cwd, indexLoad: root.loads ? 'entrypoint' : 'not-loaded' }));
 }

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { isAtLeast, resolveTypeSet, shapeSettingFor, type TypeSet } from '../core';
+import { isAtLeast, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
+import { namedRootIndexLoad } from './rootIndexLoad';
 import { HistoryLocationError } from '../history';
 import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
@@ -46,6 +47,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
   let roots = options.roots;
   const writeBoundaries = new Map<string, string>();
   const autoRoots = new Set<string>();
+  const indexLoads = new Map<string, IndexLoadWay>();
   let files: FilesByRoot | undefined;
   if (options.files) {
     files = await rootsOfFiles(roots, cwd);
@@ -59,7 +61,10 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
     if (found?.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
     roots = [...(found ? [found.root] : []), ...subagents.map((root) => root.root)];
-    for (const root of [...(found ? [found] : []), ...subagents]) writeBoundaries.set(root.root, root.writeBoundary);
+    for (const root of [...(found ? [found] : []), ...subagents]) {
+      writeBoundaries.set(root.root, root.writeBoundary);
+      indexLoads.set(root.root, root.indexLoad);
+    }
     if (found?.auto) autoRoots.add(found.root);
   }
   const typeSet = parseTypes(options.types);
@@ -80,12 +85,14 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     const team = await teamIndexFolder(resolve(cwd, root));
     try {
       const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
-      const shape = shapeSettingFor(options.shape, autoRoots.has(root) || looksLikeAutoMemory(real));
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
+      const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
+      const shape = shapeSettingFor(options.shape, looksAuto);
+      const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto));
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
-      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;

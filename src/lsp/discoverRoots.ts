@@ -5,6 +5,8 @@ import { discoverAgentMemory } from '../rootLocations/agentMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
+import { projectIndexLoad } from '../rootLocations/projectIndexLoad';
+import type { IndexLoadWay } from '../core';
 import type { ServerSettings } from './settings';
 
 /** A memory folder the server serves. */
@@ -14,6 +16,8 @@ export interface RootPlace {
   readonly kind: 'auto-memory' | 'project-memory' | 'configured' | 'agent' | 'team';
   /** Globs of files in it that are not memories (a team/ folder checked as a root of its own). */
   readonly exclude: readonly string[];
+  /** How Claude Code reads its MEMORY.md at session start, found as the extension's root list finds it. */
+  readonly indexLoad: IndexLoadWay;
 }
 
 /**
@@ -24,29 +28,33 @@ export interface RootPlace {
 export async function discoverRoots(workspaceFolders: readonly string[], { settings, trustClaudeSettings }: ServerSettings): Promise<RootPlace[]> {
   const places: RootPlace[] = [];
   const seen = new Set<string>();
-  const add = async (folder: string, kind: RootPlace['kind']): Promise<void> => {
+  const add = async (folder: string, kind: RootPlace['kind'], indexLoad: IndexLoadWay): Promise<void> => {
     if (seen.has(folder)) return;
     seen.add(folder);
-    // A team/ with its own index is a root of its own, budgeted against its own index.
+    // A team/ with its own index is a root of its own, budgeted against its own index; it loads as its folder's does.
     if (await teamIndexFolder(folder)) {
-      places.push({ folder, kind, exclude: [`${TEAM_FOLDER}/**`] });
+      places.push({ folder, kind, exclude: [`${TEAM_FOLDER}/**`], indexLoad });
       const team = join(folder, TEAM_FOLDER);
       if (!seen.has(team)) {
         seen.add(team);
-        places.push({ folder: team, kind: 'team', exclude: [] });
+        places.push({ folder: team, kind: 'team', exclude: [], indexLoad });
       }
       return;
     }
-    places.push({ folder, kind, exclude: [] });
+    places.push({ folder, kind, exclude: [], indexLoad });
   };
   for (const workspaceFolder of workspaceFolders) {
     const found = await resolveWorkspaceRoots(
       { workspaceFolder, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings, configuredRoots: settings.roots, showAutoMemory: settings.autoMemoryShow },
       nodeRootsHost,
     );
-    for (const root of found) if (root.exists) await add(root.path, root.kind);
+    for (const root of found) {
+      if (!root.exists) continue;
+      const indexLoad = root.kind === 'auto-memory' ? (root.location.reason ? 'not-loaded' : 'entrypoint') : await projectIndexLoad(workspaceFolder, root.path, nodeRootsHost);
+      await add(root.path, root.kind, indexLoad);
+    }
     const agents = await discoverAgentMemory({ workspaceFolder, homeDir: homedir(), env: process.env }, nodeReaderHost);
-    for (const root of agents) if (root.exists) await add(root.path, 'agent');
+    for (const root of agents) if (root.exists) await add(root.path, 'agent', root.loads ? 'entrypoint' : 'not-loaded');
   }
   return places;
 }

@@ -50,6 +50,7 @@ export class ServedRoot {
       textRules: DEFAULT_TEXT_RULES,
       exclude: [...settings.exclude, ...this.place.exclude],
       shape: shapeOf(settings),
+      indexLoad: this.place.indexLoad,
     });
     this.engine.checkAll();
   }
@@ -112,7 +113,7 @@ export class ServedRoot {
 
   /** What the rules read besides the file: for core operations asked about more than the engine's problems. */
   ruleContext({ settings }: ServerSettings): RuleContext {
-    return { store: this.store, typeSet: typeSetOf(settings), budget: budgetOf(settings), modifiedTime: (path) => this.disk.get(path)?.modifiedTime };
+    return { store: this.store, typeSet: typeSetOf(settings), budget: budgetOf(settings), modifiedTime: (path) => this.disk.get(path)?.modifiedTime, indexLoad: this.place.indexLoad };
   }
 
   /** The problems of one file: the engine's with the reader's refusals, whatever severity the user gave them. */

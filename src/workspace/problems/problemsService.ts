@@ -104,6 +104,7 @@ export class ProblemsService extends Disposable {
       budget: this.config.budget(),
       modifiedTime: (path) => root.modifiedTime(path),
       lineHistory: (path) => this.typedLines.withTyped(root.uriOf(path), root.heldText(path), this.histories.historyOf(root.uriOf(path))),
+      indexLoad: root.info.load.index,
     };
   }
 
@@ -119,9 +120,9 @@ export class ProblemsService extends Disposable {
 
   /** Checks every file of `root` with a new engine, in slices, publishing each as it is settled; true once all are. */
   private startCheck(root: MemoryRoot): Promise<boolean> {
-    const { typeSet, budget, modifiedTime, lineHistory } = this.ruleContext(root);
+    const { typeSet, budget, modifiedTime, lineHistory, indexLoad } = this.ruleContext(root);
     const shape = rootShapeSetting(root, { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex });
-    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, textRules: DEFAULT_TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
+    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, indexLoad, textRules: DEFAULT_TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
     this.checks.set(root, check);

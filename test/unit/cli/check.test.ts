@@ -201,4 +201,37 @@ describe('memory-shelf check', () => {
     const json = JSON.parse(run(['check', scratch, '--json']).stdout) as JsonReport;
     assert.ok(json.problems.some((p) => p.file === `${scratch}/${forged}`));
   });
+  describe('index-over-budget follows how Claude Code loads the index', () => {
+    // 210 entries in English, Korean and Japanese: past the 200-line limit of an entrypoint index.
+    const index = Array.from({ length: 210 }, (_, i) => [`- [Fact ${i}](fact_${i}.md) — hook`, `- [사실 ${i}](fact_${i}.md) — 요약`, `- [事実 ${i}](fact_${i}.md) — 要約`][i % 3]).join('\n') + '\n';
+    const overBudget = (args: string[], cwd: string): string[] => {
+      const result = run([...args, '--json'], cwd);
+      return (JSON.parse(result.stdout) as JsonReport).problems.filter((p) => p.code === 'index-over-budget').map((p) => `${p.file}:${p.line}`);
+    };
+    const project = (claude: string | undefined): string => {
+      const folder = join(scratch, 'project');
+      mkdirSync(join(folder, 'memory'), { recursive: true });
+      writeFileSync(join(folder, 'memory', 'MEMORY.md'), index);
+      if (claude !== undefined) writeFileSync(join(folder, 'CLAUDE.md'), claude);
+      return folder;
+    };
+
+    it('is quiet on a project index a CLAUDE.md imports, which loads whole, named or found', () => {
+      const folder = project('# プロジェクト\n\n@memory/MEMORY.md\n');
+      assert.deepEqual(overBudget(['check'], folder), []);
+      assert.deepEqual(overBudget(['check', 'memory'], folder), []);
+      assert.deepEqual(overBudget(['check', 'project/memory'], scratch), []);
+    });
+
+    it('is quiet on a project index nothing imports, which Claude Code does not load at all', () => {
+      const folder = project('# 규칙\n\nNo import here.\n');
+      assert.deepEqual(overBudget(['check'], folder), []);
+      assert.deepEqual(overBudget(['check', 'memory'], folder), []);
+    });
+
+    it('holds a folder of unknown place (no CLAUDE.md beside it) to the entrypoint limit, as before', () => {
+      const folder = project(undefined);
+      assert.deepEqual(overBudget(['check', 'memory'], folder), ['memory/MEMORY.md:201']);
+    });
+  });
 });

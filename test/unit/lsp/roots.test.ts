@@ -66,4 +66,18 @@ describe('memory-shelf lsp: roots, settings and the write boundary', function ()
     const escape = await actionsFor(4);
     assert.deepEqual(creates(escape), [], 'nothing is created through notes -> outside');
   });
+  it('flags the load limit where Claude Code cuts the index (auto memory), not on a project index a CLAUDE.md imports whole', async () => {
+    const long = Array.from({ length: 210 }, (_, i) => [`- [Fact ${i}](fact_${i}.md) — hook`, `- [사실 ${i}](fact_${i}.md) — 요약`, `- [事実 ${i}](fact_${i}.md) — 要約`][i % 3]).join('\n') + '\n';
+    const auto = join(project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(project.project)), 'memory');
+    mkdirSync(auto, { recursive: true });
+    writeFileSync(join(auto, 'MEMORY.md'), long);
+    writeFileSync(join(project.memory, 'MEMORY.md'), long);
+    writeFileSync(join(project.project, 'CLAUDE.md'), '# Project\n\n@memory/MEMORY.md\n');
+    await client.initialize(project.project, PUSH_CLIENT);
+    const autoIndex = join(auto, 'MEMORY.md');
+    const projectIndex = join(project.memory, 'MEMORY.md');
+    await client.until(() => client.codesOf(autoIndex).includes('index-missing-file') && client.codesOf(projectIndex).includes('index-missing-file'), 'both indexes checked');
+    assert.ok(client.codesOf(autoIndex).includes('index-over-budget'), 'auto memory is cut at 200 lines');
+    assert.ok(!client.codesOf(projectIndex).includes('index-over-budget'), 'an imported index loads whole');
+  });
 });

@@ -22,6 +22,7 @@ import { relativeDateAnchorData } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, isTextOnly, preparationOf, type IndexBudget, type RuleContext, type TextRule } from '../shared/ruleContext';
 import { sameData } from '../shared/sameData';
 import { ConventionTally, type MemoryLanguage } from '../../conventions';
+import type { IndexLoadWay } from '../../indexLoad';
 import type { RootShape, ShapeSetting } from '../../memoryShape';
 import { documentationMatcher } from './documentationFiles';
 import { RootShapeState } from './rootShapeState';
@@ -48,6 +49,8 @@ export interface ProblemEngineOptions {
   readonly exclude?: readonly string[];
   /** The root's shape as a setting forces it; `auto` on an axis reads it from the files (the default). */
   readonly shape?: ShapeSetting;
+  /** How Claude Code reads the root's MEMORY.md (default `entrypoint`, cut at the budget), as the adapter found it. */
+  readonly indexLoad?: IndexLoadWay;
 }
 
 /**
@@ -146,6 +149,7 @@ export class ProblemEngine {
       modifiedTime: options.modifiedTime ?? (() => undefined),
       lineHistory: options.lineHistory,
       isDocumentation: this.isDocumentation,
+      indexLoad: options.indexLoad ?? 'entrypoint',
     };
     this.textRules = options.textRules ?? [];
     this.nearDuplicates = new NearDuplicateIndex(options.nearDuplicates);
@@ -319,8 +323,8 @@ export class ProblemEngine {
     }
     for (const path of this.indexDependents) mark(path, INDEX);
     // A memory's listing changes when a link to it comes, goes, or crosses the load limit.
-    const before = listingStatuses(previous, this.context.budget);
-    const after = listingStatuses(current, this.context.budget);
+    const before = listingStatuses(previous, this.context.budget, this.context.indexLoad);
+    const after = listingStatuses(current, this.context.budget, this.context.indexLoad);
     for (const [target, status] of after) if (before.get(target) !== status && this.store.get(target)) mark(target, INDEX);
     for (const target of before.keys()) if (!after.has(target) && this.store.get(target)) mark(target, INDEX);
     // A memory an entry's words start or stop retiring ("→ merged into …").
@@ -392,9 +396,9 @@ export class ProblemEngine {
     if (this.shapeState.shape().index === 'generated') return NONE;
     const style = this.stubStyle();
     const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
-    const { cut } = indexLoad(index, this.context.budget);
+    const { cut } = indexLoad(index, this.context.budget, this.context.indexLoad);
     const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut });
-    return [...entries, ...content, ...checkIndexBudget(index, this.context.budget)];
+    return [...entries, ...content, ...checkIndexBudget(index, this.context.budget, this.context.indexLoad)];
   }
 
   private runMemoryTextRules(memory: MemoryFile): Problem[] {

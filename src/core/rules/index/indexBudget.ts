@@ -3,7 +3,7 @@ import { ProblemCode, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import { IndexText } from '../../indexText';
-import { measureIndexLoad } from '../../indexLoad';
+import { measureIndexLoad, type IndexLoadWay } from '../../indexLoad';
 import { makeProblem } from '../shared/makeProblem';
 import type { IndexBudget } from '../shared/ruleContext';
 
@@ -23,20 +23,25 @@ export interface IndexLoad {
 }
 
 // An index is immutable and a root's memories all ask about the same one: measured once per index.
-const measured = new WeakMap<MemoryIndex, { budget: IndexBudget; load: IndexLoad }>();
+const measured = new WeakMap<MemoryIndex, { budget: IndexBudget; load: IndexLoad; whole: IndexLoad }>();
 
-/** {@link loadCut} with the loaded content's size, measured once per index and budget. */
-export function indexLoad(index: MemoryIndex, budget: IndexBudget): IndexLoad {
-  const held = measured.get(index);
-  if (held && held.budget.maxLines === budget.maxLines && held.budget.maxChars === budget.maxChars) return held.load;
-  const load = measureIndexLoad(index.text, budget);
-  measured.set(index, { budget, load });
-  return load;
+/**
+ * {@link loadCut} with the loaded content's size, measured once per index and budget. Read any way but
+ * as an entrypoint (an imported index loads whole; one nothing loads is not read at all) there is no cut.
+ */
+export function indexLoad(index: MemoryIndex, budget: IndexBudget, way: IndexLoadWay = 'entrypoint'): IndexLoad {
+  let held = measured.get(index);
+  if (!held || held.budget.maxLines !== budget.maxLines || held.budget.maxChars !== budget.maxChars) {
+    const load = measureIndexLoad(index.text, budget);
+    held = { budget, load, whole: load.cut ? { ...load, cut: undefined } : load };
+    measured.set(index, held);
+  }
+  return way === 'entrypoint' ? held.load : held.whole;
 }
 
 /** Claude Code's own cut, counted on the loaded content ({@link measureIndexLoad}). Undefined when all of it loads. */
-export function loadCut(index: MemoryIndex, budget: IndexBudget): LoadCut | undefined {
-  return indexLoad(index, budget).cut;
+export function loadCut(index: MemoryIndex, budget: IndexBudget, way: IndexLoadWay = 'entrypoint'): LoadCut | undefined {
+  return indexLoad(index, budget, way).cut;
 }
 
 /** Whether a link ending at `end` lies inside what Claude Code loads. */
@@ -48,9 +53,11 @@ export function isLoaded(end: number, cut: LoadCut | undefined): boolean {
  * One problem where the cut falls, running to the end of the index: a person needs to know where
  * Claude Code stops reading, not to see every line after it marked. The range starts at the first
  * character past the cut that is not white space (a cut at a line break starts on the next line).
+ * Only an entrypoint index is cut: an imported one loads whole (the index lens shows its size), and one
+ * nothing loads has no part "never loaded" that the rest is not; either way this rule is quiet.
  */
-export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget): Problem[] {
-  const cut = loadCut(index, budget);
+export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget, way: IndexLoadWay = 'entrypoint'): Problem[] {
+  const cut = loadCut(index, budget, way);
   if (!cut) return [];
   const text = index.text;
   let from = cut.offset;

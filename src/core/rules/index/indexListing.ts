@@ -12,6 +12,7 @@ import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../shared/ruleContext';
 import { isSlug } from '../../slug';
 import { formatCount, indexLoad, isLoaded, type IndexLoad } from './indexBudget';
+import type { IndexLoadWay } from '../../indexLoad';
 
 /** How MEMORY.md lists a memory, as far as Claude Code can tell: `loaded`, `past-limit` or absent. */
 export type ListingStatus = 'loaded' | 'past-limit' | undefined;
@@ -23,10 +24,10 @@ export function listingStatus(links: readonly IndexLink[], load: IndexLoad): Lis
 }
 
 /** Each linked target of `index` with its {@link ListingStatus}, for telling which memories a MEMORY.md edit concerns. */
-export function listingStatuses(index: MemoryIndex | undefined, budget: IndexBudget): Map<string, ListingStatus> {
+export function listingStatuses(index: MemoryIndex | undefined, budget: IndexBudget, way?: IndexLoadWay): Map<string, ListingStatus> {
   const statuses = new Map<string, ListingStatus>();
   if (!index) return statuses;
-  const { cut } = indexLoad(index, budget);
+  const { cut } = indexLoad(index, budget, way);
   for (const link of index.links) {
     if (link.target === undefined || statuses.get(link.target) === 'loaded') continue;
     statuses.set(link.target, isLoaded(link.end, cut) ? 'loaded' : 'past-limit');
@@ -53,7 +54,7 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   const index = store.index;
   if (!index) return [];
   const budget = context?.budget ?? DEFAULT_INDEX_BUDGET;
-  const load = indexLoad(index, budget);
+  const load = indexLoad(index, budget, context?.indexLoad);
   const links = store.indexLinksFor(memory.path);
   const status = listingStatus(links, load);
   if (status === 'loaded') return [];

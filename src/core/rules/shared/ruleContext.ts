@@ -3,6 +3,7 @@ import type { MemoryStore } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import type { Problem } from '../../problems';
 import type { CalendarDate, RootPath } from '../../types';
+import type { IndexLoadWay } from '../../indexLoad';
 
 /** Claude Code loads the first 200 lines or 25,000 characters of MEMORY.md, whichever ends first. */
 export interface IndexBudget {
@@ -30,6 +31,11 @@ export interface RuleContext {
   readonly lineHistory?: (path: RootPath) => LineHistory | undefined;
   /** Documentation files of the root (`README.md`, the `exclude` globs): not memories, never checked. */
   readonly isDocumentation?: (path: RootPath) => boolean;
+  /**
+   * How Claude Code reads the root's MEMORY.md at session start (default `entrypoint`): only an
+   * entrypoint index is cut at the budget, so only there is anything "past the limit, never loaded".
+   */
+  readonly indexLoad?: IndexLoadWay;
 }
 
 /** One line as history last recorded it: its text then, and the day it was written in its author's zone. */

@@ -59,3 +59,42 @@ describe('index-over-budget', () => {
     assert.match(overBudget(Array.from({ length: 5 }, () => 'x'.repeat(10)).join('\n'), { maxLines: 2, maxChars: 1000 })[0].message, /2-line limit/);
   });
 });
+
+describe('index-over-budget follows how the index loads (IndexLoadWay)', () => {
+  // Entries in the three languages the extension serves: the rule counts lines and characters, not words.
+  const entries = (count: number): string[] => Array.from({ length: count }, (_, i) => [`- [Fact ${i}](fact_${i}.md) — hook ${i}`, `- [사실 ${i}](fact_${i}.md) — 배포 전에 확인 ${i}`, `- [事実 ${i}](fact_${i}.md) — デプロイ前に確認 ${i}`][i % 3]);
+  const long = entries(230).join('\n') + '\n';
+  const memory = (i: number): string => `---\nname: fact_${i}\ndescription: fact ${i}\ntype: user\n---\nBody ${i}.\n`;
+  const codesOf = (indexLoad: 'entrypoint' | 'imported' | 'not-loaded' | undefined, path: string): string[] => {
+    const files = new Map([['MEMORY.md', long], ['fact_220.md', memory(220)]]);
+    const engine = checkedEngine(files, indexLoad ? { indexLoad } : {});
+    return engine.problemsFor(path).map((problem) => problem.code);
+  };
+
+  it('cuts an entrypoint index (auto memory, the default) as before: the cut is flagged, and a memory listed past it', () => {
+    for (const way of [undefined, 'entrypoint'] as const) {
+      assert.ok(codesOf(way, 'MEMORY.md').includes(ProblemCode.IndexOverBudget), String(way));
+      const unlisted = checkedEngine(new Map([['MEMORY.md', long], ['fact_220.md', memory(220)]]), way ? { indexLoad: way } : {}).problemsFor('fact_220.md').filter((p) => p.code === ProblemCode.IndexUnlisted);
+      assert.match(unlisted[0].message, /past line 200: that line is never loaded/);
+    }
+  });
+
+  it('says nothing is "never loaded" of an imported project index: Claude Code loads an import whole', () => {
+    assert.deepEqual(codesOf('imported', 'MEMORY.md').filter((code) => code === ProblemCode.IndexOverBudget), []);
+    // Listed on line 221: loaded with the rest of the import, so the memory is known.
+    assert.deepEqual(codesOf('imported', 'fact_220.md').filter((code) => code === ProblemCode.IndexUnlisted), []);
+  });
+
+  it('is quiet on a project index nothing imports: no part of it is loaded more than another', () => {
+    assert.deepEqual(codesOf('not-loaded', 'MEMORY.md').filter((code) => code === ProblemCode.IndexOverBudget), []);
+    assert.deepEqual(codesOf('not-loaded', 'fact_220.md').filter((code) => code === ProblemCode.IndexUnlisted), []);
+  });
+
+  it('keeps checking the entries past the limit of an imported index, which Claude Code reads', () => {
+    const text = [...entries(205), '- [Gone](gone_사라짐.md) — 消えた'].join('\n') + '\n';
+    const problems = (indexLoad: 'entrypoint' | 'imported'): Problem[] => [...checkedEngine(new Map([['MEMORY.md', text]]), { indexLoad }).problemsFor('MEMORY.md')];
+    assert.ok(problems('imported').some((p) => p.code === ProblemCode.IndexMissingFile && p.range.start.line === 205));
+    assert.ok(!problems('imported').some((p) => p.code === ProblemCode.IndexOverBudget));
+    assert.deepEqual(problems('entrypoint').filter((p) => p.code === ProblemCode.IndexOverBudget).map((p) => [p.range.start.line, p.range.end.line]), [[200, 205]]);
+  });
+});
