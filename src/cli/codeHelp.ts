@@ -72,7 +72,7 @@ export const CODE_HELP: Readonly<Record<ProblemCode, CodeHelp>> = {
   },
   [ProblemCode.IndexOverBudget]: {
     summary: 'MEMORY.md is longer than Claude Code loads at session start.',
-    help: 'Claude Code loads the first 200 lines or 25,000 characters; entries past that are never seen. Shorten hooks, move facts out, or drop stale entries.',
+    help: 'Claude Code loads the first 200 lines or 25,000 characters of an auto memory (or subagent, or team) index; entries past that are never seen. Shorten hooks, move facts out, or drop stale entries. A project index a CLAUDE.md imports loads whole and is not flagged.',
   },
   [ProblemCode.PinnedOverLimit]: {
     summary: 'More memories are pinned than Claude Code applies to every session.',
