@@ -2,8 +2,8 @@ import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
-  formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
-  parseEventLog, pathNeedle, type HistoryAuthor, type HistoryEvent, type HistorySource,
+  addsAttribution, formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
+  parseEventLog, pathNeedle, withAttribution, type HistoryAuthor, type HistoryEvent, type HistorySource,
 } from '../core/history/historyEvent';
 import { appendLine, ensureDir, readOwnFile, writeAtomic } from './files';
 import { hashBytes } from './hash';
@@ -65,14 +65,15 @@ export class RootHistory {
 
   /**
    * Records that `path` now holds `bytes` (undefined: the file was deleted). Nothing is written when the
-   * path's latest version is the same; never throws.
+   * path's latest version is the same, unless this record says who wrote it where the latest did not
+   * (a session, a tool, an agent: see {@link addsAttribution}); never throws.
    */
   async record(path: string, bytes: Uint8Array | undefined, meta: RecordMeta): Promise<RecordResult> {
     try {
       if (!isHistoryPath(path)) return { kind: 'failed', code: 'EINVAL' };
       const hash = bytes ? hashBytes(bytes) : '';
       const latest = await this.latestOf(path);
-      if ((latest?.hash ?? '') === hash) return { kind: 'unchanged', hash };
+      if ((latest?.hash ?? '') === hash && !(latest && addsAttribution(latest, meta))) return { kind: 'unchanged', hash };
       await this.ensureFolder();
       if (bytes) await this.putBlob(hash, bytes);
       const line = formatEventLine({ path, hash, time: (meta.time ?? this.now()).toISOString(), author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) });
@@ -107,7 +108,8 @@ export class RootHistory {
           results.push({ kind: 'failed', code: 'EINVAL' });
           continue;
         }
-        if ((latest.get(path)?.hash ?? '') === hash) {
+        const before = latest.get(path);
+        if ((before?.hash ?? '') === hash && !(before && addsAttribution(before, meta))) {
           results.push({ kind: 'unchanged', hash });
           continue;
         }
@@ -134,12 +136,18 @@ export class RootHistory {
     return bytes ? parseEventLog(bytes.toString('utf8')) : [];
   }
 
-  /** The versions of `path`, oldest first, a deletion as an event with hash ''; a repeat of the version before is left out. */
+  /**
+   * The versions of `path`, oldest first, a deletion as an event with hash ''; a repeat of the version
+   * before is left out, the session or author it added kept on that version.
+   */
   async versions(path: string): Promise<HistoryEvent[]> {
     const out: HistoryEvent[] = [];
     for (const event of await this.events()) {
       if (event.path !== path) continue;
-      if (out.length > 0 && out[out.length - 1].hash === event.hash) continue;
+      if (out.length > 0 && out[out.length - 1].hash === event.hash) {
+        out[out.length - 1] = withAttribution(out[out.length - 1], event);
+        continue;
+      }
       out.push(event);
     }
     return out;

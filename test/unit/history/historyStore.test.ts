@@ -45,6 +45,44 @@ describe('history store', () => {
     assert.equal((await root.record('never.md', undefined, { author: 'agent', source: 'cli' })).kind, 'unchanged');
   });
 
+  it('attaches the session Claude Code\'s hook reports after the extension recorded the same version, once', async () => {
+    const root = await history.root(rootPath);
+    const disk = { author: 'agent', source: 'disk-change' } as const;
+    const hook = { author: 'agent', source: 'hook-post', sessionId: 's-race', tool: 'Write' } as const;
+    assert.equal((await root.record('a.md', bytes('agent text'), disk)).kind, 'recorded');
+    assert.equal((await root.record('a.md', bytes('agent text'), hook)).kind, 'recorded');
+    // The same hook event again, and the extension seeing the file again, add nothing.
+    assert.equal((await root.record('a.md', bytes('agent text'), hook)).kind, 'unchanged');
+    assert.equal((await root.record('a.md', bytes('agent text'), disk)).kind, 'unchanged');
+    const lines = readFileSync(join(root.folder, 'log.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"a.md"'));
+    assert.equal(lines.length, 2);
+    const latest = await root.latestOf('a.md');
+    assert.deepEqual([latest?.sessionId, latest?.tool, latest?.author], ['s-race', 'Write', 'agent']);
+    assert.equal((await root.latest()).get('a.md')?.sessionId, 's-race');
+    // One version, seen first by the extension, said to be the session's.
+    const versions = await root.versions('a.md');
+    assert.deepEqual(versions.map((v) => [v.source, v.sessionId, v.tool]), [['disk-change', 's-race', 'Write']]);
+
+    // The batch path (what the hook calls) does the same.
+    await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], disk);
+    assert.deepEqual((await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], hook)).map((r) => r.kind), ['recorded']);
+    assert.deepEqual((await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], hook)).map((r) => r.kind), ['unchanged']);
+    assert.equal((await root.latestOf('b.md'))?.sessionId, 's-race');
+    // A version a session already wrote is not claimed by another that writes the same bytes.
+    assert.equal((await root.record('b.md', bytes('b text'), { ...hook, sessionId: 's-other' })).kind, 'unchanged');
+    // A person's version is not turned into the agent's by a later record with no session.
+    await root.record('c.md', bytes('person text'), { author: 'person', source: 'save' });
+    assert.equal((await root.record('c.md', bytes('person text'), disk)).kind, 'unchanged');
+
+    // Compaction collapses the repeat and keeps the session on the version.
+    for (let i = 0; i < 20; i++) await root.record('big.md', Buffer.alloc(1000, String(i % 10) + i), disk);
+    const report = await history.prune(8000);
+    assert.ok(report.removedBlobs > 0);
+    const compacted = readFileSync(join(root.folder, 'log.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"a.md"'));
+    assert.equal(compacted.length, 1);
+    assert.deepEqual([(await root.latestOf('a.md'))?.sessionId, (await root.latestOf('a.md'))?.source], ['s-race', 'disk-change']);
+  });
+
   it('finds a path\'s latest version whether it lies in the log\'s last lines or far before them', async () => {
     const root = await history.root(rootPath);
     await root.record('early.md', bytes('early'), { author: 'person', source: 'load' });
