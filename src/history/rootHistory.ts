@@ -209,6 +209,38 @@ export class RootHistory {
     await this.appendApproval(path, hash);
   }
 
+  /**
+   * Approves many paths at once (a first-run baseline, a whole session's changes): `hash` '' withdraws a
+   * path's approval, any other hash needs its blob kept already or its `bytes` given (kept, and pinned
+   * from then on). Every entry is checked before anything is written, so a bad one rejects the batch
+   * whole; the approval lines then go in a few appends (one per 32 KB) rather than one per path.
+   */
+  async approveAll(entries: readonly { readonly path: string; readonly hash: string; readonly bytes?: Uint8Array }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const time = this.now().toISOString();
+    const lines: string[] = [];
+    for (const { path, hash, bytes } of entries) {
+      const line = formatApprovalLine({ path, hash, time });
+      if (!line) throw Object.assign(new Error(`not a root-relative path or a version hash: ${path}`), { code: 'EINVAL' });
+      if (bytes && hashBytes(bytes) !== hash) throw Object.assign(new Error(`the bytes given for ${path} are not version ${hash}`), { code: 'EINVAL' });
+      if (hash !== '' && !bytes && !(await this.hasBlob(hash))) throw Object.assign(new Error(`no stored version ${hash}`), { code: 'ENOENT' });
+      lines.push(line);
+    }
+    await this.ensureFolder();
+    // The blobs first: an approval is never written for a version that is not kept.
+    for (const { hash, bytes } of entries) if (bytes && hash !== '') await this.putBlob(hash, bytes);
+    let chunk = '';
+    for (const line of lines) {
+      // Appended in pieces a single write keeps together, as recordAll does.
+      if (chunk.length + line.length > 32_000) {
+        await appendLine(join(this.folder, APPROVALS_FILE), chunk);
+        chunk = '';
+      }
+      chunk += line;
+    }
+    if (chunk) await appendLine(join(this.folder, APPROVALS_FILE), chunk);
+  }
+
   /** Withdraws the approval of `path`: a deleted memory accepted as gone, or forgotten. */
   async unapprove(path: string): Promise<void> {
     await this.appendApproval(path, '');
@@ -252,7 +284,7 @@ export class RootHistory {
   ): Promise<{ readonly imported: number; readonly skipped: number }> {
     const settings = await this.settings();
     if (settings.legacyImported) return { imported: 0, skipped: 0 };
-    let imported = 0;
+    const approvals: { path: string; hash: string; bytes: Uint8Array }[] = [];
     let skipped = 0;
     for (const [path, legacyHash] of Object.entries(record.approved)) {
       if (!isHistoryPath(path)) {
@@ -265,9 +297,10 @@ export class RootHistory {
         skipped++;
         continue;
       }
-      await this.approve(path, bytes);
-      imported++;
+      approvals.push({ path, hash: hashBytes(bytes), bytes });
     }
+    await this.approveAll(approvals);
+    const imported = approvals.length;
     await this.updateSettings({ mode: settings.mode ?? record.mode, legacyImported: true });
     return { imported, skipped };
   }

@@ -159,6 +159,57 @@ describe('history store', () => {
     assert.deepEqual(await root.settings(), { path: root.rootPath, gate: true, mode: 'from-now' });
   });
 
+  it('approves many paths in one batch: new bytes kept, kept versions, withdrawals; the line format of approve', async () => {
+    const root = await history.root(rootPath);
+    await root.approve('gone.md', bytes('gone'));
+    const kept = await root.keep(bytes('kept before'));
+    await root.approveAll([
+      { path: 'new.md', hash: hashBytes(bytes('new')), bytes: bytes('new') },
+      { path: 'kept.md', hash: kept },
+      { path: 'gone.md', hash: '' },
+      { path: '결정/日本.md', hash: hashBytes(bytes('한국어')), bytes: bytes('한국어') },
+    ]);
+    assert.deepEqual([...(await root.approvals())].sort(), [
+      ['kept.md', kept],
+      ['new.md', hashBytes(bytes('new'))],
+      ['결정/日本.md', hashBytes(bytes('한국어'))],
+    ]);
+    assert.equal(Buffer.from((await root.blob(hashBytes(bytes('new'))))!).toString(), 'new');
+    assert.equal(await root.approvedHash('gone.md'), undefined);
+    // The same lines approve and unapprove write, so the hook and older readers read them alike.
+    const lines = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n');
+    assert.equal(lines.length, 5);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash']);
+    await root.approveAll([]);
+    assert.equal(readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n').length, 5);
+  });
+
+  it('rejects a batch with a bad entry before writing any of it', async () => {
+    const root = await history.root(rootPath);
+    await root.approve('a.md', bytes('a'));
+    const before = readFileSync(join(root.folder, 'approvals.jsonl'));
+    const good = { path: 'b.md', hash: hashBytes(bytes('b')), bytes: bytes('b') };
+    await assert.rejects(root.approveAll([good, { path: '../out.md', hash: '' }]), { code: 'EINVAL' });
+    await assert.rejects(root.approveAll([good, { path: 'c.md', hash: hashBytes(bytes('c')), bytes: bytes('not c') }]), { code: 'EINVAL' });
+    await assert.rejects(root.approveAll([good, { path: 'd.md', hash: 'e'.repeat(64) }]), { code: 'ENOENT' });
+    assert.deepEqual(readFileSync(join(root.folder, 'approvals.jsonl')), before);
+    assert.equal(await root.hasBlob(good.hash), false);
+  });
+
+  it('approves a first-run baseline of thousands of memories in whole lines, found again from the log\'s end', async () => {
+    const root = await history.root(rootPath);
+    const entries = Array.from({ length: 3000 }, (_, i) => ({ path: `topic/${i}-${'x'.repeat(80)}.md`, hash: hashBytes(bytes(`memory ${i}`)), bytes: bytes(`memory ${i}`) }));
+    await root.approveAll(entries);
+    const text = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8');
+    assert.ok(text.length > 200 * 1024);
+    const lines = text.trimEnd().split('\n');
+    assert.equal(lines.length, 3000);
+    for (const line of lines) JSON.parse(line);
+    assert.equal((await root.approvals()).size, 3000);
+    assert.equal(await root.approvedHash(entries[0].path), entries[0].hash);
+    assert.equal(await root.approvedHash(entries[2999].path), entries[2999].hash);
+  });
+
   it('imports approvals kept by VS Code once: from the file when its text still matches, else from the old copy', async () => {
     writeFileSync(join(rootPath, 'same.md'), 'unchanged text');
     writeFileSync(join(rootPath, 'edited.md'), 'edited since');
