@@ -136,19 +136,24 @@ export async function reviewCommand(options: ReviewOptions, cwd: string): Promis
     : state.pending.filter((change) => change.path === normal(action.path!));
   if (action.kind === 'approve') {
     if (targets.length === 0 && action.path !== undefined) failed.push({ path: action.path, why: 'nothing waits for review there' });
+    const versions: { path: string; bytes: Uint8Array }[] = [];
+    const approvals: { path: string; hash: string; bytes?: Uint8Array }[] = [];
     for (const change of targets) {
-      if (change.kind === 'deleted') await root.unapprove(change.path);
+      if (change.kind === 'deleted') approvals.push({ path: change.path, hash: '' });
       else {
         const bytes = state.bytes.get(change.path);
         if (!bytes) {
           failed.push({ path: change.path, why: 'unreadable' });
           continue;
         }
-        await root.record(change.path, bytes, { author: 'unknown', source: 'cli' });
-        await root.approve(change.path, bytes);
+        versions.push({ path: change.path, bytes });
+        approvals.push({ path: change.path, hash: hashBytes(bytes), bytes });
       }
       done.push({ ...printed(change), kind: `approved ${change.kind}` });
     }
+    // `--all` on a root never approved lists every memory: one batch each, not a write per memory.
+    if (versions.length > 0) await root.recordAll(versions, { author: 'unknown', source: 'cli' });
+    await root.approveAll(approvals);
     // The first approval settles how this root started, as the extension's first-run question does.
     if (!(await root.settings()).mode && done.length > 0) await root.updateSettings({ mode: 'from-now' });
   } else if (action.kind === 'reject') {

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath, rm, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { formatApprovalLine, formatEventLine, isBlobHash, latestByPath, parseApprovalLog, parseEventLog, type HistoryEvent } from '../core/history/historyEvent';
+import { formatApprovalLine, formatEventLine, isBlobHash, latestByPath, parseApprovalLog, parseEventLog, withAttribution, type HistoryEvent } from '../core/history/historyEvent';
 import { choosePrune, type BlobUse } from '../core/history/pruning';
 import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { appendLine, ensureDir, FILE_MODE, readOwnFile, writeAtomic } from './files';
@@ -207,15 +207,20 @@ export class History {
   /** Rewrites a root's logs without the events of `removed` versions, repeats, and superseded approvals. */
   private async compact(folder: string, removed: ReadonlySet<string>): Promise<void> {
     await rewriteLog(folder, LOG_FILE, (text) => {
-      const last = new Map<string, string>();
-      let out = '';
+      const kept: HistoryEvent[] = [];
+      const last = new Map<string, number>();
       for (const event of parseEventLog(text)) {
         if (event.hash !== '' && removed.has(event.hash)) continue;
-        if (last.get(event.path) === event.hash) continue;
-        last.set(event.path, event.hash);
-        out += formatEventLine(event) ?? '';
+        const at = last.get(event.path);
+        // A repeat goes, the session it attached to the version stays.
+        if (at !== undefined && kept[at].hash === event.hash) {
+          kept[at] = withAttribution(kept[at], event);
+          continue;
+        }
+        last.set(event.path, kept.length);
+        kept.push(event);
       }
-      return out;
+      return kept.map((event) => formatEventLine(event) ?? '').join('');
     });
     await rewriteLog(folder, APPROVALS_FILE, (text) => {
       const latest = new Map<string, string>();

@@ -2,8 +2,8 @@ import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
-  formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
-  parseEventLog, pathNeedle, type HistoryAuthor, type HistoryEvent, type HistorySource,
+  addsAttribution, formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
+  parseEventLog, pathNeedle, withAttribution, type HistoryAuthor, type HistoryEvent, type HistorySource,
 } from '../core/history/historyEvent';
 import { appendLine, ensureDir, readOwnFile, writeAtomic } from './files';
 import { hashBytes } from './hash';
@@ -65,14 +65,15 @@ export class RootHistory {
 
   /**
    * Records that `path` now holds `bytes` (undefined: the file was deleted). Nothing is written when the
-   * path's latest version is the same; never throws.
+   * path's latest version is the same, unless this record says who wrote it where the latest did not
+   * (a session, a tool, an agent: see {@link addsAttribution}); never throws.
    */
   async record(path: string, bytes: Uint8Array | undefined, meta: RecordMeta): Promise<RecordResult> {
     try {
       if (!isHistoryPath(path)) return { kind: 'failed', code: 'EINVAL' };
       const hash = bytes ? hashBytes(bytes) : '';
       const latest = await this.latestOf(path);
-      if ((latest?.hash ?? '') === hash) return { kind: 'unchanged', hash };
+      if ((latest?.hash ?? '') === hash && !(latest && addsAttribution(latest, meta))) return { kind: 'unchanged', hash };
       await this.ensureFolder();
       if (bytes) await this.putBlob(hash, bytes);
       const line = formatEventLine({ path, hash, time: (meta.time ?? this.now()).toISOString(), author: meta.author, source: meta.source, ...(meta.sessionId ? { sessionId: meta.sessionId } : {}), ...(meta.tool ? { tool: meta.tool } : {}) });
@@ -107,7 +108,8 @@ export class RootHistory {
           results.push({ kind: 'failed', code: 'EINVAL' });
           continue;
         }
-        if ((latest.get(path)?.hash ?? '') === hash) {
+        const before = latest.get(path);
+        if ((before?.hash ?? '') === hash && !(before && addsAttribution(before, meta))) {
           results.push({ kind: 'unchanged', hash });
           continue;
         }
@@ -134,12 +136,18 @@ export class RootHistory {
     return bytes ? parseEventLog(bytes.toString('utf8')) : [];
   }
 
-  /** The versions of `path`, oldest first, a deletion as an event with hash ''; a repeat of the version before is left out. */
+  /**
+   * The versions of `path`, oldest first, a deletion as an event with hash ''; a repeat of the version
+   * before is left out, the session or author it added kept on that version.
+   */
   async versions(path: string): Promise<HistoryEvent[]> {
     const out: HistoryEvent[] = [];
     for (const event of await this.events()) {
       if (event.path !== path) continue;
-      if (out.length > 0 && out[out.length - 1].hash === event.hash) continue;
+      if (out.length > 0 && out[out.length - 1].hash === event.hash) {
+        out[out.length - 1] = withAttribution(out[out.length - 1], event);
+        continue;
+      }
       out.push(event);
     }
     return out;
@@ -201,6 +209,38 @@ export class RootHistory {
     await this.appendApproval(path, hash);
   }
 
+  /**
+   * Approves many paths at once (a first-run baseline, a whole session's changes): `hash` '' withdraws a
+   * path's approval, any other hash needs its blob kept already or its `bytes` given (kept, and pinned
+   * from then on). Every entry is checked before anything is written, so a bad one rejects the batch
+   * whole; the approval lines then go in a few appends (one per 32 KB) rather than one per path.
+   */
+  async approveAll(entries: readonly { readonly path: string; readonly hash: string; readonly bytes?: Uint8Array }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const time = this.now().toISOString();
+    const lines: string[] = [];
+    for (const { path, hash, bytes } of entries) {
+      const line = formatApprovalLine({ path, hash, time });
+      if (!line) throw Object.assign(new Error(`not a root-relative path or a version hash: ${path}`), { code: 'EINVAL' });
+      if (bytes && hashBytes(bytes) !== hash) throw Object.assign(new Error(`the bytes given for ${path} are not version ${hash}`), { code: 'EINVAL' });
+      if (hash !== '' && !bytes && !(await this.hasBlob(hash))) throw Object.assign(new Error(`no stored version ${hash}`), { code: 'ENOENT' });
+      lines.push(line);
+    }
+    await this.ensureFolder();
+    // The blobs first: an approval is never written for a version that is not kept.
+    for (const { hash, bytes } of entries) if (bytes && hash !== '') await this.putBlob(hash, bytes);
+    let chunk = '';
+    for (const line of lines) {
+      // Appended in pieces a single write keeps together, as recordAll does.
+      if (chunk.length + line.length > 32_000) {
+        await appendLine(join(this.folder, APPROVALS_FILE), chunk);
+        chunk = '';
+      }
+      chunk += line;
+    }
+    if (chunk) await appendLine(join(this.folder, APPROVALS_FILE), chunk);
+  }
+
   /** Withdraws the approval of `path`: a deleted memory accepted as gone, or forgotten. */
   async unapprove(path: string): Promise<void> {
     await this.appendApproval(path, '');
@@ -244,7 +284,7 @@ export class RootHistory {
   ): Promise<{ readonly imported: number; readonly skipped: number }> {
     const settings = await this.settings();
     if (settings.legacyImported) return { imported: 0, skipped: 0 };
-    let imported = 0;
+    const approvals: { path: string; hash: string; bytes: Uint8Array }[] = [];
     let skipped = 0;
     for (const [path, legacyHash] of Object.entries(record.approved)) {
       if (!isHistoryPath(path)) {
@@ -257,9 +297,10 @@ export class RootHistory {
         skipped++;
         continue;
       }
-      await this.approve(path, bytes);
-      imported++;
+      approvals.push({ path, hash: hashBytes(bytes), bytes });
     }
+    await this.approveAll(approvals);
+    const imported = approvals.length;
     await this.updateSettings({ mode: settings.mode ?? record.mode, legacyImported: true });
     return { imported, skipped };
   }

@@ -123,6 +123,30 @@ export function foldApprovals(approvals: readonly ApprovalEvent[]): Map<string, 
   return approved;
 }
 
+/**
+ * Whether `next`, a record of the same version as `latest`, says who wrote it where `latest` did not:
+ * the extension sees an agent's write on disk before Claude Code's PostToolUse hook reports it, and the
+ * session would be lost if the hook's record counted as a repeat. Once a session is attached, a record
+ * of the same version is a repeat again, so the same hook event twice is kept once.
+ */
+export function addsAttribution(latest: Pick<HistoryEvent, 'author' | 'sessionId' | 'tool'>, next: Pick<HistoryEvent, 'author' | 'sessionId' | 'tool'>): boolean {
+  // Only the hook names a session or a tool: the extension's own records (load, a change on disk) never
+  // re-attribute a version, so a file-watcher echo after a load does not make a file the agent's.
+  if (latest.sessionId) return false;
+  return Boolean(next.sessionId) || (Boolean(next.tool) && !latest.tool);
+}
+
+/** `kept` with the attribution a later record of the same version added (its time stays: the version appeared then). */
+export function withAttribution(kept: HistoryEvent, next: HistoryEvent): HistoryEvent {
+  if (!addsAttribution(kept, next)) return kept;
+  return {
+    ...kept,
+    author: next.author === 'unknown' ? kept.author : next.author,
+    ...(next.sessionId ? { sessionId: next.sessionId } : {}),
+    ...(next.tool ? { tool: next.tool } : {}),
+  };
+}
+
 /** The latest event of each path (a deletion included: its hash is ''). */
 export function latestByPath(events: readonly HistoryEvent[]): Map<string, HistoryEvent> {
   const latest = new Map<string, HistoryEvent>();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { foldApprovals, formatEventLine, isHistoryPath, parseEventLog, pathNeedle, type HistoryEvent } from '../../../src/core/history/historyEvent';
+import { addsAttribution, foldApprovals, formatEventLine, isHistoryPath, parseEventLog, pathNeedle, type HistoryEvent } from '../../../src/core/history/historyEvent';
 import { choosePrune, type BlobUse } from '../../../src/core/history/pruning';
 
 const HASH_A = 'a'.repeat(64);
@@ -24,6 +24,16 @@ describe('history log lines', () => {
     for (const path of ['', '/abs.md', '../up.md', 'a/../b.md', 'a//b.md', 'a\\b.md', './a.md', 'x\0.md']) assert.equal(isHistoryPath(path), false, path);
     assert.equal(isHistoryPath('team/a b.md'), true);
     assert.equal(formatEventLine({ path: '../x.md', hash: '', time: 't', author: 'agent', source: 'cli' }), undefined);
+  });
+
+  it('counts a same-version record as new only when it names a session or tool the latest lacked', () => {
+    const disk = { author: 'agent', source: 'disk-change' } as const;
+    assert.equal(addsAttribution(disk, { author: 'agent', sessionId: 's' }), true);
+    assert.equal(addsAttribution({ ...disk, author: 'unknown' }, { author: 'agent', tool: 'Bash' }), true);
+    assert.equal(addsAttribution({ ...disk, sessionId: 's' }, { author: 'agent', sessionId: 's', tool: 'Write' }), false);
+    assert.equal(addsAttribution({ ...disk, sessionId: 's' }, { author: 'agent', sessionId: 'other' }), false);
+    assert.equal(addsAttribution({ author: 'unknown' }, { author: 'agent' }), false);
+    assert.equal(addsAttribution({ author: 'person' }, { author: 'agent' }), false);
   });
 
   it('folds approvals: the latest per path wins, a withdrawn one is gone', () => {

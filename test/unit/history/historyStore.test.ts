@@ -45,6 +45,44 @@ describe('history store', () => {
     assert.equal((await root.record('never.md', undefined, { author: 'agent', source: 'cli' })).kind, 'unchanged');
   });
 
+  it('attaches the session Claude Code\'s hook reports after the extension recorded the same version, once', async () => {
+    const root = await history.root(rootPath);
+    const disk = { author: 'agent', source: 'disk-change' } as const;
+    const hook = { author: 'agent', source: 'hook-post', sessionId: 's-race', tool: 'Write' } as const;
+    assert.equal((await root.record('a.md', bytes('agent text'), disk)).kind, 'recorded');
+    assert.equal((await root.record('a.md', bytes('agent text'), hook)).kind, 'recorded');
+    // The same hook event again, and the extension seeing the file again, add nothing.
+    assert.equal((await root.record('a.md', bytes('agent text'), hook)).kind, 'unchanged');
+    assert.equal((await root.record('a.md', bytes('agent text'), disk)).kind, 'unchanged');
+    const lines = readFileSync(join(root.folder, 'log.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"a.md"'));
+    assert.equal(lines.length, 2);
+    const latest = await root.latestOf('a.md');
+    assert.deepEqual([latest?.sessionId, latest?.tool, latest?.author], ['s-race', 'Write', 'agent']);
+    assert.equal((await root.latest()).get('a.md')?.sessionId, 's-race');
+    // One version, seen first by the extension, said to be the session's.
+    const versions = await root.versions('a.md');
+    assert.deepEqual(versions.map((v) => [v.source, v.sessionId, v.tool]), [['disk-change', 's-race', 'Write']]);
+
+    // The batch path (what the hook calls) does the same.
+    await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], disk);
+    assert.deepEqual((await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], hook)).map((r) => r.kind), ['recorded']);
+    assert.deepEqual((await root.recordAll([{ path: 'b.md', bytes: bytes('b text') }], hook)).map((r) => r.kind), ['unchanged']);
+    assert.equal((await root.latestOf('b.md'))?.sessionId, 's-race');
+    // A version a session already wrote is not claimed by another that writes the same bytes.
+    assert.equal((await root.record('b.md', bytes('b text'), { ...hook, sessionId: 's-other' })).kind, 'unchanged');
+    // A person's version is not turned into the agent's by a later record with no session.
+    await root.record('c.md', bytes('person text'), { author: 'person', source: 'save' });
+    assert.equal((await root.record('c.md', bytes('person text'), disk)).kind, 'unchanged');
+
+    // Compaction collapses the repeat and keeps the session on the version.
+    for (let i = 0; i < 20; i++) await root.record('big.md', Buffer.alloc(1000, String(i % 10) + i), disk);
+    const report = await history.prune(8000);
+    assert.ok(report.removedBlobs > 0);
+    const compacted = readFileSync(join(root.folder, 'log.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"a.md"'));
+    assert.equal(compacted.length, 1);
+    assert.deepEqual([(await root.latestOf('a.md'))?.sessionId, (await root.latestOf('a.md'))?.source], ['s-race', 'disk-change']);
+  });
+
   it('finds a path\'s latest version whether it lies in the log\'s last lines or far before them', async () => {
     const root = await history.root(rootPath);
     await root.record('early.md', bytes('early'), { author: 'person', source: 'load' });
@@ -119,6 +157,57 @@ describe('history store', () => {
     await root.updateSettings({ gate: true });
     await root.updateSettings({ mode: 'from-now' });
     assert.deepEqual(await root.settings(), { path: root.rootPath, gate: true, mode: 'from-now' });
+  });
+
+  it('approves many paths in one batch: new bytes kept, kept versions, withdrawals; the line format of approve', async () => {
+    const root = await history.root(rootPath);
+    await root.approve('gone.md', bytes('gone'));
+    const kept = await root.keep(bytes('kept before'));
+    await root.approveAll([
+      { path: 'new.md', hash: hashBytes(bytes('new')), bytes: bytes('new') },
+      { path: 'kept.md', hash: kept },
+      { path: 'gone.md', hash: '' },
+      { path: '결정/日本.md', hash: hashBytes(bytes('한국어')), bytes: bytes('한국어') },
+    ]);
+    assert.deepEqual([...(await root.approvals())].sort(), [
+      ['kept.md', kept],
+      ['new.md', hashBytes(bytes('new'))],
+      ['결정/日本.md', hashBytes(bytes('한국어'))],
+    ]);
+    assert.equal(Buffer.from((await root.blob(hashBytes(bytes('new'))))!).toString(), 'new');
+    assert.equal(await root.approvedHash('gone.md'), undefined);
+    // The same lines approve and unapprove write, so the hook and older readers read them alike.
+    const lines = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n');
+    assert.equal(lines.length, 5);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash']);
+    await root.approveAll([]);
+    assert.equal(readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n').length, 5);
+  });
+
+  it('rejects a batch with a bad entry before writing any of it', async () => {
+    const root = await history.root(rootPath);
+    await root.approve('a.md', bytes('a'));
+    const before = readFileSync(join(root.folder, 'approvals.jsonl'));
+    const good = { path: 'b.md', hash: hashBytes(bytes('b')), bytes: bytes('b') };
+    await assert.rejects(root.approveAll([good, { path: '../out.md', hash: '' }]), { code: 'EINVAL' });
+    await assert.rejects(root.approveAll([good, { path: 'c.md', hash: hashBytes(bytes('c')), bytes: bytes('not c') }]), { code: 'EINVAL' });
+    await assert.rejects(root.approveAll([good, { path: 'd.md', hash: 'e'.repeat(64) }]), { code: 'ENOENT' });
+    assert.deepEqual(readFileSync(join(root.folder, 'approvals.jsonl')), before);
+    assert.equal(await root.hasBlob(good.hash), false);
+  });
+
+  it('approves a first-run baseline of thousands of memories in whole lines, found again from the log\'s end', async () => {
+    const root = await history.root(rootPath);
+    const entries = Array.from({ length: 3000 }, (_, i) => ({ path: `topic/${i}-${'x'.repeat(80)}.md`, hash: hashBytes(bytes(`memory ${i}`)), bytes: bytes(`memory ${i}`) }));
+    await root.approveAll(entries);
+    const text = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8');
+    assert.ok(text.length > 200 * 1024);
+    const lines = text.trimEnd().split('\n');
+    assert.equal(lines.length, 3000);
+    for (const line of lines) JSON.parse(line);
+    assert.equal((await root.approvals()).size, 3000);
+    assert.equal(await root.approvedHash(entries[0].path), entries[0].hash);
+    assert.equal(await root.approvedHash(entries[2999].path), entries[2999].hash);
   });
 
   it('imports approvals kept by VS Code once: from the file when its text still matches, else from the old copy', async () => {
