@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -188,5 +189,17 @@ describe('Promote: auto memory to the project, memory to a CLAUDE.md rule', () =
     assert.equal(moved, true);
     assert.equal(await read(project('feedback_review-language.md')), REVIEW_LANGUAGE);
     assert.equal(await read(claudeMd()), before);
+  });
+
+  it('notices without a Refresh when CLAUDE.md loses or regains the import, written by another program', async () => {
+    const withImport = await read(claudeMd());
+    const withoutImport = withImport.replace('\r\n@promote-suite/memory/MEMORY.md\r\n', '');
+    assert.notEqual(withoutImport, withImport);
+    // Plain node fs, as an agent or a git checkout writes: only the file watcher can tell the extension.
+    await fs.writeFile(claudeMd().fsPath, withoutImport);
+    await eventually(() => assert.equal(rootAt(projectFolder()).info.load.loadedByClaude, false));
+    assert.ok(rootAt(projectFolder()).store.get('feedback_commit-style.md'), 'the folder reads as before');
+    await fs.writeFile(claudeMd().fsPath, withImport);
+    await eventually(() => assert.equal(rootAt(projectFolder()).info.load.loadedByClaude, true));
   });
 });

@@ -52,6 +52,7 @@ export class MemoryRoots extends Disposable {
       unsavedText,
       isInRoot: (uri) => this.rootOf(uri) !== undefined,
       reload: () => void this.reload(),
+      recheckLoads: () => void this.recheckLoads(),
     }, log));
     this._register(config.onDidChange((change) => {
       if (change.affects('roots', 'autoMemoryShow')) void this.reload();
@@ -80,6 +81,24 @@ export class MemoryRoots extends Disposable {
       await vscode.commands.executeCommand('setContext', ContextKeys.ready, true);
     });
     return this.loading;
+  }
+
+  /**
+   * A CLAUDE.md changed: whether a project's memory loads (and so what the lens, the status bar and the
+   * index-over-budget rule say) may have changed with it. The roots are read again only when the
+   * discovery says so, since a reload re-reads every memory and most CLAUDE.md edits touch no import.
+   */
+  async recheckLoads(): Promise<void> {
+    await this.loading;
+    const generation = this.generation;
+    const infos = await this.discover().catch((error: unknown) => {
+      this.log.warn('Finding the memory folders again failed', error);
+      return undefined;
+    });
+    if (!infos || generation !== this.generation || this.isDisposed) return;
+    const loadOf = (info: MemoryRootInfo): string => `${info.uri.toString()}\n${info.load.index}\n${info.load.detail}`;
+    const now = this.rootList.map((root) => loadOf(root.info)).join('\n\n');
+    if (infos.map(loadOf).join('\n\n') !== now) await this.reload();
   }
 
   rootOf(uri: vscode.Uri): { root: MemoryRoot; path: string } | undefined {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isOutsideMemory, type RootPath, type StoreChange } from '../../core';
+import { isOutsideMemory, PROJECT_CLAUDE_FILES, type RootPath, type StoreChange } from '../../core';
 import { Disposable, disposeAll } from '../dispose';
 import type { Log } from '../log';
 import { FolderWatches } from './folderWatches';
@@ -15,6 +15,8 @@ export interface WatchedRoots {
   isInRoot(uri: vscode.Uri): boolean;
   /** Finds the roots again (a `memory/` folder appeared). */
   reload(): void;
+  /** Finds the roots again and reloads them only if whether Claude Code loads one changed (a CLAUDE.md changed). */
+  recheckLoads(): void;
 }
 
 /**
@@ -117,15 +119,32 @@ export class RootWatchers extends Disposable {
     // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
     const watcher = vscode.workspace.createFileSystemWatcher('**');
     let pending: ReturnType<typeof setTimeout> | undefined;
+    let pendingClaudeFile: ReturnType<typeof setTimeout> | undefined;
+    // Adding `@memory/MEMORY.md` to a CLAUDE.md makes that folder load: noticed without a Refresh.
+    const claudeFileEvent = (uri: vscode.Uri): void => {
+      if (!isProjectClaudeFile(uri)) return;
+      clearTimeout(pendingClaudeFile);
+      pendingClaudeFile = setTimeout(() => this.roots.recheckLoads(), 300);
+    };
     watcher.onDidCreate((uri) => {
       this.route(uri);
+      claudeFileEvent(uri);
       if (!NEW_ROOT_FILE.test(uri.path) || this.roots.isInRoot(uri)) return;
       clearTimeout(pending);
       pending = setTimeout(() => this.roots.reload(), 300);
     });
-    watcher.onDidChange((uri) => this.route(uri));
-    watcher.onDidDelete((uri) => this.route(uri));
-    return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(pending)));
+    watcher.onDidChange((uri) => {
+      this.route(uri);
+      claudeFileEvent(uri);
+    });
+    watcher.onDidDelete((uri) => {
+      this.route(uri);
+      claudeFileEvent(uri);
+    });
+    return vscode.Disposable.from(watcher, new vscode.Disposable(() => {
+      clearTimeout(pending);
+      clearTimeout(pendingClaudeFile);
+    }));
   }
 
   /**
@@ -172,6 +191,14 @@ export class RootWatchers extends Disposable {
 
 /** More paths than this in one batch of events are read as the whole root, once. */
 const WHOLE_ROOT_BURST = 64;
+
+/** One of the CLAUDE.md files of a workspace folder that may import a project memory index. */
+function isProjectClaudeFile(uri: vscode.Uri): boolean {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder) return false;
+  const relative = uri.path.slice(folder.uri.path.length).replace(/^\//, '');
+  return (PROJECT_CLAUDE_FILES as readonly string[]).includes(relative);
+}
 
 /** A file whose creation may mean a new root: a Markdown file directly in a folder named `memory`. */
 const NEW_ROOT_FILE = /(?:^|\/)memory\/[^/]+\.md$/;
