@@ -59,7 +59,10 @@ function unitTests() {
   const count = (word) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(r.stdout)?.[1] ?? 0);
   const passed = count('passing');
   let failed = count('failing');
-  if (r.status !== 0 && failed === 0) failed = 1; // mocha could not load or run the files
+  if (r.status !== 0 && failed === 0) {
+    failed = 1; // mocha could not load or run the files, or died mid-run: say how, or the log ends mid-list
+    console.log(`mocha ended without a summary: ${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}`);
+  }
   return { passed, failed };
 }
 
