@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_TEXT_RULES, MemoryStore, ProblemEngine, resolveTypeSet } from '../../src/core';
+import { DEFAULT_TEXT_RULES, MemoryStore, ProblemEngine, resolveTypeSet, type IndexLoadWay } from '../../src/core';
 import type { MemoryShelfApi } from '../../src/extension';
 import { activateExtension, eventually, workspaceUri } from './helpers';
 
@@ -14,11 +14,11 @@ function memory(i: number, extra = ''): string {
   return `---\nname: ${topic}-${i}\ndescription: Fact ${i} about ${topic}\ntype: project\n---\nFact ${i}: ${topic} is decided by the owner of item ${i}.${extra}\n`;
 }
 
-/** Each file's problem codes as core finds them in the folder on disk now. */
-function codesOnDisk(path: string): Map<string, string[]> {
+/** Each file's problem codes as core finds them in the folder on disk now, read the way Claude Code loads its index. */
+function codesOnDisk(path: string, indexLoad: IndexLoadWay): Map<string, string[]> {
   const store = new MemoryStore();
   for (const file of readdirSync(path)) if (file.endsWith('.md')) store.update(file, readFileSync(join(path, file), 'utf8'));
-  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: DEFAULT_TEXT_RULES, modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
+  const engine = new ProblemEngine(store, { typeSet: resolveTypeSet('claude-code', []), textRules: DEFAULT_TEXT_RULES, indexLoad, modifiedTime: (file) => statSync(join(path, file)).mtimeMs });
   engine.checkAll();
   const codes = new Map<string, string[]>();
   for (const file of engine.problemPaths()) codes.set(file, engine.problemsFor(file).map((problem) => problem.code).sort());
@@ -63,7 +63,7 @@ describe('Many memory files changed at once', function () {
     const path = folder().fsPath;
     const root = api.roots.rootAt(folder());
     assert.ok(root, 'bulk-suite/memory is a root');
-    assert.deepEqual(codesShown(path), codesOnDisk(path));
+    assert.deepEqual(codesShown(path), codesOnDisk(path, root.info.load.index));
     let checked = 0;
     const watch = api.problems.onDidCheck((checkedRoot) => void (checkedRoot === root && checked++));
     try {
@@ -71,7 +71,7 @@ describe('Many memory files changed at once', function () {
       for (let i = 0; i < 150; i++) writeFileSync(join(path, `project_item-${i}.md`), memory(i, ` See [[no-such-${i}]].`));
       for (let i = 240; i < 300; i++) unlinkSync(join(path, `project_item-${i}.md`));
       for (let i = 300; i < 360; i++) writeFileSync(join(path, `project_item-${i}.md`), memory(i));
-      const expected = codesOnDisk(path);
+      const expected = codesOnDisk(path, root.info.load.index);
       assert.ok([...expected.values()].filter((codes) => codes.includes('link-dangling')).length >= 150, 'the burst leaves dangling links to show');
       await eventually(() => assert.deepEqual(codesShown(path), expected), 60_000);
       assert.ok(checked >= 1, 'the root was checked again as a whole, not change by change');

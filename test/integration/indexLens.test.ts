@@ -295,7 +295,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     }
   });
 
-  it('marks an index past 200 lines that nothing loads: the budget lens says where the limit falls and that it is not loaded, the status bar turns red and lists what is past it, the marker offers actions', async () => {
+  it('marks an index past 200 lines that nothing loads: the budget lens says where the limit falls and that it is not loaded, the status bar turns red, lists what is past it and offers actions; no over-budget diagnostic', async () => {
     const uri = workspaceUri(...LONG, 'MEMORY.md');
     const text = longIndexFiles().get('MEMORY.md')!;
     await vscode.window.showTextDocument(uri);
@@ -312,8 +312,9 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       assert.equal(status.text, `$(book) MEMORY.md ${Math.round((209 / 200) * 100)}%`);
       assert.match(status.tooltip, /from settings · not loaded by Claude Code\n\npast the limit from line 201\. 9 entries are not loaded:/);
       assert.match(status.tooltip, /\[Sort by recency\]\(command:memoryShelf\.index\.sort\?[^)]*recency[^)]*\)/);
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(201, 0, 201, 0));
-      assert.deepEqual(actions.map((action) => action.title).filter((title) => /recency|hooks/.test(title)), ['Sort the index by recency, newest first', 'Update hooks from the descriptions']);
+      // Nothing loads this index, so no part of it is "never loaded" more than another: the rule stays quiet
+      // (the lens and the status bar still show where an auto memory index would stop).
+      assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'index-over-budget' || (typeof d.code === 'object' && d.code.value === 'index-over-budget')), []);
       assert.match(status.tooltip, /- Bench run 197\n- Bench run 198\n- Bench run 199\n- Bench run 200\n- Bench run 201\n- Bench run 202\n- Bench run 203\n- Bench run 204\n- and 1 more/);
     });
   });
