@@ -68,6 +68,11 @@ describe('Load timing of a 2,000-memory root (printed, not asserted)', function 
     await new Promise((resolve) => setTimeout(resolve, 600));
     api = await activateExtension();
     await api.roots.ready;
+    // Core's findings depend on how Claude Code loads this folder's index (the root knows: a project
+    // folder no CLAUDE.md imports is not loaded, so nothing past line 200 is "never loaded").
+    const root = api.roots.rootAt(folder());
+    assert.ok(root, 'timing-suite/memory is a root');
+    expected = filesWithProblems(folder().fsPath, root.info.load.index);
   });
 
   after(async () => {
@@ -95,11 +100,6 @@ describe('Load timing of a 2,000-memory root (printed, not asserted)', function 
       // The history's comparison of the folder with its recorded versions runs after the tree shows, in slices.
       await api.history.whenScanned();
       const history = performance.now();
-      // Core's findings depend on how Claude Code loads this folder's index (the root knows: a project
-      // folder no CLAUDE.md imports is not loaded, so nothing past line 200 is "never loaded").
-      const root = api.roots.rootAt(folder());
-      assert.ok(root, 'timing-suite/memory is a root');
-      expected = filesWithProblems(folder().fsPath, root.info.load.index);
       console.log(`[timing] ${MEMORIES} memories: tree ${Math.round(tree - start)} ms, diagnostics ${Math.round(diagnostics - start)} ms, history compared ${Math.round(history - start)} ms (from the refresh; ${expected.size} files with problems)`);
     } finally {
       watchRoots.dispose();
