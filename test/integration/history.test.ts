@@ -118,7 +118,8 @@ describe('History: every version kept, agent changes and deletions shown and res
 
     // Approve a deletion = let it go; it stays gone after another load.
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approve', file('reference_old-host.md')), true);
-    assert.deepEqual(pendingPaths(), ['reference_api-limits.md:deleted']);
+    // The approval lands in the shared history and comes back to the review as a change of its log: wait for it.
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_api-limits.md:deleted']));
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.restore', file('reference_api-limits.md')), true);
     await eventually(() => assert.ok(bytes('reference_api-limits.md').equals(gone)));
     await eventually(() => assert.ok(bytes('MEMORY.md').toString('utf8').endsWith('- [API limits](reference_api-limits.md) — The billing API allows 40 requests per minute\r\n')));
