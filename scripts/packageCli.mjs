@@ -22,9 +22,10 @@ if (cli.version !== version) {
   process.exit(1);
 }
 
-await esbuild.build({
-  entryPoints: [join(REPO, 'src', 'cli', 'main.ts')],
-  outfile: join(PACKAGE, 'dist', 'cli.js'),
+/** One minified Node bundle of `entry` (a path under src/) at dist/`name` in the package. */
+const bundle = (entry, name, extra = {}) => esbuild.build({
+  entryPoints: [join(REPO, 'src', ...entry)],
+  outfile: join(PACKAGE, 'dist', name),
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -32,34 +33,15 @@ await esbuild.build({
   minify: true,
   legalComments: 'inline',
   logLevel: 'warning',
-  banner: { js: '#!/usr/bin/env node' },
-  define: { PACKAGE_VERSION: JSON.stringify(version) },
+  ...extra,
 });
+
+await bundle(['cli', 'main.ts'], 'cli.js', { banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });
 chmodSync(join(PACKAGE, 'dist', 'cli.js'), 0o755);
 // The Claude Code hook beside it: `memory-shelf hook install` points Claude Code at this small bundle.
-await esbuild.build({
-  entryPoints: [join(REPO, 'src', 'history', 'hook', 'hookMain.ts')],
-  outfile: join(PACKAGE, 'dist', 'hook.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minify: true,
-  legalComments: 'inline',
-  logLevel: 'warning',
-});
+await bundle(['history', 'hook', 'hookMain.ts'], 'hook.js');
 // `memory-shelf lsp`: the language server, a bundle of its own that the CLI loads only for that command.
-await esbuild.build({
-  entryPoints: [join(REPO, 'src', 'lsp', 'main.ts')],
-  outfile: join(PACKAGE, 'dist', 'lsp.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minify: true,
-  legalComments: 'inline',
-  logLevel: 'warning',
-});
+await bundle(['lsp', 'main.ts'], 'lsp.js');
 
 // The package's README is the repository README's CLI section, so the two cannot drift apart.
 const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
