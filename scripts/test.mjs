@@ -86,9 +86,15 @@ if (runIntegration) {
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
     const { vsixCheck, packageVsix } = await import('./vscode/vsixCheck.mjs');
     const { runRestrictedSuite } = await import('./vscode/runRestrictedSuite.mjs');
+    const { uiShapes } = await import('./vscode/uiShapes.mjs');
+    const { uiHistory } = await import('./vscode/uiHistory.mjs');
     await stage('integration', () => runSuite());
     await stage('restricted', () => runRestrictedSuite());
-    await stage('ui', () => uiCheck());
+    // Each UI check starts its own code-server on its own workspace; the stage counts them together.
+    await stage('ui', async () => {
+      const tallies = [await uiCheck(), await uiShapes(), await uiHistory()];
+      return { passed: tallies.reduce((sum, t) => sum + t.passed, 0), failed: tallies.reduce((sum, t) => sum + t.failed, 0) };
+    });
     // The .vsix as a user installs it, in English, Korean and Japanese.
     await stage('vsix', () => vsixCheck({ vsix: packageVsix() }));
     const { nvimCheck } = await import('./lsp/nvimCheck.mjs');

@@ -6,16 +6,17 @@
 // extensions only through the `timeline` API proposal before VS Code 1.145, so a second window runs a copy
 // of the extension that declares it, with code-server's --enable-proposed-api, and shows the memory's
 // Timeline (test-results/timeline.png).
-// Run alone after `npm run build && npm run compile-tests`: node scripts/vscode/uiHistory.mjs (exit 1 on a failed check).
+// Part of `npm test`'s ui stage; alone, after `npm run build && npm run compile-tests`:
+// node scripts/vscode/uiHistory.mjs (exit 1 on a failed check).
 import { cpSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { checkList, poll, widenSidebar } from './poll.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
-const { History } = createRequire(import.meta.url)(join(REPO_ROOT, 'out', 'src', 'history', 'index.js'));
 const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 const SESSION = '3f2c8e41-95b0-4d7a-b1e6-2c7d0a9f5e13';
@@ -42,104 +43,115 @@ function proposalCopy(dir) {
   return copy;
 }
 
-await setup();
-const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' }, args: ['--enable-proposed-api', 'memory-shelf.memory-shelf'] });
-const { check, tally } = checkList();
-const save = (name, bytes) => write(join(REPO_ROOT, 'test-results', name), bytes);
-let browser;
-try {
-  const workspace = join(server.dir, 'team-app');
-  const memory = join(workspace, 'memory');
-  for (const [name, text] of Object.entries(FILES)) write(join(memory, name), text);
-  const extension = proposalCopy(server.dir);
-  browser = await launchChromium(server.env);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: extension }));
-  const entry = page.locator(ENTRY);
-  await entry.waitFor({ state: 'visible', timeout: 60_000 });
-  const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-  const shown = await poll(async () => {
-    const visible = await rowOf('배포 동결').isVisible().catch(() => false);
-    const shelfShown = /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
-    if (!visible && !shelfShown) await entry.click().catch(() => {});
-    return { done: visible };
-  }, 60_000, 500);
-  check('the memories are shown in the tree', shown.done);
-  await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});
-  await widenSidebar(page, 260);
-  // The first load's versions reach the history a moment after the tree shows.
-  const store = await History.open({ dir: server.env.MEMORY_SHELF_HISTORY_DIR }).root(memory);
-  const recorded = await poll(async () => ({ done: (await store.latest()).size >= Object.keys(FILES).length }), 20_000, 300);
-  check('the first load recorded every file in the history', recorded.done);
+export async function uiHistory() {
+  // The compiled history store (out/, from compile-tests) is what the test writes the hook's records with.
+  const { History } = createRequire(import.meta.url)(join(REPO_ROOT, 'out', 'src', 'history', 'index.js'));
+  await setup();
+  const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' }, args: ['--enable-proposed-api', 'memory-shelf.memory-shelf'] });
+  const { check, tally } = checkList();
+  const save = (name, bytes) => write(join(REPO_ROOT, 'test-results', name), bytes);
+  let browser;
+  try {
+    const workspace = join(server.dir, 'team-app');
+    const memory = join(workspace, 'memory');
+    for (const [name, text] of Object.entries(FILES)) write(join(memory, name), text);
+    const extension = proposalCopy(server.dir);
+    browser = await launchChromium(server.env);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: extension }));
+    const entry = page.locator(ENTRY);
+    await entry.waitFor({ state: 'visible', timeout: 60_000 });
+    const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    const shown = await poll(async () => {
+      const visible = await rowOf('배포 동결').isVisible().catch(() => false);
+      const shelfShown = /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
+      if (!visible && !shelfShown) await entry.click().catch(() => {});
+      return { done: visible };
+    }, 60_000, 500);
+    check('the memories are shown in the tree', shown.done);
+    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});
+    await widenSidebar(page, 260);
+    // The first load's versions reach the history a moment after the tree shows.
+    const store = await History.open({ dir: server.env.MEMORY_SHELF_HISTORY_DIR }).root(memory);
+    const recorded = await poll(async () => ({ done: (await store.latest()).size >= Object.keys(FILES).length }), 20_000, 300);
+    check('the first load recorded every file in the history', recorded.done);
 
-  // The agent, while the window is open: a deletion with its index line, a change, a new memory, and
-  // two writes of one session that the hook recorded first.
-  unlinkSync(join(memory, 'reference_staging.md'));
-  writeFileSync(join(memory, 'MEMORY.md'), FILES['MEMORY.md'].replace('- [Staging host](reference_staging.md) — Staging runs on host-b behind the VPN\n', ''));
-  writeFileSync(join(memory, 'user_role.md'), FILES['user_role.md'].replace('Backend engineer.', 'Backend engineer; owns the billing service.'));
-  const tone = FILES['feedback_reply-tone.md'].replace('丁寧語で書く。', '丁寧語で書く。絵文字は使わない。');
-  const freeze = FILES['feedback_deploy-freeze.md'].replace('하지 않는다.\n\n', '하지 않는다. 핫픽스는 당번 승인 후 예외.\n\n');
-  await store.recordAll([{ path: 'feedback_reply-tone.md', bytes: Buffer.from(tone) }], { author: 'agent', source: 'hook-post', sessionId: SESSION, tool: 'Edit' });
-  await store.recordAll([{ path: 'feedback_deploy-freeze.md', bytes: Buffer.from(freeze) }], { author: 'agent', source: 'hook-post', sessionId: SESSION, tool: 'Edit' });
-  writeFileSync(join(memory, 'feedback_reply-tone.md'), tone);
-  writeFileSync(join(memory, 'feedback_deploy-freeze.md'), freeze);
-  writeFileSync(join(memory, 'project_billing.md'), '---\nname: billing-retries\ndescription: Billing webhooks retry 5 times, then page\ntype: project\n---\n\nStripe webhooks retry 5 times over 3 hours.\n');
+    // The agent, while the window is open: a deletion with its index line, a change, a new memory, and
+    // two writes of one session that the hook recorded first.
+    unlinkSync(join(memory, 'reference_staging.md'));
+    writeFileSync(join(memory, 'MEMORY.md'), FILES['MEMORY.md'].replace('- [Staging host](reference_staging.md) — Staging runs on host-b behind the VPN\n', ''));
+    writeFileSync(join(memory, 'user_role.md'), FILES['user_role.md'].replace('Backend engineer.', 'Backend engineer; owns the billing service.'));
+    const tone = FILES['feedback_reply-tone.md'].replace('丁寧語で書く。', '丁寧語で書く。絵文字は使わない。');
+    const freeze = FILES['feedback_deploy-freeze.md'].replace('하지 않는다.\n\n', '하지 않는다. 핫픽스는 당번 승인 후 예외.\n\n');
+    await store.recordAll([{ path: 'feedback_reply-tone.md', bytes: Buffer.from(tone) }], { author: 'agent', source: 'hook-post', sessionId: SESSION, tool: 'Edit' });
+    await store.recordAll([{ path: 'feedback_deploy-freeze.md', bytes: Buffer.from(freeze) }], { author: 'agent', source: 'hook-post', sessionId: SESSION, tool: 'Edit' });
+    writeFileSync(join(memory, 'feedback_reply-tone.md'), tone);
+    writeFileSync(join(memory, 'feedback_deploy-freeze.md'), freeze);
+    writeFileSync(join(memory, 'project_billing.md'), '---\nname: billing-retries\ndescription: Billing webhooks retry 5 times, then page\ntype: project\n---\n\nStripe webhooks retry 5 times over 3 hours.\n');
 
-  const review = await poll(async () => {
-    const rows = await page.locator(ROWS).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent ?? '')).catch(() => []);
-    const text = rows.join(' | ');
-    return { done: /deleted/.test(text) && /Claude changed 2 memories in session 3f2c8e41/.test(text) && /new/.test(text) && /changed/.test(text), text };
-  }, 30_000, 500);
-  check('To review shows the session group, the change, the new memory and the deletion', review.done, review.text.slice(0, 600));
-  await page.mouse.move(1270, 850);
-  await page.waitForTimeout(800);
-  save('to-review-deleted.png', await page.screenshot());
-  const deletedRow = rowOf('staging-host');
-  await deletedRow.hover().catch(() => {});
-  const hover = await poll(async () => {
-    const text = await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().innerText().catch(() => '');
-    return { done: text.includes('What it said') && text.includes('host-b'), text };
-  }, 8_000);
-  check('hovering the deleted memory says what it said and who removed it', hover.done, hover.text.slice(0, 300));
-  save('to-review-deleted-hover.png', await page.screenshot());
+    const review = await poll(async () => {
+      const rows = await page.locator(ROWS).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent ?? '')).catch(() => []);
+      const text = rows.join(' | ');
+      return { done: /deleted/.test(text) && /Claude changed 2 memories in session 3f2c8e41/.test(text) && /new/.test(text) && /changed/.test(text), text };
+    }, 30_000, 500);
+    check('To review shows the session group, the change, the new memory and the deletion', review.done, review.text.slice(0, 600));
+    await page.mouse.move(1270, 850);
+    await page.waitForTimeout(800);
+    save('to-review-deleted.png', await page.screenshot());
+    const deletedRow = rowOf('staging-host');
+    await deletedRow.hover().catch(() => {});
+    const hover = await poll(async () => {
+      const text = await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().innerText().catch(() => '');
+      return { done: text.includes('What it said') && text.includes('host-b'), text };
+    }, 8_000);
+    check('hovering the deleted memory says what it said and who removed it', hover.done, hover.text.slice(0, 300));
+    save('to-review-deleted-hover.png', await page.screenshot());
 
-  // Show History on the changed memory, from the palette with it open.
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type('user_role.md');
-  await page.waitForTimeout(600);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1000);
-  await page.keyboard.press('F1');
-  await page.keyboard.type('Memory Shelf: Show History');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show History' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-  await page.keyboard.press('Enter');
-  const picked = await poll(async () => {
-    const text = await page.locator('.quick-input-widget').innerText().catch(() => '');
-    return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
-  }, 15_000);
-  check('Show History lists the versions: the agent\'s change and the one seen at load', picked.done, picked.text.slice(0, 300));
-  save('history-quick-pick.png', await page.screenshot());
-  await page.keyboard.press('Escape');
+    // Show History on the changed memory, from the palette with it open.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('user_role.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'user_role.md' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+    await page.keyboard.press('Enter');
+    const opened = await poll(async () => ({ done: /user_role\.md/.test(await page.locator('.tabs-container .tab.active').innerText().catch(() => '')) }), 10_000);
+    check('Quick Open opens the changed memory', opened.done);
+    await page.keyboard.press('F1');
+    await page.keyboard.type('Memory Shelf: Show History');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show History' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+    await page.keyboard.press('Enter');
+    const picked = await poll(async () => {
+      const text = await page.locator('.quick-input-widget').innerText().catch(() => '');
+      return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
+    }, 15_000);
+    check('Show History lists the versions: the agent\'s change and the one seen at load', picked.done, picked.text.slice(0, 300));
+    save('history-quick-pick.png', await page.screenshot());
+    await page.keyboard.press('Escape');
 
-  // The Timeline, in the Explorer, for the open memory.
-  await page.keyboard.press('F1');
-  await page.keyboard.type('Explorer: Focus on Timeline View');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Timeline' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-  await page.keyboard.press('Enter');
-  const timeline = await poll(async () => {
-    const text = await page.locator('.part.sidebar').innerText().catch(() => '');
-    return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
-  }, 20_000, 500);
-  check('the Timeline lists the memory\'s versions (with the timeline proposal allowed)', timeline.done, timeline.text.slice(0, 400));
-  await page.mouse.move(1270, 850);
-  await page.waitForTimeout(500);
-  save('timeline.png', await page.screenshot());
-} catch (error) {
-  check('the history UI check ran to the end', false, error?.message ?? String(error));
-} finally {
-  await browser?.close().catch(() => {});
-  await server.stop();
+    // The Timeline, in the Explorer, for the open memory.
+    await page.keyboard.press('F1');
+    await page.keyboard.type('Explorer: Focus on Timeline View');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Timeline' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+    await page.keyboard.press('Enter');
+    const timeline = await poll(async () => {
+      const text = await page.locator('.part.sidebar').innerText().catch(() => '');
+      return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
+    }, 20_000, 500);
+    check('the Timeline lists the memory\'s versions (with the timeline proposal allowed)', timeline.done, timeline.text.slice(0, 400));
+    await page.mouse.move(1270, 850);
+    await page.waitForTimeout(500);
+    save('timeline.png', await page.screenshot());
+  } catch (error) {
+    check('the history UI check ran to the end', false, error?.message ?? String(error));
+  } finally {
+    await browser?.close().catch(() => {});
+    await server.stop();
+  }
+  return tally();
 }
-const { failed } = tally();
-process.exitCode = failed > 0 ? 1 : 0;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  uiHistory().then(
+    ({ passed, failed }) => { console.log(`${passed} passed, ${failed} failed`); process.exit(failed > 0 ? 1 : 0); },
+    (err) => { console.error(`[uiHistory] ERROR: ${err?.stack ?? err}`); process.exit(1); },
+  );
+}

@@ -40,6 +40,8 @@ export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
       if (!done && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
       return { done };
     }, 30_000, 500);
+    // The first-run question is answered as most people will, so it does not cover the picture.
+    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 20_000 }).catch(() => {});
     const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
       depth: Number(row.getAttribute('aria-level') ?? 1),
       label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
