@@ -98,7 +98,7 @@ function extraRoot(): Map<string, string> {
 }
 
 /**
- * An index holding facts (a list under a heading, one long paragraph), a memory linked only past the
+ * An index holding facts (a list under a heading, one long paragraph, the day it was written as today's), a memory linked only past the
  * limit, one with no room left for its entry, and a [[link]] to a memory's topic.
  */
 function indexRoot(): Map<string, string> {
@@ -114,6 +114,9 @@ function indexRoot(): Map<string, string> {
     'Long paragraph: ' + 'the staging server is rebuilt from the nightly snapshot and keeps its data for a week; '.repeat(3),
     '',
     '- [B](b.md) — b',
+    '',
+    '## Current date',
+    'Today is 2026-07-30.',
   ].join('\n'));
   files.set('a.md', memory('a', 'See [[no-fabrication]].'));
   files.set('b.md', memory('b', 'B.'));

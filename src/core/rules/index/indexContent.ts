@@ -59,7 +59,20 @@ interface Block {
   readonly listed: boolean;
   /** Whether the block speaks of the index itself ("Entries are one line each"): a note, however placed. */
   readonly aboutIndex: boolean;
+  /** Whether the block tells what day it is ("Today is 2026-03-14"), under a date heading or in so many words. */
+  readonly statesToday: boolean;
 }
+
+/**
+ * A written date: ISO-like, Korean, Japanese, or an English month and day. What a "Today is …" line
+ * must carry to claim the day (a bare "today is the freeze" claims nothing).
+ */
+const WRITTEN_DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*년\s*\d{1,2}\s*월|\d{1,2}\s*월\s*\d{1,2}\s*일|\d{4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*日|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)`;
+/** "Today is …", "Current date: …", "오늘은 …", "今日は …", then (a weekday at most between) a written date. */
+const TODAY_IS = new RegExp(String.raw`(?:\btoday is|\btoday's date(?: is)?|\bcurrent date(?: is)?|\bthe date today is|오늘은|오늘 날짜(?:는)?|현재 날짜(?:는)?|今日は|本日は|今日の日付(?:は)?|現在の日付(?:は)?)[\s:：*_]*(?:[A-Za-z]+day,?\s*|\(?[월화수목금토일]요일\)?,?\s*|[月火水木金土日]曜日,?\s*)?${WRITTEN_DATE}`, 'i');
+/** A heading that names the day ("## Current date", "## 오늘 날짜", "## 今日の日付"), over a line that starts with a date. */
+const TODAY_HEADING = /\b(?:current date|today(?:'s date)?|date today)\b|오늘|현재 날짜|今日|本日|現在の日付/i;
+const STARTS_WITH_DATE = new RegExp(String.raw`^[\s>*_-]*${WRITTEN_DATE}`, 'i');
 
 /**
  * `index-inline-memory`: paragraphs and lists of facts (or of links to pages outside the root) written
@@ -79,8 +92,15 @@ export function checkIndexContent(index: MemoryIndex, store: MemoryStore, option
   for (const block of contentBlocks(index)) {
     if (options.cut && text.lineStart(block.first) >= options.cut.offset) break;
     const lineCount = block.last - block.first + 1;
-    if (!holdsFacts(block, lineCount)) continue;
     const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
+    if (block.statesToday) {
+      // Loaded at every session start, the day it names is right on one day only; Claude Code tells the model the date itself.
+      problems.push(makeProblem(ProblemCode.IndexInlineMemory, INDEX_FILE_NAME, range,
+        msg('MEMORY.md says what day it is today: it is loaded in every session, and on any other day that date is wrong. Remove it: Claude Code gives the current date itself.'),
+        undefined, [removeTodayFix(index, block)]));
+      continue;
+    }
+    if (!holdsFacts(block, lineCount)) continue;
     const message = lineCount === 1
       ? msg('A paragraph of facts written into MEMORY.md: it is loaded in every session and the sidebar never shows it. Move it into a memory of its own and leave one line here.')
       : msg('{0} lines of facts written into MEMORY.md: they are loaded in every session and the sidebar never shows them. Move them into a memory of their own and leave one line here.', lineCount);
@@ -137,12 +157,13 @@ function contentBlocks(index: MemoryIndex): Block[] {
   let fence: string | undefined;
   let inComment = false;
   let heading: string | undefined;
-  let open: { first: number; last: number; chars: number; listed: boolean; aboutIndex: boolean } | undefined;
+  let open: { first: number; last: number; chars: number; listed: boolean; aboutIndex: boolean; statesToday: boolean } | undefined;
   const close = (): void => {
     if (open) {
       const above = index.lines[open.first - 1];
       const underPointer = above !== undefined && above.kind === 'text' && linkedLines.has(above.line) && !LIST_ITEM.test(above.text);
-      blocks.push({ ...open, heading, ownSection: own[open.first], underPointer });
+      const underTodayHeading = heading !== undefined && own[open.first] && TODAY_HEADING.test(heading) && STARTS_WITH_DATE.test(index.lines[open.first].text);
+      blocks.push({ ...open, statesToday: open.statesToday || underTodayHeading, heading, ownSection: own[open.first], underPointer });
     }
     open = undefined;
   };
@@ -167,13 +188,15 @@ function contentBlocks(index: MemoryIndex): Block[] {
     }
     const listed = !step.isCode && LIST_ITEM.test(line.text);
     const aboutIndex = !step.isCode && ABOUT_INDEX.test(trimmed);
+    const statesToday = !step.isCode && TODAY_IS.test(trimmed);
     if (open) {
       open.last = line.line;
       open.chars += weighedLength(trimmed);
       open.listed ||= listed;
       open.aboutIndex ||= aboutIndex;
+      open.statesToday ||= statesToday;
     } else {
-      open = { first: line.line, last: line.line, chars: weighedLength(trimmed), listed, aboutIndex };
+      open = { first: line.line, last: line.line, chars: weighedLength(trimmed), listed, aboutIndex, statesToday };
     }
   }
   close();
@@ -203,6 +226,34 @@ function moveFix(index: MemoryIndex, store: MemoryStore, block: Block, options: 
       { kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range, newText: ' '.repeat(indent) + entryLine }] },
     ],
   };
+}
+
+/**
+ * Deletes the block, and its heading too when the heading's section holds nothing else (a "## Current
+ * date" left with no date under it would only puzzle), with the blank line before it.
+ */
+function removeTodayFix(index: MemoryIndex, block: Block): ProblemFix {
+  const lines = index.lines;
+  let first = block.first;
+  let after = block.last + 1;
+  while (after < lines.length && lines[after].text.trim() === '') after++;
+  const sectionEnds = after >= lines.length || lines[after].kind === 'heading';
+  let above = first - 1;
+  while (above >= 0 && lines[above].text.trim() === '') above--;
+  if (sectionEnds && above >= 0 && lines[above].kind === 'heading' && block.ownSection) first = above;
+  // Take the line break before the removed lines when they run to the end, so no blank tail is left.
+  const toEnd = after >= lines.length;
+  let start = { line: first, character: 0 };
+  if (toEnd) {
+    let keep = first - 1;
+    while (keep >= 0 && lines[keep].text.trim() === '') keep--;
+    start = keep >= 0 ? { line: keep, character: lines[keep].text.length } : start;
+  }
+  const last = lines.length - 1;
+  const end = toEnd ? { line: last, character: lines[last].text.length } : { line: after, character: 0 };
+  // A file that ended with a line break still does.
+  const newText = toEnd && start.line < first && lines[last].text === '' ? index.eol : '';
+  return { ...titleOf(msg('Remove the stated date')), edits: [{ kind: 'edit', path: INDEX_FILE_NAME, edits: [{ range: { start, end }, newText }] }] };
 }
 
 /** The length with each character from Hangul Jamo (U+1100) up counted twice: CJK scripts are dense. */

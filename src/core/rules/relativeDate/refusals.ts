@@ -195,9 +195,16 @@ function inCjkProse(text: string): boolean {
   return CJK_PROSE.test(text.replace(CJK_DATE_WORDS, ' '));
 }
 
+// Days joined by a plus, slash or middle dot name what a feature covers ("forecast: today + tomorrow",
+// "오늘/내일 일정", "今日・明日の予報"): a sentence would join them with a word.
+const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日)';
+const JOINED_DAY_BEFORE = new RegExp(`${DAY_WORD}\\s*[+/・]\\s*$`, 'i');
+const JOINED_DAY_AFTER = new RegExp(`^\\s*[+/・]\\s*${DAY_WORD}`, 'i');
+
 function isLabel(facts: LineFacts, start: number, end: number, words: string, language: string): boolean {
   const { text } = facts;
   const after = text.slice(end, end + 60);
+  if (JOINED_DAY_AFTER.test(after) || JOINED_DAY_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
   // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").

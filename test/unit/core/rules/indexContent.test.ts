@@ -95,4 +95,37 @@ describe('index-inline-memory: facts written into MEMORY.md', () => {
     const created = problems[0].fixes![0].edits.find((edit) => edit.kind === 'create');
     assert.equal(created?.path, 'index_notes_3.md');
   });
+
+  describe('a stated day of today, loaded in every session', () => {
+    const entries = ['# Memory', '- [Infra](infra.md) — where the servers run'];
+    const cases: Array<[string, string[], boolean]> = [
+      ['English, under a "Current date" heading', [...entries, '', '## Current date', 'Today is 2026-03-14.', ''], true],
+      ['English, a weekday and a month name, in prose', [...entries, '', 'Today is Saturday, March 14, 2026.', ''], true],
+      ['Korean', [...entries, '', '## 오늘 날짜', '2026-03-14 (토)', ''], true],
+      ['Korean, in so many words', [...entries, '', '오늘은 2026년 3월 14일이다.', ''], true],
+      ['Japanese', [...entries, '', '## 現在の日付', '今日は2026年3月14日です。', ''], true],
+      ['a plain "today" with no date claims no day', [...entries, '', 'Today is the deploy freeze.', ''], false],
+      ['a dated fact is a record, not today\'s date', [...entries, '', '## Changes', '2026-03-14: moved staging to host-b', ''], false],
+      ['a date in an entry is the entry\'s', [...entries, '- [Today\'s plan](infra.md) — today is 2026-03-14', ''], false],
+    ];
+    for (const [what, lines, reported] of cases) {
+      it(`${reported ? 'reports' : 'stays quiet on'}: ${what}`, () => {
+        const { problems } = inline(lines.join('\n'));
+        assert.equal(problems.length, reported ? 1 : 0, problems.map((p) => p.message).join('; '));
+        if (reported) assert.match(problems[0].message, /^MEMORY\.md says what day it is today/);
+      });
+    }
+
+    it('removes the line with its heading when the section holds nothing else, keeping the final line break', () => {
+      const { problems, files } = inline([...entries, '', '## Current date', 'Today is 2026-03-14.', ''].join('\n'));
+      const fix = problems[0].fixes![0];
+      assert.equal(fix.title, 'Remove the stated date');
+      assert.equal(applyFileEdits(files, fix.edits).get('MEMORY.md'), [...entries, ''].join('\n'));
+    });
+
+    it('removes only the line when more follows under the heading', () => {
+      const { problems, files } = inline([...entries, '', '## Notes', 'Today is 2026-03-14.', '', 'Keep entries short.', ''].join('\n'));
+      assert.equal(applyFileEdits(files, problems[0].fixes![0].edits).get('MEMORY.md'), [...entries, '', '## Notes', 'Keep entries short.', ''].join('\n'));
+    });
+  });
 });

@@ -36,6 +36,9 @@ describe('relative-date: what is not a finding', () => {
     ['오늘 탭에서 확인한다', 'Korean UI head'],
     ['ホーム画面の**今週**カード', 'Japanese label'],
     ['今日タブを開く', 'Japanese UI head'],
+    ['The forecast panel shows today + tomorrow.', 'days joined by a plus: what a feature covers'],
+    ['일정 위젯은 오늘/내일 두 칸으로 나뉜다.', 'Korean days joined by a slash'],
+    ['天気カードは今日・明日の予報を出す。', 'Japanese days joined by a middle dot'],
     // identifiers
     ['The component is today-timeline.tsx.', 'file name'],
     ['Moved to src/thisWeek.ts and lib/yesterday.js', 'paths'],
@@ -126,6 +129,8 @@ describe('relative-date: what is a finding', () => {
     ['- **Yesterday:** fixed the build', [['Yesterday', '2026-08-03']]],
     ['Long emphasis is prose: **we ship the new build tomorrow**', [['tomorrow', 'on 2026-08-05']]],
     ['We will ship in 3 days.', [['in 3 days', 'on 2026-08-07']]],
+    // Days joined by a word are a sentence's, not a feature's range.
+    ['Review the draft today and send it tomorrow.', [['today', 'on 2026-08-04'], ['tomorrow', 'on 2026-08-05']]],
     // Japanese glues Latin words to dates: a letter before 来週 is not code.
     ['API来週変更', [['来週', '2026-08-10の週に']]],
   ];
