@@ -50,6 +50,8 @@ export interface IndexLink {
   readonly hrefRange: Range;
   /** Offset in {@link MemoryIndex.text} just past the link, to compare with where the load budget cuts. */
   readonly end: number;
+  /** A file named outside a Markdown link (a code span, a bare path): it lists the file only if the file is there. */
+  readonly mention?: true;
 }
 
 export interface MemoryIndex {
@@ -128,6 +130,7 @@ function parseLine(text: string, line: number, lineOffset: number, links: IndexL
     // The entry and its link share one href and one resolved target: the same text, held once.
     const { href, target } = addLink(entry.hrefStart, entry.hrefEnd, entry.linkEnd);
     for (let link = linkFrom(text, entry.linkEnd); link; link = linkFrom(text, link.end + 1)) addLink(link.start, link.end, link.end + 1);
+    addPathMentions(text, line, lineOffset, links);
     return new PackedEntry(line, text, href, target, entry);
   }
   let linked = false;
@@ -141,6 +144,7 @@ function parseLine(text: string, line: number, lineOffset: number, links: IndexL
     addLink(end - definition[1].length, end, end);
     linked = true;
   }
+  addPathMentions(text, line, lineOffset, links);
   if (text.trim() === '') return { kind: 'blank', line, text };
   if (HEADING.test(text)) return { kind: 'heading', line, text };
   if (!linked && BULLET.test(text) && /\]\(|\.md\b|\[\[/.test(text)) return { kind: 'malformed', line, text };
@@ -214,12 +218,25 @@ class PackedIndexLink implements IndexLink {
     readonly end: number,
   ) {}
 
+  /** Where the href starts on its line. */
+  get hrefStart(): number {
+    return this.hrefFrom;
+  }
+
   get hrefRange(): Range {
     return lineRange(this.line, this.hrefFrom, this.hrefTo);
   }
 
   toJSON(): IndexLink {
     return { line: this.line, href: this.href, target: this.target, hrefRange: this.hrefRange, end: this.end };
+  }
+}
+
+class PackedMention extends PackedIndexLink {
+  readonly mention = true;
+
+  override toJSON(): IndexLink {
+    return { ...super.toJSON(), mention: true };
   }
 }
 
@@ -347,6 +364,43 @@ function isDigit(code: number): boolean {
 
 // What can make an href other than a file name in the root: a scheme, a folder, an escape, an anchor.
 const NOT_A_PLAIN_NAME = /[/\\%#:]/;
+
+/**
+ * A memory's file named outside a Markdown link: in a code span or as a bare path (`| \`feedback_tests.md\` |
+ * run unit tests first |`, "see memory/project_api.md"). Claude Code reads the text, so the name tells it the
+ * file exists as a link does: it lists the memory. Not a link's own title or target (`[x.md](x.md)`), nor
+ * a URL's last segment. Such a line is still `malformed` when it is a bullet, since it was meant as an entry.
+ */
+const PATH_MENTION = /(?<![\w/.\-\\[(<%])((?:\.{1,2}\/)?(?:[\w.-]+\/)*[\w.-]*[\w-]\.md)(?![\w\-\](])/g;
+
+function addPathMentions(text: string, line: number, lineOffset: number, links: IndexLink[]): void {
+  if (!text.includes('.md')) return;
+  // The line's own links were added just before: their targets are not mentions too. An entry's line
+  // nearly always names its own file this way, so the test is kept to offsets, made no Range of.
+  let first = links.length;
+  while (first > 0 && links[first - 1].line === line) first--;
+  const lineLinks = links.slice(first);
+  PATH_MENTION.lastIndex = 0;
+  for (let match = PATH_MENTION.exec(text); match; match = PATH_MENTION.exec(text)) {
+    const start = match.index;
+    const end = start + match[1].length;
+    if (lineLinks.some((link) => link.end - lineOffset >= start && hrefStartOf(link) <= end) || inLinkTitle(text, start, end)) continue;
+    // A path written from the project (`memory/x.md`, `.claude/memory/x.md`) names the file in this folder.
+    const target = resolveHref(match[1].replace(/^(?:.*\/)?memory\//, ''));
+    links.push(new PackedMention(line, match[1], target, start, end, lineOffset + end));
+  }
+}
+
+function hrefStartOf(link: IndexLink): number {
+  return link instanceof PackedIndexLink ? link.hrefStart : link.hrefRange.start.character;
+}
+
+/** Whether `[start, end)` lies inside a link's title: `[` before it and `](` after, no bracket between. */
+function inLinkTitle(text: string, start: number, end: number): boolean {
+  const open = text.lastIndexOf('[', start);
+  const close = text.indexOf('](', end);
+  return open >= 0 && close >= 0 && !/[[\]]/.test(text.slice(open + 1, start)) && !/[[\]]/.test(text.slice(end, close));
+}
 
 function resolveHref(href: string): RootPath | undefined {
   // Nearly every entry links a file beside MEMORY.md by its plain name: that name is the path, and the

@@ -89,7 +89,7 @@ const STARTS_WITH_DATE = new RegExp(String.raw`^[\s>*_-]*${WRITTEN_DATE}`, 'i');
 export function checkIndexContent(index: MemoryIndex, store: MemoryStore, options: IndexContentOptions): Problem[] {
   const text = new IndexText(index);
   const problems: Problem[] = [];
-  for (const block of contentBlocks(index)) {
+  for (const block of contentBlocks(index, store)) {
     if (options.cut && text.lineStart(block.first) >= options.cut.offset) break;
     const lineCount = block.last - block.first + 1;
     const range = { start: { line: block.first, character: 0 }, end: { line: block.last, character: index.lines[block.last].text.length } };
@@ -149,9 +149,12 @@ function ownSections(index: MemoryIndex, linkedLines: ReadonlySet<number>): bool
 }
 
 /** The runs of content lines, each with the heading it sits under. */
-function contentBlocks(index: MemoryIndex): Block[] {
+function contentBlocks(index: MemoryIndex, store: MemoryStore): Block[] {
   const linkedLines = new Set<number>();
-  for (const link of index.links) if (link.target !== undefined && isMemoryPath(link.target)) linkedLines.add(link.line);
+  for (const link of index.links) {
+    // A file named in passing ("see README.md") is prose; one naming a memory of this root points at it.
+    if (link.target !== undefined && isMemoryPath(link.target) && (!link.mention || store.get(link.target))) linkedLines.add(link.line);
+  }
   const own = ownSections(index, linkedLines);
   const blocks: Block[] = [];
   let fence: string | undefined;

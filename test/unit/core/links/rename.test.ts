@@ -36,6 +36,14 @@ describe('rename', () => {
     assert.deepEqual(renamed.reservations(), []);
   });
 
+  it('renames a file named in MEMORY.md outside a link, keeping the folder it was written with', () => {
+    const files = root();
+    files.set('MEMORY.md', '| File | What |\n|---|---|\n| `reference_lab_drive.md` | raw data |\n| memory/reference_lab_drive.md | again |\n');
+    const plan = planRename(storeOf(files), storeOf(files).get('reference_lab_drive.md')!, 'reference-lab-share', { renameFile: true });
+    assert.ok(plan.ok);
+    assert.equal(applyFileEdits(files, plan.edits).get('MEMORY.md'), '| File | What |\n|---|---|\n| `reference_lab_share.md` | raw data |\n| memory/reference_lab_share.md | again |\n');
+  });
+
   it('keeps the file name and a human index title when asked to', () => {
     const files = root();
     files.set('MEMORY.md', '- [Lab drive](reference_lab_drive.md) — where\n');

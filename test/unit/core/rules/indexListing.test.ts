@@ -29,6 +29,42 @@ describe('index-unlisted', () => {
     assert.deepEqual(unlisted(files), []);
   });
 
+  it('counts a memory named by its file outside a link: a code span in a table, a bare path, a path from the project', () => {
+    const files = new Map([
+      ['MEMORY.md', [
+        '# Memory',
+        '| File | What |',
+        '|---|---|',
+        '| `feedback_tests.md` | run unit tests before the integration suite |',
+        '| memory/project_api.md | 결제 API 담당자 |',
+        '詳細は .claude/memory/user_role.md を参照。',
+        'Deploy notes → merged into [Tests](feedback_tests.md)',
+      ].join('\n')],
+      ...['feedback_tests', 'project_api', 'user_role', 'feedback_deploy-notes'].map((stem): [string, string] => [`${stem}.md`, memory(stem.replace(/_/g, '-'), `about ${stem}`)]),
+    ]);
+    const engine = checkedEngine(files);
+    assert.deepEqual([...engine.allProblems()].filter((p) => p.code === ProblemCode.IndexUnlisted).map((p) => p.path), ['feedback_deploy-notes.md']);
+    // A table of file names is the index's own list, not facts written into it.
+    assert.deepEqual([...engine.problemsFor('MEMORY.md')].filter((p) => p.code === ProblemCode.IndexInlineMemory), []);
+  });
+
+  it('does not take a link\'s title, a URL or a file that is not a memory of the root for a listing', () => {
+    const files = new Map([
+      ['MEMORY.md', [
+        '# Memory',
+        '- [a.md](a.md) — a',
+        'Spec: https://example.com/docs/b.md',
+        '- c.md',
+      ].join('\n')],
+      ['a.md', memory('a', 'a')],
+      ['b.md', memory('b', 'b')],
+    ]);
+    const engine = checkedEngine(files);
+    assert.deepEqual(unlisted(files).map((p) => p.path), ['b.md']);
+    // A bullet naming a file with no link is still a broken entry.
+    assert.deepEqual([...engine.problemsFor('MEMORY.md')].filter((p) => p.code === ProblemCode.IndexMalformedLine).map((p) => p.range.start.line), [3]);
+  });
+
   it('leaves README.md and the exclude globs out: they are documentation, not memories', () => {
     const files = new Map([
       ['MEMORY.md', '# Memory\n- [A](a.md) — a\n'],
