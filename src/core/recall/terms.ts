@@ -71,6 +71,29 @@ export function termsOf(text: string): Term[] {
   return terms;
 }
 
+/**
+ * Some of the exact terms `termsOf(text)` finds, without segmenting: those of the space-separated words
+ * made only of ASCII letters or only of Hangul syllables, which every word segmenter leaves whole (the
+ * segmenter is most of the cost of reading a short text). Each term returned is one of `termsOf`'s, and
+ * is part of the text's lower-cased form with `-`, `_` and `/` read as spaces.
+ */
+export function plainTermsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of text.replace(/[-_/]+/g, ' ').split(' ')) {
+    if (ASCII_LETTERS.test(word)) {
+      const lower = word.toLowerCase();
+      if (!EN_STOP.has(lower) && lower.length > 1) terms.push(stem(lower));
+    } else if (HANGUL_SYLLABLES.test(word) && !KO_STOP.has(word)) {
+      const bare = stripEnding(word);
+      if (bare.length >= 2) terms.push(bare);
+    }
+  }
+  return terms;
+}
+
+const ASCII_LETTERS = /^[A-Za-z]+$/;
+const HANGUL_SYLLABLES = /^[\uac00-\ud7a3]+$/;
+
 function stripEnding(word: string): string {
   for (const ending of KO_ENDINGS) {
     if (word.length > ending.length + 1 && word.endsWith(ending)) return word.slice(0, -ending.length);

@@ -1,6 +1,6 @@
 import type { MemoryFile } from '../../memoryFile';
 import { ProblemCode, type Problem } from '../../problems';
-import { termsOf } from '../../recall/terms';
+import { plainTermsOf, termsOf } from '../../recall/terms';
 import { msg } from '../../text';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
@@ -33,6 +33,7 @@ export function checkDescriptionQuality(memory: MemoryFile): Problem[] {
   // A description longer than a few words and than twice the name says more than either case: no
   // segmenting (the costly part) for the many that plainly do.
   if (description.length > Math.max(SHORT, 2 * (memory.name?.length ?? 0))) return [];
+  if (plainlyTelling(description, memory.name ?? '')) return [];
   const terms = termsOf(description).filter((term) => term.kind === 'exact').map((term) => term.term);
   if (terms.length === 0) return [];
   const range = fieldAnchor(memory, 'description');
@@ -46,6 +47,19 @@ export function checkDescriptionQuality(memory: MemoryFile): Problem[] {
     return [makeProblem(ProblemCode.DescriptionVague, memory.path, range, msg('The description "{0}" is too vague to be recalled: say what this memory holds and when it applies.', description))];
   }
   return [];
+}
+
+/**
+ * Whether the words any segmenter reads alike already show the description is not vague: two telling
+ * words, one of them not in the name (a term that is no part of the name's text is none of its terms).
+ * Most descriptions are settled here, without segmenting them and the name.
+ */
+function plainlyTelling(description: string, name: string): boolean {
+  const telling = new Set(plainTermsOf(description).filter((term) => !GENERIC.has(term)));
+  if (telling.size < 2) return false;
+  const nameText = name.replace(/[-_/]+/g, ' ').normalize('NFKC').toLowerCase();
+  for (const term of telling) if (!nameText.includes(term)) return true;
+  return false;
 }
 
 /** A Japanese or Korean run the segmenter left whole (no dictionary split it) can be a phrase: not judged by word count. */

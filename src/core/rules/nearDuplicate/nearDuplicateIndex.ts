@@ -68,6 +68,8 @@ const NO_MEMBER = -1;
 const ALONE = -2;
 /** Memories whose band keys the candidate check keeps at hand: a bucket just past the size limit, and the memory changed. */
 const KEPT_KEYS = 16;
+/** Words of the `overfull` bits a memory has, one bit per band. */
+const OVERFULL_WORDS = Math.ceil(BANDS / 32);
 
 /**
  * From this many shingles on (some 6,000 characters) a text is compared by its passages alone: two long
@@ -161,6 +163,13 @@ export class NearDuplicateIndex {
   private described: Uint8Array = new Uint8Array(0);
   private next: Int32Array = new Int32Array(0);
   private previous: Int32Array = new Int32Array(0);
+  /**
+   * One bit per band link, set while its bucket holds more than the size limit: such a bucket yields no
+   * candidates, and nearly every memory of a root of look-alike texts sits in dozens of them (two
+   * thirds of the buckets a realistic 20,000-memory root's search looked up, nearly all of the stress
+   * root's). The search skips them without working out the band's key and looking the bucket up.
+   */
+  private overfull: Int32Array = new Int32Array(0);
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
   private readonly buckets: BucketTable;
@@ -219,7 +228,8 @@ export class NearDuplicateIndex {
     const before = formerId !== undefined ? this.heldFor(formerId) : NOTHING_HELD;
     if (formerId !== undefined) this.remove(path, crossed);
     const id = fact !== undefined && this.insert(path, fact, crossed) ? this.ids.get(path) : undefined;
-    const after = id !== undefined ? this.heldFor(id) : NOTHING_HELD;
+    // The lists held of other memories still tell of `path` as it was: none is trusted about it until reconsidered.
+    const after = id !== undefined ? this.heldFor(id, false) : NOTHING_HELD;
     // Near-duplicates are so both ways: those of before and after hold `path` wrongly now, and only that.
     for (const list of [before, after]) {
       for (let at = 0; at < list.length; at += ENTRY) {
@@ -351,10 +361,10 @@ export class NearDuplicateIndex {
   }
 
   /** What the index holds of memory `id`'s near-duplicates, found first if it holds nothing yet. */
-  private heldFor(id: number): HeldList {
+  private heldFor(id: number, trustHeld = true): HeldList {
     const held = this.lists[id];
     if (held) return held;
-    const found = this.search(id);
+    const found = this.search(id, trustHeld);
     const list = found.length === 0 ? NOTHING_HELD : new Array<number>(found.length * ENTRY);
     for (let i = 0; i < found.length; i++) writeEntry(list as number[], i * ENTRY, this.ids.get(found[i].path)!, found[i]);
     this.lists[id] = list;
@@ -362,21 +372,27 @@ export class NearDuplicateIndex {
     return list;
   }
 
-  private search(id: number): NearDuplicate[] {
+  private search(id: number, trustHeld: boolean): NearDuplicate[] {
     const query = ++this.query;
     this.visited[id] = query;
     const found: NearDuplicate[] = [];
     const consider = (member: number): void => {
       if (this.visited[member] === query) return;
       this.visited[member] = query;
+      // A memory whose near-duplicates are held was compared with this one when they were found, and
+      // being near-duplicates is mutual: unless its list names this one, they are not (a full check
+      // asks every memory in turn, so this halves the comparisons, most of a check's time here).
+      const theirs = trustHeld ? this.lists[member] : undefined;
+      if (theirs !== undefined && !names(theirs, id)) return;
       const relation = this.relate(id, member);
       if (relation) found.push(relation);
     };
     if (this.banded[id]) {
       for (let band = 0; band < BANDS; band++) {
         const link = id * BANDS + band;
-        // Alone in its bucket, as nearly every memory is in nearly every band: no need to look the bucket up.
-        if (this.next[link] === NO_MEMBER && this.previous[link] === ALONE) continue;
+        // Alone in its bucket, as nearly every memory is in nearly every band, or in one past the limit:
+        // no need to look the bucket up.
+        if ((this.next[link] === NO_MEMBER && this.previous[link] === ALONE) || this.isOverfull(id, band)) continue;
         const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
         const count = this.countOf(this.buckets.head(slot), band);
         if (count < 2 || count > this.maxBucketSize) continue;
@@ -430,8 +446,10 @@ export class NearDuplicateIndex {
         return { path, similarity, relation: 'alike', sharedPassage: this.firstSharedKey(id, member) };
       }
       if (bins < 0 && shared >= SHARED_RULE_WEIGHT) {
+        // Asked both ways, so that two passages whose hashes collide, heavy in one memory and light in
+        // the other, do not make one a near-duplicate of the other but not the other way round.
         const rule = this.sharedRule(id, member);
-        if (rule !== undefined) return { path, similarity: shared / (this.totals[id] + this.totals[member] - shared), relation: 'shares', sharedPassage: rule };
+        if (rule !== undefined && this.sharedRule(member, id) !== undefined) return { path, similarity: shared / (this.totals[id] + this.totals[member] - shared), relation: 'shares', sharedPassage: rule };
       }
     }
     if (bins < 0) return undefined;
@@ -526,6 +544,7 @@ export class NearDuplicateIndex {
     this.described[id] = typeof fact !== 'string' && fact.description !== '' && writeSignature(fact.description, DESCRIPTION_SCRATCH, 0) > 0 ? 1 : 0;
     if (this.described[id]) this.descriptionSignatures.set(DESCRIPTION_SCRATCH.subarray(0, DESCRIPTION_BINS), id * DESCRIPTION_BINS);
     writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
+    this.overfull.fill(0, id * OVERFULL_WORDS, (id + 1) * OVERFULL_WORDS);
     for (let band = 0; band < BANDS; band++) {
       const link = id * BANDS + band;
       const slot = this.buckets.ensure(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
@@ -535,8 +554,14 @@ export class NearDuplicateIndex {
       if (head !== NO_MEMBER) this.previous[head * BANDS + band] = id;
       this.previous[link] = -1 - count;
       this.buckets.setHead(slot, id);
-      // Filling past the limit takes candidates away from everyone already in the bucket.
-      if (count === this.maxBucketSize + 1 && crossed) crossed.push(this.membersOf(slot, band));
+      if (count === this.maxBucketSize + 1) {
+        const members = this.membersOf(slot, band);
+        for (const member of members) this.setOverfull(member, band, true);
+        // Filling past the limit takes candidates away from everyone already in the bucket.
+        if (crossed) crossed.push(members);
+      } else if (count > this.maxBucketSize) {
+        this.setOverfull(id, band, true);
+      }
     }
     return true;
   }
@@ -574,9 +599,14 @@ export class NearDuplicateIndex {
         if (after !== NO_MEMBER) this.previous[after * BANDS + band] = before;
         this.previous[head * BANDS + band] = -1 - count;
       }
-      if (count === 0) this.buckets.delete(slot);
-      // Falling back under the limit gives the remaining members their candidates back.
-      else if (count === this.maxBucketSize && crossed) crossed.push(this.membersOf(slot, band));
+      if (count === 0) {
+        this.buckets.delete(slot);
+      } else if (count === this.maxBucketSize) {
+        const members = this.membersOf(slot, band);
+        for (const member of members) this.setOverfull(member, band, false);
+        // Falling back under the limit gives the remaining members their candidates back.
+        if (crossed) crossed.push(members);
+      }
     }
     this.ids.delete(path);
     this.paths[id] = undefined;
@@ -618,6 +648,16 @@ export class NearDuplicateIndex {
     this.passageGarbage = 0;
   }
 
+  private isOverfull(id: number, band: number): boolean {
+    return (this.overfull[id * OVERFULL_WORDS + (band >>> 5)] & (1 << (band & 31))) !== 0;
+  }
+
+  private setOverfull(id: number, band: number, overfull: boolean): void {
+    const word = id * OVERFULL_WORDS + (band >>> 5);
+    if (overfull) this.overfull[word] |= 1 << (band & 31);
+    else this.overfull[word] &= ~(1 << (band & 31));
+  }
+
   /** How many members the band bucket headed by `head` has. */
   private countOf(head: number, band: number): number {
     return head === NO_MEMBER ? 0 : -1 - this.previous[head * BANDS + band];
@@ -650,6 +690,7 @@ export class NearDuplicateIndex {
     this.passageFilters = resize(this.passageFilters, FILTER_WORDS);
     this.next = resize(this.next, BANDS);
     this.previous = resize(this.previous, BANDS);
+    this.overfull = resize(this.overfull, OVERFULL_WORDS);
     this.visited = resize(this.visited, 1);
     this.passageStart = resize(this.passageStart, 1);
     this.passageCount = resize(this.passageCount, 1);
@@ -677,6 +718,12 @@ function writeEntry(list: number[], to: number, member: number, neighbor: NearDu
   list[to + 2] = RELATIONS.indexOf(neighbor.relation);
   list[to + 3] = neighbor.sharedPassage ?? Number.NaN;
   return to + ENTRY;
+}
+
+/** Whether a held list names the memory numbered `member`. */
+function names(list: HeldList, member: number): boolean {
+  for (let at = 0; at < list.length; at += ENTRY) if (list[at] === member) return true;
+  return false;
 }
 
 /**

@@ -98,12 +98,16 @@ export function passageWithKey(text: string, key: number): string | undefined {
   return found;
 }
 
-/** The weight the sets at `a` and `b` share: one merge of their sorted keys. */
+/**
+ * The weight the sets at `a` and `b` share: one merge of their sorted keys. Each passage counts the
+ * lesser of its two weights, equal unless two passages' hashes collide, so the answer is the same
+ * whichever set comes first (the index relies on being near-duplicates being mutual).
+ */
 export function sharedWeight(data: Int32Array, a: number, aCount: number, b: number, bCount: number): number {
   let shared = 0;
   for (let i = a, j = b, aEnd = a + aCount, bEnd = b + bCount; i < aEnd && j < bEnd; ) {
     if (data[i] === data[j]) {
-      shared += data[aCount + i];
+      shared += Math.min(data[aCount + i], data[bCount + j]);
       i++;
       j++;
     } else if (data[i] < data[j]) i++;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseMemoryFile, ProblemCode } from '../../../../src/core';
+import { plainTermsOf, termsOf } from '../../../../src/core/recall/terms';
 import { checkDescriptionQuality } from '../../../../src/core/rules/frontmatter/descriptionQuality';
 
 /**
@@ -50,6 +51,28 @@ describe('description quality (description-vague)', () => {
       assert.ok(cases.some(([, , , vague]) => vague) && cases.some(([, , , vague]) => !vague), 'both kinds are labeled');
     });
   }
+
+  it('reads the words a segmenter leaves whole without segmenting, as the segmenter reads them', () => {
+    const texts = [
+      ...LABELED.flatMap(([, name, description]) => [name, description]),
+      'Run the release checklist on Fridays', "Don't deploy e.g. v2.1 on Fridays", 'Staging/prod keys live in the vault',
+      '배포 전에 스테이징에서 확인한다', '파이프라인이 느리면 캐시를 지운다', 'API를 바꾸면 문서도 고친다', '리뷰는 하루 안에',
+      'レビューは一日以内 に返す', 'ｄｅｐｌｏｙ the build', 'tests running in CI', 'ab cd ef',
+    ];
+    for (const text of texts) {
+      const exact = new Set(termsOf(text).filter((term) => term.kind === 'exact').map((term) => term.term));
+      for (const term of plainTermsOf(text)) assert.ok(exact.has(term), `"${term}" of "${text}"`);
+    }
+    assert.deepEqual(plainTermsOf('Run the release checklist on Fridays'), ['run', 'release', 'checklist', 'friday']);
+    assert.deepEqual(plainTermsOf('배포 전에 스테이징에서 확인한다'), ['배포', '스테이징', '확인한']);
+  });
+
+  it('still finds a description that only repeats the name, in other words or another order', () => {
+    assert.equal(flagged('deploy-process', 'Process of deploys'), true);
+    assert.equal(flagged('release-checklist-steps', 'Steps for the release checklist'), true);
+    assert.equal(flagged('배포-절차-정리', '절차 배포'), true);
+    assert.equal(flagged('deploy-process', 'Deploy process for staging'), false);
+  });
 
   it('says which kind it is, at the description, as a hint, and says nothing of a missing description', () => {
     const memory = parseMemoryFile('deploy-process.md', '---\nname: deploy-process\ndescription: Deploy process\ntype: project\n---\n');

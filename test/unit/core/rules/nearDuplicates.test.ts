@@ -143,6 +143,36 @@ describe('near-duplicate detection', () => {
     assert.deepEqual([...index.update('ko_2.md', undefined)], ['ja_1.md']);
   });
 
+  it('answers the same whichever memory is asked first', () => {
+    // A full check asks every memory in turn and trusts what it found of those asked before.
+    const texts = [...Object.values(SAME).flat(), ...DIFFERENT, ...Object.values(SAME).flat().map((text) => `${text} ${DIFFERENT[0]}`)];
+    const paths = texts.map((_, i) => `m_${String(i).padStart(2, '0')}.md`);
+    const forward = new NearDuplicateIndex({ maxBucketSize: 3 });
+    const backward = new NearDuplicateIndex({ maxBucketSize: 3 });
+    texts.forEach((text, i) => {
+      forward.add(paths[i], text);
+      backward.add(paths[i], text);
+    });
+    const asked = paths.map((path) => forward.neighbors(path));
+    const askedBackward = [...paths].reverse().map((path) => backward.neighbors(path)).reverse();
+    assert.deepEqual(asked, askedBackward);
+    assert.ok(asked.some((found) => found.length > 0));
+  });
+
+  it('does not take two passages whose hashes collide for one rule kept twice, asked either way', () => {
+    // Made-up words: the long line and the short one have the same 32-bit passage hash.
+    const heavy = 'vu tasdif miulo vumi gripettas borquo renmi vubor ulomidif rengrigri petulo.';
+    const light = 'ka bor tasnelvu tasvuka.';
+    const first = `${heavy}\nThe staging database is reset every night at two, so never keep test data there.`;
+    const second = `${light}\n배포 전에 릴리스 노트를 팀 채널에 올리고 승인을 받는다. 승인 없이 배포하지 않는다.`;
+    for (const order of [['a.md', 'b.md'], ['b.md', 'a.md']]) {
+      const index = new NearDuplicateIndex();
+      index.add('a.md', first);
+      index.add('b.md', second);
+      for (const path of order) assert.deepEqual(index.neighbors(path), [], `${path}, asked in the order ${order.join(', ')}`);
+    }
+  });
+
   it('treats a band shared by more memories than the limit as boilerplate', () => {
     const index = new NearDuplicateIndex({ maxBucketSize: 3 });
     for (let i = 0; i < 4; i++) index.add(`copy_${i}.md`, SAME.english[0]);
