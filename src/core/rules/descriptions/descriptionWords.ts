@@ -1,0 +1,32 @@
+import type { MemoryFile } from '../../memoryFile';
+import { contentWords, sameWord } from '../../recall/terms';
+import { GENERIC } from '../frontmatter/descriptionQuality';
+
+/**
+ * The words of a description that can tell memories apart, each once, in order: content words as the
+ * recall check folds them, the generic ones ("notes", 정보, 情報) left out.
+ */
+export function descriptionTerms(description: string): string[] {
+  const terms: string[] = [];
+  for (const { term } of contentWords(description)) if (!GENERIC.has(term) && !terms.includes(term)) terms.push(term);
+  return terms;
+}
+
+/** The type prefix of a Claude Code file name (`feedback_`), which says nothing of the topic. */
+const TYPE_WORDS = new Set(['user', 'feedback', 'project', 'reference']);
+
+/**
+ * What Claude Code's selector reads of a memory to decide whether to recall it: the description's
+ * words, the name's and the file name's (without its type prefix).
+ */
+export function recallKey(memory: MemoryFile): string[] {
+  const key = descriptionTerms(memory.description ?? '');
+  for (const { term } of contentWords(`${memory.name ?? ''} ${memory.stem}`)) if (!TYPE_WORDS.has(term) && !key.includes(term)) key.push(term);
+  return key;
+}
+
+/** Whether `term` is one of `terms`, matched as the recall check's words are ({@link sameWord}). */
+export function includesWord(terms: readonly string[], term: string): boolean {
+  for (const other of terms) if (sameWord(other, term)) return true;
+  return false;
+}
