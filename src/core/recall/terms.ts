@@ -39,7 +39,7 @@ function words(text: string): string[] {
 function stem(word: string): string {
   if (word.length > 5 && word.endsWith('ing')) return undouble(word.slice(0, -3));
   if (word.length > 4 && word.endsWith('ed')) return undouble(word.slice(0, -2));
-  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 4 && word.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
@@ -84,7 +84,7 @@ export interface ContentWord {
   readonly term: string;
   /** The word as the text writes it, for a message. */
   readonly surface: string;
-  /** Offset of the word in the text. */
+  /** Offset of the word in the text, once NFKC-normalized (the same offset for a text that already is). */
   readonly at: number;
 }
 
@@ -92,38 +92,55 @@ export interface ContentWord {
  * Latin words (identifiers with their dots, `+` and `#`), Hangul words, and runs of katakana or of
  * kanji. Hiragana is left out: in Japanese it writes particles, endings and auxiliaries.
  */
-const CONTENT_WORD = /[\p{Script=Latin}0-9][\p{Script=Latin}0-9+#]*(?:[.'][\p{Script=Latin}0-9+#]+)*|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]+|[\u3400-\u9fff\u3005]+/gu;
+const CONTENT_WORD = /[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#]*(?:[.'][a-z0-9\u00c0-\u024f+#]+)*|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]+|[\u3400-\u9fff\u3005]+/g;
 
 /**
  * The content words of a text in order, repeats kept, folded as {@link termsOf} folds them, for texts
  * too long or too many to segment: a memory's body, every description of a 20,000-memory root.
  * `Intl.Segmenter` costs about 1 µs a character (5 for Japanese): 12 s over such a root's bodies, where
- * this reads them in 0.2 s. The one difference is Japanese, cut here at changes of script (a kanji
- * compound, a katakana word) rather than by the segmenter's dictionary; whoever compares its words
- * with {@link termsOf}'s matches Japanese and Korean by containment ({@link sameWord}).
+ * this reads them in well under a second. The one difference is Japanese, cut here at changes of script
+ * (a kanji compound, a katakana word) rather than by the segmenter's dictionary; whoever compares its
+ * words with {@link termsOf}'s matches Japanese and Korean by containment ({@link sameWord}).
  */
 export function contentWords(text: string): ContentWord[] {
   const found: ContentWord[] = [];
-  const normalized = text.normalize('NFKC').replace(/[-_/]+/g, ' ');
-  for (const match of normalized.matchAll(CONTENT_WORD)) {
-    const surface = match[0];
-    const lower = surface.toLowerCase();
+  const normalized = text.normalize('NFKC');
+  forEachContentWord(normalized, (term, at, length) => found.push({ term, surface: normalized.slice(at, at + length).replace(/[-_/]/g, ' '), at }));
+  return found;
+}
+
+/**
+ * {@link contentWords} without a word object each: `visit` gets each word's folded term and its offset
+ * and length in `text`, which the caller has NFKC-normalized (a body of thousands of words makes no
+ * garbage but the terms).
+ */
+export function forEachContentWord(text: string, visit: (term: string, at: number, length: number) => void): void {
+  // Each joiner becomes one space, so that offsets here are offsets in `text`.
+  const spaced = text.replace(/[-_/]/g, ' ');
+  const lower = spaced.toLowerCase();
+  // Lower-casing keeps offsets but for a few letters (İ): then each word is lower-cased alone.
+  const sameOffsets = lower.length === spaced.length;
+  const source = sameOffsets ? lower : spaced;
+  const pattern = sameOffsets ? CONTENT_WORD : new RegExp(CONTENT_WORD.source, 'gi');
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
+    const word = sameOffsets ? match[0] : match[0].toLowerCase();
+    const first = word.charCodeAt(0);
     let term: string;
-    if (!CJK.test(lower)) {
-      if (EN_STOP.has(lower) || (lower.length < 2 && !/\d/.test(lower))) continue;
+    if (first < 0x3000) {
+      if (word.length < 2 ? !(first >= 0x30 && first <= 0x39) : EN_STOP.has(word)) continue;
       // Accents folded (Kármán, karman): a name is written both ways.
-      term = stem(/[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower);
-    } else if (HANGUL.test(lower)) {
-      if (KO_STOP.has(lower)) continue;
-      term = stripEnding(lower);
+      term = stem(first >= 0x80 || /[^\x00-\x7f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word);
+    } else if (first >= 0xac00 && first <= 0xd7a3) {
+      if (KO_STOP.has(word)) continue;
+      term = stripEnding(word);
       if (term.length < 2) continue;
     } else {
-      if (lower.length < 2 || JA_STOP.has(lower)) continue;
-      term = lower;
+      if (word.length < 2 || JA_STOP.has(word)) continue;
+      term = word;
     }
-    found.push({ term, surface, at: match.index });
+    visit(term, match.index, match[0].length);
   }
-  return found;
 }
 
 /**

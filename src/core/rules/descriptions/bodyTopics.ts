@@ -1,5 +1,5 @@
 import type { MemoryFile } from '../../memoryFile';
-import { contentWords } from '../../recall/terms';
+import { forEachContentWord } from '../../recall/terms';
 import { looksGenerated } from '../secret/credentialShape';
 import { GENERIC } from '../frontmatter/descriptionQuality';
 
@@ -35,29 +35,52 @@ export function bodyTopics(memory: MemoryFile): { readonly topics: readonly Topi
   let body = memory.text.slice(memory.frontmatter.bodyStart);
   // Code is the example, not the subject: its keywords would outweigh the prose around it.
   if (body.includes('```') || body.includes('~~~')) body = body.replace(FENCE, '');
-  body = body.replace(ELSEWHERE, ' ');
+  // Normalized here so that the words' offsets, in the text as `contentWords` normalizes it, are offsets in this.
+  body = body.replace(ELSEWHERE, ' ').normalize('NFKC');
+  const stated = statingRanges(body);
   const weights = new Map<string, { surface: string; weight: number }>();
   let words = 0;
-  let firstLine = true;
-  for (const line of body.split(/\r?\n|\r/)) {
-    if (line.trim() === '') continue;
+  let range = 0;
+  forEachContentWord(body, (term, at, length) => {
+    words++;
+    const first = term.charCodeAt(0);
+    // Numbers and versions are no subject.
+    if ((first >= 0x30 && first <= 0x39 && /^[\d.,:']+$/.test(term)) || BODY_STOP.has(term) || GENERIC.has(term)) return;
+    while (range < stated.length && stated[range + 1] <= at) range += 2;
     // The heading and the first line state the subject.
-    const weight = HEADING.test(line) || firstLine ? 2 : 1;
-    if (!HEADING.test(line)) firstLine = false;
-    for (const { term, surface: written } of contentWords(line)) {
-      // A Korean word is named without the particle the sentence gave it (태그로 -> 태그).
-      const surface = /[\uac00-\ud7a3]/.test(term) ? term : written;
-      words++;
-      if (BODY_STOP.has(term) || GENERIC.has(term) || /^[\d.,:']+$/.test(term) || !tellable(surface)) continue;
-      const held = weights.get(term);
-      if (held) held.weight += weight;
-      else weights.set(term, { surface, weight });
+    const weight = range < stated.length && stated[range] <= at ? 2 : 1;
+    const held = weights.get(term);
+    if (held) {
+      held.weight += weight;
+      return;
     }
-  }
+    // A Korean word is named without the particle the sentence gave it (태그로 -> 태그).
+    const surface = first >= 0xac00 && first <= 0xd7a3 ? term : body.slice(at, at + length);
+    if (tellable(surface)) weights.set(term, { surface, weight });
+  });
   const topics = [...weights].map(([term, { surface, weight }]) => ({ term, surface, weight }));
   // Stable: equal weights keep the order the body first used them in.
   topics.sort((a, b) => b.weight - a.weight);
   return { topics, words };
+}
+
+/** Start and end offsets, in pairs, of the lines that state a body's subject: its headings and its first line of prose. */
+function statingRanges(body: string): number[] {
+  const ranges: number[] = [];
+  let firstLine = true;
+  let start = 0;
+  while (start < body.length) {
+    let end = body.indexOf('\n', start);
+    if (end < 0) end = body.length;
+    const line = body.slice(start, end);
+    if (line.trim() !== '') {
+      const heading = HEADING.test(line);
+      if (heading || firstLine) ranges.push(start, end);
+      if (!heading) firstLine = false;
+    }
+    start = end + 1;
+  }
+  return ranges;
 }
 
 /** A word a message may repeat: never a key or a generated run the secret rule would hide. */

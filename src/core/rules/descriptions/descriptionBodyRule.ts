@@ -4,7 +4,7 @@ import { msg } from '../../text';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
 import { bodyTopics, type Topic } from './bodyTopics';
-import { descriptionTerms, includesWord, recallKey } from './descriptionWords';
+import { descriptionTerms, recallKey, wordMatcher } from './descriptionWords';
 
 /** The body's heaviest words compared with the name and description: its subject, as far as words say. */
 const TOPICS = 6;
@@ -48,9 +48,10 @@ export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string
   if (words < MIN_WORDS || topics.length === 0 || topics[0].weight < MIN_TOP_WEIGHT) return NONE;
   const subject = topics.slice(0, TOPICS);
   const key = recallKey(memory);
-  if (subject.some((topic) => includesWord(key, topic.term))) return NONE;
+  const inKey = wordMatcher(key);
+  if (subject.some((topic) => inKey(topic.term))) return NONE;
   let keyWeight = 0;
-  for (const topic of topics) if (includesWord(key, topic.term)) keyWeight += topic.weight;
+  for (const topic of topics) if (inKey(topic.term)) keyWeight += topic.weight;
   if (keyWeight > MAX_KEY_SHARE * subject.reduce((sum, topic) => sum + topic.weight, 0)) return NONE;
   if (!sharesAScript(subject, key)) return NONE;
   const missing = subject.filter((topic) => topic.weight >= MIN_WEIGHT && !isCommon(topic.term));

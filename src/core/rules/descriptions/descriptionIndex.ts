@@ -1,12 +1,7 @@
 import type { RootPath } from '../../types';
 
-const NO_TERMS: readonly string[] = Object.freeze([]);
-
-/** Two descriptions are alike when they share at least 4 in 5 of their words (Jaccard)... */
-const SHARE_OF = 5;
-const SHARED = 4;
-/** ...and at least this many: a one-word description is `description-vague`'s. */
-export const ALIKE_MIN_SHARED = 2;
+/** Two descriptions are alike when they hold the same words, and at least this many: one word is `description-vague`'s. */
+export const ALIKE_MIN_WORDS = 2;
 
 /**
  * A word is common in a root when at least this share of its memories' descriptions use it (and at
@@ -16,20 +11,19 @@ export const ALIKE_MIN_SHARED = 2;
 const COMMON_SHARE = 0.1;
 const COMMON_MIN = 3;
 
+const SEPARATOR = '\u0000';
+
 /**
- * The words of every description of a root and the memories using each: how rare a word is among the
- * descriptions Claude Code's selector reads, and which descriptions are nearly the same, found from the
- * rarest words of one description (no comparison of every pair: a pair sharing 80% of its words
- * shares at least one of either's few rarest).
+ * The words of every description of a root: how many descriptions use each (how rare a word is among
+ * what Claude Code's selector reads), and the memories whose descriptions hold the same words, found
+ * by those words as one key (no comparison of pairs).
  */
 export class DescriptionIndex {
-  private readonly termsByPath = new Map<RootPath, readonly string[]>();
-  private readonly postings = new Map<string, Set<RootPath>>();
-
-  /** The description words of `path` (as `descriptionTerms` finds them). */
-  terms(path: RootPath): readonly string[] {
-    return this.termsByPath.get(path) ?? NO_TERMS;
-  }
+  /** Each memory's description words, sorted and joined: its key. */
+  private readonly keyByPath = new Map<RootPath, string>();
+  /** The memories of each key of two words or more: one path, or several. */
+  private readonly byKey = new Map<string, RootPath | RootPath[]>();
+  private readonly frequencies = new Map<string, number>();
 
   /**
    * Sets or (undefined) removes the description words of `path`. Returns the words whose being common
@@ -37,33 +31,33 @@ export class DescriptionIndex {
    */
   set(path: RootPath, terms: readonly string[] | undefined): ReadonlySet<string> | 'all' {
     const barBefore = this.commonBar();
-    const before = this.termsByPath.get(path) ?? NO_TERMS;
-    const touched = new Set([...before, ...(terms ?? NO_TERMS)]);
-    const commonBefore = [...touched].filter((term) => this.frequency(term) >= barBefore);
-    for (const term of before) {
-      const paths = this.postings.get(term);
-      paths?.delete(path);
-      if (paths?.size === 0) this.postings.delete(term);
+    const keyBefore = this.keyByPath.get(path);
+    const before = keyBefore ? keyBefore.split(SEPARATOR) : [];
+    // An empty description's key is the empty string, which holds no word.
+    if (keyBefore === '') before.length = 0;
+    const touched = new Set([...before, ...(terms ?? [])]);
+    const commonBefore = new Set([...touched].filter((term) => this.frequency(term) >= barBefore));
+    if (keyBefore !== undefined) {
+      this.keyByPath.delete(path);
+      this.leaveGroup(keyBefore, path);
+      for (const term of before) this.count(term, -1);
     }
-    if (terms === undefined) this.termsByPath.delete(path);
-    else {
-      this.termsByPath.set(path, terms.length === 0 ? NO_TERMS : terms);
-      for (const term of terms) {
-        let paths = this.postings.get(term);
-        if (!paths) this.postings.set(term, (paths = new Set()));
-        paths.add(path);
-      }
+    if (terms !== undefined) {
+      const key = [...new Set(terms)].sort().join(SEPARATOR);
+      this.keyByPath.set(path, key);
+      this.joinGroup(key, path);
+      for (const term of new Set(terms)) this.count(term, 1);
     }
     const bar = this.commonBar();
     if (bar !== barBefore) return 'all';
     const flipped = new Set<string>();
-    for (const term of touched) if (commonBefore.includes(term) !== this.frequency(term) >= bar) flipped.add(term);
+    for (const term of touched) if (commonBefore.has(term) !== this.frequency(term) >= bar) flipped.add(term);
     return flipped;
   }
 
   /** How many descriptions use `term`. */
   frequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
+    return this.frequencies.get(term) ?? 0;
   }
 
   /** Whether so many of the root's descriptions use `term` that it tells none apart. */
@@ -71,37 +65,45 @@ export class DescriptionIndex {
     return this.frequency(term) >= this.commonBar();
   }
 
-  private commonBar(): number {
-    return Math.max(COMMON_MIN, Math.ceil(this.termsByPath.size * COMMON_SHARE));
-  }
-
-  /** The other memories whose description is nearly the same as that of `path`, as held now. */
+  /** The other memories whose description holds the same words as that of `path` (two or more), in path order. */
   alike(path: RootPath): RootPath[] {
-    return this.alikeTo(path, this.terms(path));
+    const key = this.keyByPath.get(path);
+    const group = key === undefined ? undefined : this.byKey.get(key);
+    if (!Array.isArray(group)) return [];
+    return group.filter((other) => other !== path).sort();
   }
 
-  /** The memories (but `path`) whose description words are nearly `terms`. */
-  alikeTo(path: RootPath, terms: readonly string[]): RootPath[] {
-    if (terms.length < ALIKE_MIN_SHARED) return [];
-    // A description alike this one misses at most this many of its words: it has one of any one more.
-    const probes = terms.length - Math.ceil((SHARED * terms.length) / SHARE_OF) + 1;
-    const rarest = [...terms].sort((a, b) => this.frequency(a) - this.frequency(b)).slice(0, probes);
-    const found: RootPath[] = [];
-    const seen = new Set<RootPath>([path]);
-    for (const term of rarest) {
-      for (const other of this.postings.get(term) ?? []) {
-        if (seen.has(other)) continue;
-        seen.add(other);
-        if (areAlike(terms, this.terms(other))) found.push(other);
-      }
+  private commonBar(): number {
+    return Math.max(COMMON_MIN, Math.ceil(this.keyByPath.size * COMMON_SHARE));
+  }
+
+  private count(term: string, delta: 1 | -1): void {
+    const count = this.frequency(term) + delta;
+    if (count === 0) this.frequencies.delete(term);
+    else this.frequencies.set(term, count);
+  }
+
+  private joinGroup(key: string, path: RootPath): void {
+    if (key.split(SEPARATOR).length < ALIKE_MIN_WORDS) return;
+    const group = this.byKey.get(key);
+    if (group === undefined) this.byKey.set(key, path);
+    else if (Array.isArray(group)) group.push(path);
+    else this.byKey.set(key, [group, path]);
+  }
+
+  private leaveGroup(key: string, path: RootPath): void {
+    const group = this.byKey.get(key);
+    if (group === path) this.byKey.delete(key);
+    else if (Array.isArray(group)) {
+      const rest = group.filter((other) => other !== path);
+      this.byKey.set(key, rest.length === 1 ? rest[0] : rest);
     }
-    return found.sort();
   }
 }
 
-/** Whether two descriptions' words are nearly the same: at least {@link ALIKE_MIN_SHARED} and 4 in 5 of them shared. */
+/** Whether two descriptions' words make them alike: the same words, at least {@link ALIKE_MIN_WORDS} of them. */
 export function areAlike(a: readonly string[], b: readonly string[]): boolean {
-  let shared = 0;
-  for (const term of a) if (b.includes(term)) shared++;
-  return shared >= ALIKE_MIN_SHARED && shared * SHARE_OF >= SHARED * (a.length + b.length - shared);
+  const setA = new Set(a);
+  const setB = new Set(b);
+  return setA.size >= ALIKE_MIN_WORDS && setA.size === setB.size && [...setA].every((term) => setB.has(term));
 }

@@ -25,8 +25,29 @@ export function recallKey(memory: MemoryFile): string[] {
   return key;
 }
 
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
+
+/**
+ * Whether a word is one of `terms`, matched as {@link sameWord} matches them, built once per memory:
+ * a body's every word is asked, and most are Latin words an exact look-up answers.
+ */
+export function wordMatcher(terms: readonly string[]): (term: string) => boolean {
+  const exact = new Set<string>();
+  const containing: string[] = [];
+  for (const term of terms) {
+    exact.add(term);
+    if (term.includes('.')) for (const part of term.split('.')) exact.add(part);
+    if (CJK.test(term)) containing.push(term);
+  }
+  return (term) => {
+    if (exact.has(term)) return true;
+    if (term.includes('.')) return term.split('.').some((part) => exact.has(part));
+    if (containing.length === 0 || !CJK.test(term)) return false;
+    return containing.some((other) => sameWord(other, term));
+  };
+}
+
 /** Whether `term` is one of `terms`, matched as the recall check's words are ({@link sameWord}). */
 export function includesWord(terms: readonly string[], term: string): boolean {
-  for (const other of terms) if (sameWord(other, term)) return true;
-  return false;
+  return wordMatcher(terms)(term);
 }
