@@ -43,11 +43,17 @@ const NONE: BodyMismatch = {};
  */
 export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean): BodyMismatch {
   const description = memory.description?.trim();
-  if (!description || descriptionTerms(description).length < 2) return NONE;
+  const said = descriptionTerms(description ?? '');
+  if (said.length < 2) return NONE;
+  // A description that only repeats the name is description-vague's to report.
+  const named = new Set(descriptionTerms(memory.name ?? ''));
+  if (said.every((term) => named.has(term))) return NONE;
+  // Thirty words take sixty characters at the least: a shorter body is not read.
+  if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return NONE;
   const { topics, words } = bodyTopics(memory);
   if (words < MIN_WORDS || topics.length === 0 || topics[0].weight < MIN_TOP_WEIGHT) return NONE;
   const subject = topics.slice(0, TOPICS);
-  const key = recallKey(memory);
+  const key = recallKey(memory, said);
   const inKey = wordMatcher(key);
   if (subject.some((topic) => inKey(topic.term))) return NONE;
   let keyWeight = 0;
@@ -57,12 +63,12 @@ export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string
   const missing = subject.filter((topic) => topic.weight >= MIN_WEIGHT && !isCommon(topic.term));
   const terms = subject.map((topic) => topic.term);
   if (missing.length < MIN_MISSING) return { subject: terms };
-  const named = missing.slice(0, NAMED).map((topic) => topic.surface).join(', ');
+  const missingWords = missing.slice(0, NAMED).map((topic) => topic.surface).join(', ');
   const problem = makeProblem(
     ProblemCode.DescriptionBodyMismatch,
     memory.path,
     fieldAnchor(memory, 'description'),
-    msg('The body is mostly about {0}, which neither the name nor the description mentions: Claude Code recalls a memory by its name and description only, so say it there (or split a memory that holds two things).', named),
+    msg('The body is mostly about {0}, which neither the name nor the description mentions: Claude Code recalls a memory by its name and description only, so say it there (or split a memory that holds two things).', missingWords),
   );
   return { subject: terms, problem };
 }

@@ -17,10 +17,11 @@ const TYPE_WORDS = new Set(['user', 'feedback', 'project', 'reference']);
 
 /**
  * What Claude Code's selector reads of a memory to decide whether to recall it: the description's
- * words, the name's and the file name's (without its type prefix).
+ * words (`description`, when the caller has them already), the name's and the file name's (without
+ * its type prefix).
  */
-export function recallKey(memory: MemoryFile): string[] {
-  const key = descriptionTerms(memory.description ?? '');
+export function recallKey(memory: MemoryFile, description = descriptionTerms(memory.description ?? '')): string[] {
+  const key = [...description];
   for (const { term } of contentWords(`${memory.name ?? ''} ${memory.stem}`)) if (!TYPE_WORDS.has(term) && !key.includes(term)) key.push(term);
   return key;
 }
