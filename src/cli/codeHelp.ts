@@ -86,6 +86,14 @@ export const CODE_HELP: Readonly<Record<ProblemCode, CodeHelp>> = {
     summary: 'The description gives recall nothing to go on: it only repeats the name, or holds at most one telling word.',
     help: 'Claude Code picks the memories to recall for a task by name and description. "Model", "notes", "메모" or a copy of the name never match a task; say what the memory holds and when it applies. A hint: only a person can write the better line.',
   },
+  [ProblemCode.DescriptionBodyMismatch]: {
+    summary: 'The body is about words its name and description never mention.',
+    help: 'Claude Code picks at most 5 memories for a task, by name and description only. When the words the body keeps coming back to (names, tools, key nouns, the rarer in the root the more telling) are in neither, the memory is not recalled for what it holds. Name them in the description, or split a memory that holds two things. A hint: only a person can write the better line.',
+  },
+  [ProblemCode.DescriptionAlike]: {
+    summary: 'Two memories of the root have nearly the same description but say different things.',
+    help: 'Claude Code picks memories by name and description only: two descriptions sharing nearly all their words match the same tasks, and nothing tells which one holds what the task needs. Say in each what sets it apart. Memories whose bodies are also alike are `near-duplicate`s instead.',
+  },
   [ProblemCode.IndexMalformedLine]: {
     summary: 'A MEMORY.md line is not an index entry.',
     help: 'Entries are `- [Title](file.md) — hook`. A line that is neither an entry, a heading nor a note is misread.',

@@ -27,6 +27,8 @@ export enum ProblemCode {
   PinnedOverLimit = 'pinned-over-limit',
   IndexEntryLong = 'index-entry-long',
   DescriptionVague = 'description-vague',
+  DescriptionBodyMismatch = 'description-body-mismatch',
+  DescriptionAlike = 'description-alike',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

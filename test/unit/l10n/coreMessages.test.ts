@@ -81,6 +81,10 @@ function extraRoot(): Map<string, string> {
   files.set('deploy_process.md', '---\nname: deploy-process\ndescription: Deploy process\ntype: project\n---\nWe deploy on Tuesdays.\n');
   files.set('vague.md', '---\nname: vague\ndescription: Model\ntype: project\n---\nThe plate model converges at 1e-6.\n');
   files.set('undated_plan.md', memory('undated-plan', dates));
+  // A description the body was rewritten away from, and two memories described alike whose bodies differ.
+  files.set('stale_description.md', '---\nname: weekly-sync\ndescription: Format of the weekly sync notes\ntype: project\n---\nTerraform state lives in S3 and the lock in the DynamoDB table tf-locks; never keep a local state.\n\nRun terraform plan in CI and paste the diff into the pull request. Run terraform apply only after the merge.\n\nWhy: a local state drifted from S3 and left a DynamoDB lock behind.\nHow to apply: leave the Terraform backend settings alone; ask before terraform force-unlock.\n');
+  files.set('phase_plate.md', '---\nname: phase-plate\ndescription: Phase-3 model\ntype: project\n---\nThe Kirchhoff plate with simply supported edges is built; modal frequencies match the Navier solution.\n');
+  files.set('phase_membrane.md', '---\nname: phase-membrane\ndescription: Phase-3 model\ntype: project\n---\nThe circular membrane is built and passing; Bessel zeros give the reference frequencies.\n');
   files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
   for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));

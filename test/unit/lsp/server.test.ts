@@ -44,6 +44,17 @@ describe('memory-shelf lsp over stdio', function () {
     assert.deepEqual(dangling.range, { start: { line: 5, character: 29 }, end: { line: 5, character: 46 } });
   });
 
+  it('publishes the description hints with the other memory as related information', async () => {
+    writeFileSync(file('project_plate.md'), '---\nname: plate\ndescription: Phase-3 model\ntype: project\n---\nThe Kirchhoff plate with simply supported edges is built; modal frequencies match the Navier solution.\n');
+    writeFileSync(file('project_membrane.md'), '---\nname: membrane\ndescription: Phase-3 model\ntype: project\n---\nThe circular membrane is built and passing; Bessel zeros give the reference frequencies.\n');
+    await client.initialize(project.project, PUSH_CLIENT);
+    await client.until(() => client.codesOf(file('project_plate.md')).includes('description-alike'), 'description-alike');
+    const alike = client.diagnostics.get(uri(file('project_plate.md')))!.find((diagnostic) => diagnostic.code === 'description-alike')!;
+    assert.equal(alike.severity, 4);
+    assert.deepEqual(alike.relatedInformation?.map((related) => related.location.uri), [uri(file('project_membrane.md'))]);
+    assert.ok(client.codesOf(file('project_membrane.md')).includes('description-alike'));
+  });
+
   it('speaks the client\'s language where the extension has a bundle for it', async () => {
     const bundle = JSON.parse(readFileSync(join(FIXTURES, '..', '..', 'l10n', 'bundle.l10n.ko.json'), 'utf8')) as Record<string, string>;
     await client.initialize(project.project, PUSH_CLIENT, undefined, 'ko');

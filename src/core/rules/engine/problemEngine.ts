@@ -5,6 +5,7 @@ import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, type Problem } from '../../problems';
 import { fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath } from '../../types';
+import { DescriptionChecks } from '../descriptions/descriptionChecks';
 import { checkDuplicateName } from '../names/duplicateNameRule';
 import { checkFrontmatter } from '../frontmatter/frontmatterRules';
 import { checkIndexBudget, indexLoad } from '../index/indexBudget';
@@ -62,8 +63,9 @@ const NAMES = 2; // duplicate-name: memories sharing the name; name-not-slug: th
 const LINKS = 4; // link-dangling, link-ambiguous: the memories the links resolve to
 const SIMILAR = 8; // near-duplicate: the LSH buckets the memory shares
 const INDEX = 16; // memories: index-unlisted, name-file-mismatch; MEMORY.md: its entry and budget rules
-const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX;
-const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX];
+const DESCRIBED = 32; // description-alike, description-body-mismatch: the root's other descriptions
+const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX | DESCRIBED;
+const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX, DESCRIBED];
 
 /**
  * The family whose rules find each code; every other code (frontmatter, relative dates, secrets) is the
@@ -86,6 +88,8 @@ const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
   [ProblemCode.IndexInlineMemory, INDEX],
   [ProblemCode.PinnedOverLimit, INDEX],
   [ProblemCode.IndexEntryLong, INDEX],
+  [ProblemCode.DescriptionAlike, DESCRIBED],
+  [ProblemCode.DescriptionBodyMismatch, DESCRIBED],
 ]);
 
 function familyOf(problem: Problem): number {
@@ -123,6 +127,7 @@ export class ProblemEngine {
   /** Each checked file's problems, in order of position. */
   private readonly results = new Map<RootPath, readonly Problem[]>();
   private nearDuplicates: NearDuplicateIndex;
+  private descriptions = new DescriptionChecks();
   /** Memories with index-family problems, whose results a MEMORY.md edit can change. */
   private readonly indexDependents = new Set<RootPath>();
   /** How the root's memories are written, kept current for the files the index fixes create. */
@@ -183,6 +188,7 @@ export class ProblemEngine {
     this.nameStyles.identifier = this.nameStyles.title = 0;
     this.shapeState = new RootShapeState(this.store, this.options.shape, this.context.budget, this.isDocumentation);
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
+    this.descriptions = new DescriptionChecks();
     this.uncounted = new Set([...this.memories()].map((memory) => memory.path));
     // Sizing the near-duplicate tables for a large root (tens of megabytes of typed arrays) is a step of its own.
     yield undefined;
@@ -192,6 +198,7 @@ export class ProblemEngine {
       const memory = this.store.get(path);
       if (memory) {
         this.nearDuplicates.add(memory.path, similarityText(memory));
+        this.descriptions.add(memory);
         this.countShape(memory, 1);
       }
       yield undefined;
@@ -294,7 +301,9 @@ export class ProblemEngine {
     // it already. For any other the index family reads no near-duplicate, and re-running it for every
     // near-duplicate of every edit was a third of an edit's time in a root of near-duplicate clusters.
     const retired = retiredTargets(this.store.index);
-    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, retired.has(neighbor) ? SIMILAR | INDEX : SIMILAR);
+    // DESCRIBED too: description-alike leaves the pairs near-duplicate names to it.
+    for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, retired.has(neighbor) ? SIMILAR | INDEX | DESCRIBED : SIMILAR | DESCRIBED);
+    for (const other of this.descriptions.changed(path, previous, current)) mark(other, DESCRIBED);
 
     const existenceChanged = !previous !== !current;
     // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this
@@ -376,6 +385,11 @@ export class ProblemEngine {
       case SIMILAR:
         // The problem names the closest few: the index makes objects of those only.
         return nearDuplicateProblems(memory, this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED), this.store);
+      case DESCRIBED: {
+        // The near-duplicates its problem names, as SIMILAR reads them (so a change of those marks both families).
+        const near = this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED);
+        return this.descriptions.problems(memory, this.store, (other) => near.some((neighbor) => neighbor.path === other));
+      }
       default: {
         const listing = this.shapeState.shape().index === 'generated' ? this.shapeState.generatedIndexProblems(memory) : checkIndexListing(memory, this.store, this.context);
         return [

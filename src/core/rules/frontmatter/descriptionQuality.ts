@@ -10,7 +10,7 @@ import { makeProblem } from '../shared/makeProblem';
  * description made only of these gives recall nothing to match a task against. Compared after the
  * recall check's own folding (lower case, English plural and verb endings, Korean particles).
  */
-const GENERIC = new Set([
+export const GENERIC: ReadonlySet<string> = new Set([
   'about', 'note', 'misc', 'miscellaneous', 'stuff', 'info', 'information', 'various', 'todo', 'memo', 'data', 'thing', 'general',
   'other', 'detail', 'summary', 'update', 'log', 'random', 'some', 'memory', 'fact', 'context', 'item', 'topic', 'etc',
   '메모', '정리', '기타', '노트', '정보', '내용', '관련', '사항', '메모리', '참고', '잡다한',

@@ -55,6 +55,9 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.IndexEntryLong]: 'information',
   // A judgment of wording: only a person can write a better description, so it never fails CI.
   [ProblemCode.DescriptionVague]: 'hint',
+  // Judgments of wording against the body or the root's other descriptions: hints, for the same reason.
+  [ProblemCode.DescriptionBodyMismatch]: 'hint',
+  [ProblemCode.DescriptionAlike]: 'hint',
 };
 
 /**

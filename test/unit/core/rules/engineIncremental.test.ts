@@ -19,6 +19,9 @@ const BODIES = [
   'short',
   'Ship the report next week; the token is ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
   '지난주에 정한 대로 보고서는 내일 보낸다.',
+  // Long enough to have a subject: description-body-mismatch under any other description, and its
+  // words common or rare in the root's descriptions as they come and go.
+  'Terraform state lives in S3 with the lock in DynamoDB. Terraform plan runs in CI; terraform apply only after the merge. A local Terraform state drifted from S3 and left a DynamoDB lock behind, so keep the S3 backend and ask before unlocking DynamoDB.',
 ];
 
 const memoryText = fc

@@ -1,0 +1,87 @@
+import type { MemoryFile } from '../../memoryFile';
+import { ProblemCode, type Problem } from '../../problems';
+import { msg } from '../../text';
+import { fieldAnchor } from '../shared/problemAnchors';
+import { makeProblem } from '../shared/makeProblem';
+import { bodyTopics, type Topic } from './bodyTopics';
+import { descriptionTerms, recallKey, wordMatcher } from './descriptionWords';
+
+/** The body's heaviest words compared with the name and description: its subject, as far as words say. */
+const TOPICS = 6;
+/** A body shorter than this says too little for its heaviest words to be its subject. */
+const MIN_WORDS = 30;
+/** The heaviest word is used at least this often (a heading's or first line's use counting double)... */
+const MIN_TOP_WEIGHT = 3;
+/** ...and at least this many of the subject's words, each used twice or more, are missing. */
+const MIN_MISSING = 3;
+const MIN_WEIGHT = 2;
+/**
+ * The body's uses of the name's and description's words weigh at most this part of its heaviest words'
+ * (an accurate summary over a detailed body names the subject a few times among many details).
+ */
+const MAX_KEY_SHARE = 1 / 8;
+/** How many of the missing words a message names. */
+const NAMED = 4;
+
+export interface BodyMismatch {
+  /** Set when the body's subject is in neither name nor description: its words, whose being common in the root decides the finding. */
+  readonly subject?: readonly string[];
+  readonly problem?: Problem;
+}
+
+const NONE: BodyMismatch = {};
+
+/**
+ * `description-body-mismatch`: the words the body keeps coming back to (its heading, its first line,
+ * what it repeats) are in neither the name nor the description, so Claude Code, which picks memories
+ * by those alone, does not recall the memory for what it holds. Only where no word of the subject is
+ * in the name or description, the body uses their words little or not at all (a summary description
+ * over a detailed body is right), the body is long enough to have a subject, and three or more of
+ * its words are missing that are not common across the root's descriptions (`isCommon`): naming those
+ * would tell this memory apart. A description in another language than the body is not judged: words
+ * cannot show that it disagrees.
+ */
+export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean): BodyMismatch {
+  const description = memory.description?.trim();
+  const said = descriptionTerms(description ?? '');
+  if (said.length < 2) return NONE;
+  // A description that only repeats the name is description-vague's to report.
+  const named = new Set(descriptionTerms(memory.name ?? ''));
+  if (said.every((term) => named.has(term))) return NONE;
+  // Thirty words take sixty characters at the least: a shorter body is not read.
+  if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return NONE;
+  const { topics, words } = bodyTopics(memory);
+  if (words < MIN_WORDS || topics.length === 0 || topics[0].weight < MIN_TOP_WEIGHT) return NONE;
+  const subject = topics.slice(0, TOPICS);
+  const key = recallKey(memory, said);
+  const inKey = wordMatcher(key);
+  if (subject.some((topic) => inKey(topic.term))) return NONE;
+  let keyWeight = 0;
+  for (const topic of topics) if (inKey(topic.term)) keyWeight += topic.weight;
+  if (keyWeight > MAX_KEY_SHARE * subject.reduce((sum, topic) => sum + topic.weight, 0)) return NONE;
+  if (!sharesAScript(subject, key)) return NONE;
+  const missing = subject.filter((topic) => topic.weight >= MIN_WEIGHT && !isCommon(topic.term));
+  const terms = subject.map((topic) => topic.term);
+  if (missing.length < MIN_MISSING) return { subject: terms };
+  const missingWords = missing.slice(0, NAMED).map((topic) => topic.surface).join(', ');
+  const problem = makeProblem(
+    ProblemCode.DescriptionBodyMismatch,
+    memory.path,
+    fieldAnchor(memory, 'description'),
+    msg('The body is mostly about {0}, which neither the name nor the description mentions: Claude Code recalls a memory by its name and description only, so say it there (or split a memory that holds two things).', missingWords),
+  );
+  return { subject: terms, problem };
+}
+
+type Script = 'latin' | 'hangul' | 'japanese';
+
+function scriptOf(term: string): Script {
+  if (/[\uac00-\ud7a3]/.test(term)) return 'hangul';
+  return /[\u3040-\u30ff\u3400-\u9fff]/.test(term) ? 'japanese' : 'latin';
+}
+
+/** Whether the body's subject and the recall key are written, at least in part, in the same script. */
+function sharesAScript(subject: readonly Topic[], key: readonly string[]): boolean {
+  const scripts = new Set(key.map(scriptOf));
+  return subject.some((topic) => scripts.has(scriptOf(topic.term)));
+}
