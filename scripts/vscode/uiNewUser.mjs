@@ -211,6 +211,7 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
       return { done: text.includes('교재'), text };
     }, 20_000, 500);
     check('hovering [[textbook-headings-verbatim]] shows the memory it links to', linkHover.done, linkHover.text.replace(/\s+/g, ' ').slice(0, 300));
+    await page.waitForTimeout(400); // the hover's fade-in, for the picture only
     save('newuser-06-link-hover.png', await page.screenshot());
     await page.keyboard.press('Escape');
 
@@ -247,18 +248,26 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
     const before = new Set(readdirSync(ja));
     // The view's own button, not the inline one of a type group's row.
     const plus = page.locator('.part.sidebar .pane-header .actions-container .action-label[aria-label^="New Memory"]').first();
+    // The title bar's + takes the folder of the focused row: a Japanese memory, clicked as a person does
+    // (memory/ collapsed first: the Japanese folder is below its 40 rows).
+    const koRoot = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: /^memory$/ }) }).first();
+    await poll(async () => {
+      if ((await koRoot.getAttribute('aria-expanded').catch(() => null)) === 'false') return { done: true };
+      await koRoot.locator('.monaco-tl-twistie').click().catch(() => {});
+      return { done: false };
+    }, 10_000, 500);
+    await poll(async () => {
+      if (await activeTab('feedback_keigo.md').count() > 0) return { done: true };
+      await rowOf('敬語で対応').click().catch(() => {});
+      return { done: await activeTab('feedback_keigo.md').waitFor({ state: 'attached', timeout: 2_000 }).then(() => true, () => false) };
+    }, 15_000, 0);
     // The view's title actions show while the pointer is over the view.
     await page.locator('.part.sidebar .pane-header').first().hover().catch(() => {});
     await plus.click();
     const pickText = async () => (await page.locator(QUICK_INPUT).innerText().catch(() => '')).replace(/\s+/g, ' ');
-    const whichRoot = await poll(async () => ({ done: /Which memory folder/.test(await pickText()) && /docs\/memory-ja/.test(await pickText()), text: await pickText() }), 10_000);
-    check('with three roots, New Memory asks which folder', whichRoot.done, whichRoot.text.slice(0, 200));
-    save('newuser-08-new-which-root.png', await page.screenshot());
-    await page.keyboard.type('docs/memory-ja');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('Enter');
     const typeStep = await poll(async () => ({ done: /New memory \(1\/3\) · docs\/memory-ja/.test(await pickText()), text: await pickText() }), 10_000);
-    check('each step then names the folder the memory goes to', typeStep.done, typeStep.text.slice(0, 200));
+    check('started with a Japanese memory focused, each step names the folder the memory goes to', typeStep.done, typeStep.text.slice(0, 200));
+    save('newuser-08-new-type.png', await page.screenshot());
     await page.keyboard.type('feedback');
     await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
@@ -278,7 +287,7 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
       const added = readdirSync(ja).filter((name) => !before.has(name));
       const text = added.length === 1 ? readFileSync(join(ja, added[0]), 'utf8') : '';
       const index = readFileSync(join(ja, 'MEMORY.md'), 'utf8');
-      return { done: added.length === 1 && /^feedback_/.test(added[0]) && text.includes('description: 夜間ビルドの結果を毎朝 9 時に確認する') && index.includes(`[ビルド結果は毎朝確認する](${added[0]})`), added, text };
+      return { done: added.length === 1 && added[0] === 'feedback_ビルド結果は毎朝確認する.md' && text.includes('description: 夜間ビルドの結果を毎朝 9 時に確認する') && index.includes(`[ビルド結果は毎朝確認する](${added[0]})`), added, text };
     }, 20_000);
     check('New Memory writes the file with the folder\'s prefix and its index line under the title', created.done, `${created.added.join(', ')}: ${created.text.split('\n').slice(0, 4).join(' / ')}`);
     const ownRow = await poll(async () => {
@@ -312,9 +321,12 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
     const rejectDialog = await inline('결제 담당자', 'Reject');
     const rejected = await poll(async () => ({ done: readFileSync(owner, 'utf8') === readFileSync(join(FIXTURES, 'auto-memory', 'project_payments-owner.md'), 'utf8') }), 10_000);
     check('Reject puts the changed memory back, byte for byte', rejected.done, rejectDialog);
+    // Named as the tree names it, not by its file.
+    check('the notification names it by its title', await toast('Restored an earlier version of "결제 담당자"').waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false));
     const restoreDialog = await inline('CI 위치', 'Restore');
     const restored = await poll(async () => ({ done: existsSync(join(auto, 'reference_ci.md')) && readFileSync(join(auto, 'reference_ci.md'), 'utf8') === readFileSync(join(FIXTURES, 'auto-memory', 'reference_ci.md'), 'utf8') }), 10_000);
     check('Restore brings the deleted memory back, byte for byte', restored.done, restoreDialog);
+    check('the notification names the restored memory by its title', await toast('Restored "CI 위치"').waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false));
     const badgeGone = await poll(async () => ({ done: (await entry.locator('..').locator('.badge .badge-content').innerText().catch(() => '')).trim() === '' || !(await entry.locator('..').locator('.badge').isVisible().catch(() => false)), rows: await reviewRowsOf() }), 10_000);
     check('To review and its badge are empty once all three are decided', badgeGone.done, badgeGone.rows.join(', '));
     await settle();
