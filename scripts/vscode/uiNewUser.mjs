@@ -47,7 +47,7 @@ function autoMemoryOf(home, workspace) {
   return join(home, '.claude', 'projects', realpathSync(workspace).replace(/[^a-zA-Z0-9]/g, '-'), 'memory');
 }
 
-export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
+export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
   await setup();
   const { check, tally } = checkList();
   const server = await startCodeServer({ settings: { 'workbench.colorTheme': 'Default Light Modern', 'workbench.reduceMotion': 'on' } });
@@ -84,6 +84,13 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
       aria: row.getAttribute('aria-label') ?? '',
     }))).catch(() => []);
     const toast = (text) => page.locator(TOAST).filter({ hasText: text }).first();
+    /** Opens or closes a root or group row by its twistie, as a person does, until it is so. */
+    const setExpanded = (label, open) => poll(async () => {
+      const row = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[/.]/g, '\\$&')}$`) }) }).first();
+      if ((await row.getAttribute('aria-expanded').catch(() => null)) === String(open)) return { done: true };
+      await row.locator('.monaco-tl-twistie').click().catch(() => {});
+      return { done: false };
+    }, 10_000, 500);
     const settle = async () => {
       await page.mouse.move(1270, 850);
       await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => {});
@@ -294,7 +301,17 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
       const rows = await read();
       return { done: rows.some((row) => row.label === 'ビルド結果は毎朝確認する' && !/^new/.test(row.description)), rows: rows.filter((row) => row.label.includes('ビルド結果')) };
     }, 15_000);
-    check('the tree shows it by its title, not waiting in To review', ownRow.done, JSON.stringify(ownRow.rows));
+    check('the tree shows it by its title', ownRow.done, JSON.stringify(ownRow.rows));
+    // Made by the person in VS Code: it must not wait in To review.
+    const ownReview = await poll(async () => {
+      const rows = await read();
+      const at = rows.findIndex((row) => row.depth === 1 && row.label === 'docs/memory-ja');
+      const end = rows.findIndex((row, i) => i > at && row.depth === 1);
+      const children = rows.slice(at + 1, end < 0 ? undefined : end);
+      return { done: at >= 0 && !children.some((row) => row.label === 'To review'), groups: children.filter((row) => row.depth === 2).map((row) => `${row.label} ${row.description}`) };
+    }, 10_000);
+    check('the new memory does not wait in To review', ownReview.done, JSON.stringify(ownReview.groups));
+    await page.waitForTimeout(500);
     await settle();
     save('newuser-10-new-created.png', await page.screenshot());
 
@@ -313,6 +330,14 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
       }
       return '';
     };
+    // Back to the auto memory's To review: the Japanese folder collapsed, so its rows are in sight.
+    const jaRoot = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: /^docs\/memory-ja$/ }) }).first();
+    await poll(async () => {
+      if ((await jaRoot.getAttribute('aria-expanded').catch(() => null)) === 'false') return { done: true };
+      await jaRoot.locator('.monaco-tl-twistie').click().catch(() => {});
+      return { done: false };
+    }, 10_000, 500);
+    await rowOf('CI 위치').waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
     const reviewRowsOf = async () => (await read()).filter((row) => /^(new|changed|deleted)/.test(row.description)).map((row) => row.label);
     const approveDialog = await inline('금요일 배포 금지', 'Approve');
     const approved = await poll(async () => ({ done: !(await reviewRowsOf()).includes('금요일 배포 금지'), rows: await reviewRowsOf() }), 10_000);
@@ -333,6 +358,8 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
     save('newuser-11-reviewed.png', await page.screenshot());
 
     // 9. Delete a Japanese memory from its context menu, then Undo from the notification.
+    await setExpanded('Claude Code auto memory', false);
+    await setExpanded('docs/memory-ja', true);
     const victim = join(ja, 'reference_store-guidelines.md');
     const victimBytes = readFileSync(victim);
     const jaIndexBytes = readFileSync(join(ja, 'MEMORY.md'));
@@ -367,6 +394,8 @@ export async function uiNewUser({ timeoutMs = 4 * 60_000 } = {}) {
     check('Undo brings the file and its index line back, byte for byte', undone.done);
 
     // 10. Show History of the memory the agent changed and the person rejected.
+    await setExpanded('docs/memory-ja', false);
+    await setExpanded('Claude Code auto memory', true);
     await settle();
     check('the context menu of "결제 담당자" offers Show History', await menuOf('결제 담당자', 'Show History'));
     const history = await poll(async () => {
