@@ -84,11 +84,17 @@ if (runIntegration) {
   if (!ready.failed) {
     const { runSuite } = await import('./vscode/runSuite.mjs');
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
+    const { uiNewUser } = await import('./vscode/uiNewUser.mjs');
     const { vsixCheck, packageVsix } = await import('./vscode/vsixCheck.mjs');
     const { runRestrictedSuite } = await import('./vscode/runRestrictedSuite.mjs');
     await stage('integration', () => runSuite());
     await stage('restricted', () => runRestrictedSuite());
-    await stage('ui', () => uiCheck());
+    // The sample folder's checks, then the new user's walk on real-shaped Korean and Japanese folders.
+    await stage('ui', async () => {
+      const sample = await uiCheck();
+      const newUser = await uiNewUser();
+      return { passed: sample.passed + newUser.passed, failed: sample.failed + newUser.failed };
+    });
     // The .vsix as a user installs it, in English, Korean and Japanese.
     await stage('vsix', () => vsixCheck({ vsix: packageVsix() }));
     const { nvimCheck } = await import('./lsp/nvimCheck.mjs');

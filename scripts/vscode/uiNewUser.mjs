@@ -400,9 +400,9 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     check('the context menu of "결제 담당자" offers Show History', await menuOf('결제 담당자', 'Show History'));
     const history = await poll(async () => {
       const text = await pickText();
-      return { done: /Version seen at load/.test(text) && /outside VS Code/.test(text), text };
+      return { done: /History of 결제 담당자 \(project_payments-owner\.md\)/.test(text) && /Version seen at load/.test(text) && /outside VS Code/.test(text), text };
     }, 15_000);
-    check('Show History lists the load, the agent\'s change and the rejection', history.done, history.text.slice(0, 400));
+    check('Show History, titled as the tree names the memory, lists the load, the agent\'s change and the rejection', history.done, history.text.slice(0, 400));
     save('newuser-14-history.png', await page.screenshot());
     await page.keyboard.press('Escape');
 
