@@ -392,6 +392,7 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     await undoToast.locator('.monaco-button').filter({ hasText: /^Undo$/ }).first().click().catch(() => {});
     const undone = await poll(async () => ({ done: existsSync(victim) && readFileSync(victim).equals(victimBytes) && readFileSync(join(ja, 'MEMORY.md')).equals(jaIndexBytes) }), 15_000);
     check('Undo brings the file and its index line back, byte for byte', undone.done);
+    check('and says what it undid, naming the memory', await toast('Undone: Delete "ストア規約".').waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false));
 
     // 10. Show History of the memory the agent changed and the person rejected.
     await setExpanded('docs/memory-ja', false);
