@@ -84,15 +84,18 @@ if (runIntegration) {
   if (!ready.failed) {
     const { runSuite } = await import('./vscode/runSuite.mjs');
     const { uiCheck } = await import('./vscode/uiCheck.mjs');
+    const { uiNewUser } = await import('./vscode/uiNewUser.mjs');
     const { vsixCheck, packageVsix } = await import('./vscode/vsixCheck.mjs');
     const { runRestrictedSuite } = await import('./vscode/runRestrictedSuite.mjs');
     const { uiShapes } = await import('./vscode/uiShapes.mjs');
     const { uiHistory } = await import('./vscode/uiHistory.mjs');
     await stage('integration', () => runSuite());
     await stage('restricted', () => runRestrictedSuite());
-    // Each UI check starts its own code-server on its own workspace; the stage counts them together.
+    // Each UI check starts its own code-server on its own workspace; the stage counts them together: the
+    // sample folder's checks, the new user's walk on real-shaped Korean and Japanese folders, the memory
+    // shapes of current Claude Code, and the history.
     await stage('ui', async () => {
-      const tallies = [await uiCheck(), await uiShapes(), await uiHistory()];
+      const tallies = [await uiCheck(), await uiNewUser(), await uiShapes(), await uiHistory()];
       return { passed: tallies.reduce((sum, t) => sum + t.passed, 0), failed: tallies.reduce((sum, t) => sum + t.failed, 0) };
     });
     // The .vsix as a user installs it, in English, Korean and Japanese.

@@ -2,8 +2,9 @@ import type { MemoryStore } from '../memoryStore';
 
 /**
  * Whether the root names its files the way Claude Code's auto memory does, `<type>_<topic>.md` with
- * `name: <topic>` (`feedback_testing.md` for `testing`): most typed memories whose name differs from
- * their stem have a stem of their type, a separator and their name. A folder where files are named
+ * a `name:` that is the topic or a title in any language (`feedback_testing.md` for `testing`,
+ * `feedback_keigo.md` for `敬語で対応`): most typed memories whose file does not follow their name have a stem
+ * of their type, a separator and a topic. A folder where files are named
  * after the full name (`feedback-testing.md` for `feedback-testing`) is not.
  */
 export function typePrefixSeparator(store: MemoryStore): '_' | '-' | undefined {
@@ -16,7 +17,11 @@ export function typePrefixSeparator(store: MemoryStore): '_' | '-' | undefined {
     const type = memory.type.toLowerCase();
     const name = memory.name.toLowerCase().replace(/_/g, '-');
     const separator = stem[type.length];
-    if (stem.startsWith(type) && (separator === '_' || separator === '-') && stem.slice(type.length + 1).replace(/_/g, '-') === name) {
+    // A file named after a name that carries the type (feedback-small-prs, feedback_small_prs.md) follows the
+    // name, not a prefix. Otherwise the type in front counts whatever follows it: Claude Code names files by an
+    // English topic while `name:` holds a title in any language (feedback_keigo.md, name: 敬語で対応).
+    const followsName = stem.replace(/_/g, '-') === name;
+    if (!followsName && stem.startsWith(type) && (separator === '_' || separator === '-') && stem.length > type.length + 1) {
       prefixed++;
       separators[separator]++;
     } else {

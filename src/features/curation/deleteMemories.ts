@@ -26,7 +26,8 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
         const current = memories.map((memory) => root.store.get(memory.path)).filter((memory): memory is MemoryFile => memory !== undefined);
         return current.length > 0 ? [{ root: root.uri, edits: planDeleteMemories(root.store, current, handling).edits }] : undefined;
       }, {
-        label: vscode.l10n.t('Delete memories'),
+        // The label comes back in "Undone: …" and Undo Last Memory Shelf Change: one memory is named, as the tree names it.
+        label: memories.length === 1 ? vscode.l10n.t('Delete "{0}"', memoryTitle(root, memories[0])) : vscode.l10n.t('Delete {0} memories', memories.length),
         announce: memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', memoryTitle(root, memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
       });
       applied &&= result === 'applied';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { targetFile, type CommandTarget } from '../../workspace/commandTargets';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import { restoreVersion } from '../../workspace/history/restoreVersion';
 import type { Services } from '../../workspace/services';
 import { registerTimeline, type TimelineItemLike } from './timeline';
@@ -60,7 +61,9 @@ async function showHistory(services: Services, target: CommandTarget): Promise<v
   const restore = { iconPath: new vscode.ThemeIcon('discard'), tooltip: vscode.l10n.t('Restore This Version') };
   type Pick = vscode.QuickPickItem & { readonly row: VersionRow };
   const picker = vscode.window.createQuickPick<Pick>();
-  picker.title = vscode.l10n.t('History of {0}', found.path);
+  // Named as the tree names it, with the file beside it: the versions are the file's.
+  const memory = found.root.store.get(found.path);
+  picker.title = vscode.l10n.t('History of {0}', memory ? `${memoryTitle(found.root, memory)} (${found.path})` : found.path);
   picker.items = rows.map((row) => ({
     label: `$(${row.icon.id}) ${row.label}`,
     description: [new Date(row.version.time).toLocaleString(vscode.env.language), row.description].filter(Boolean).join(' · '),

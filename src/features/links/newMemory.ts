@@ -35,13 +35,15 @@ export function registerNewMemory(services: Services): vscode.Disposable {
     // A folder of durable lessons has no types to ask for: its memory is a lesson (unpinned; the form pins it).
     const lessons = from?.type === undefined && rootShape(root, services.config).typing === 'untyped';
     // Started on a group with the name already given (a script): the group's type, without asking.
-    const type = lessons ? undefined : from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType));
+    // With several folders, each step names the one the memory goes to: it may have come from the selection, unasked.
+    const titled = (title: string): string => (services.roots.roots.length > 1 ? `${title} · ${root.info.label}` : title);
+    const type = lessons ? undefined : from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType, titled));
     if (type === undefined && !lessons) return undefined;
-    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type, lessons);
+    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type, lessons, titled);
     if (asked === undefined) return undefined;
     const { name, title } = asked;
     const description = from?.description ?? await vscode.window.showInputBox({
-      title: lessons ? vscode.l10n.t('New memory "{0}" (2/2)', title ?? name) : vscode.l10n.t('New memory "{0}" (3/3)', title ?? name),
+      title: titled(lessons ? vscode.l10n.t('New memory "{0}" (2/2)', title ?? name) : vscode.l10n.t('New memory "{0}" (3/3)', title ?? name)),
       prompt: vscode.l10n.t('One line that says what this memory is for: recall matches on it, and it becomes the index line\'s hook.'),
       placeHolder: vscode.l10n.t('e.g. Integration tests must hit a real database, never mocks'),
       ignoreFocusOut: true,
@@ -67,18 +69,18 @@ async function pickRoot(services: Services): Promise<MemoryRoot | undefined> {
   return picked?.root;
 }
 
-async function pickType(services: Services, preselected: string | undefined): Promise<string | undefined> {
+async function pickType(services: Services, preselected: string | undefined, titled: (title: string) => string): Promise<string | undefined> {
   const types = services.config.typeSet().types;
   const ordered = preselected && types.includes(preselected) ? [preselected, ...types.filter((type) => type !== preselected)] : types;
   const picked = await vscode.window.showQuickPick(ordered.map((type) => ({ label: type })), {
-    title: vscode.l10n.t('New memory (1/3)'),
+    title: titled(vscode.l10n.t('New memory (1/3)')),
     placeHolder: vscode.l10n.t('Which type of memory?'),
   });
   return picked?.label;
 }
 
 /** The title, and the name the folder's habits make of it; undefined when the person stopped. */
-async function askTitle(services: Services, root: MemoryRoot, type: string | undefined, lessons: boolean): Promise<{ name: string; title: string } | undefined> {
+async function askTitle(services: Services, root: MemoryRoot, type: string | undefined, lessons: boolean, titled: (title: string) => string): Promise<{ name: string; title: string } | undefined> {
   const check = (value: string): { derived?: { name: string; file: string }; message?: vscode.InputBoxValidationMessage } => {
     services.documents.flushRoot(root);
     const derived = deriveName(value, type, root.store);
@@ -91,7 +93,7 @@ async function askTitle(services: Services, root: MemoryRoot, type: string | und
     return { derived, message: { message: vscode.l10n.t('Name: {0} · File: {1}', derived.name, derived.file), severity: vscode.InputBoxValidationSeverity.Info } };
   };
   const title = await vscode.window.showInputBox({
-    title: lessons ? vscode.l10n.t('New memory (1/2)') : vscode.l10n.t('New memory (2/3)'),
+    title: titled(lessons ? vscode.l10n.t('New memory (1/2)') : vscode.l10n.t('New memory (2/3)')),
     prompt: vscode.l10n.t('A title, in any language: the index line and the tree show it; the name [[links]] use and the file name follow the folder\'s habits.'),
     placeHolder: vscode.l10n.t('e.g. Tabs over spaces'),
     ignoreFocusOut: true,

@@ -265,6 +265,7 @@ function nameSection(state: FormState, s: Strings): HTMLElement {
     else if (changed && state.otherNames.includes(value)) problem = s.nameTaken;
     // A name that is no slug is information (folders named by titles are not wrong): said, not painted as an error.
     input.invalid = problem !== '' && problem !== s.nameNotSlug;
+    feedback.classList.toggle('error', input.invalid);
     feedback.textContent = problem;
     actions.hidden = !changed || value === '';
   };

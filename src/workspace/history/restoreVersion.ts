@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { INDEX_FILE_NAME, LineIndex, parseMemoryIndex, planIndexLine, rootConventions, type FileEdit, type RootPath } from '../../core';
+import { INDEX_FILE_NAME, LineIndex, memoryLabel, MemoryStore, parseMemoryIndex, planIndexLine, rootConventions, type FileEdit, type RootPath } from '../../core';
+import { memoryTitle } from '../display/memoryTitle';
 import type { ApplyResult } from '../edits/editApplier';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { Services } from '../services';
@@ -38,7 +39,7 @@ export async function restoreDeleted(services: Services, root: MemoryRoot, path:
       edits.push(planIndexLine(current.store.index, line, { eol: rootConventions(current.store).eol }));
     }
     return [{ root: current.uri, edits }];
-  }, { label, announce: options.announce === false ? undefined : vscode.l10n.t('Restored "{0}".', path) });
+  }, { label, announce: options.announce === false ? undefined : vscode.l10n.t('Restored "{0}".', deletedTitle(path, text, line)) });
 }
 
 /**
@@ -61,8 +62,23 @@ export async function restoreVersion(services: Services, root: MemoryRoot, path:
     label: vscode.l10n.t('Restore an earlier version'),
     // The file is written to disk at once: a restore left unsaved in an editor would be no restore.
     save: [root.uriOf(path)],
-    announce: options.announce === false ? undefined : vscode.l10n.t('Restored an earlier version of "{0}".', path),
+    announce: options.announce === false ? undefined : vscode.l10n.t('Restored an earlier version of "{0}".', shownName(root, path)),
   });
+}
+
+/** The memory as the tree names it, for the notification: the tree showed "CI 위치", not reference_ci.md. */
+function shownName(root: MemoryRoot, path: RootPath): string {
+  const memory = root.store.get(path);
+  return memory ? memoryTitle(root, memory) : path;
+}
+
+/** A deleted memory as the tree named it: its last index line's title, else its name, read from the restored text. */
+function deletedTitle(path: RootPath, text: string, line: string | undefined): string {
+  const store = new MemoryStore();
+  store.update(path, text);
+  const memory = store.get(path);
+  const indexTitle = line === undefined ? undefined : /^\s*[-*+]\s*\[([^\]]+)\]\(/.exec(line)?.[1];
+  return memory ? memoryLabel(memory, indexTitle, []) : path;
 }
 
 /** The line of the newest recorded MEMORY.md that listed `path`, as it was written there. */

@@ -16,6 +16,15 @@ describe('New Memory: a title becomes the name and file name the folder gives it
     assert.deepEqual(deriveName('タブでインデントする', 'feedback', store), { name: 'タブでインデントする', file: 'feedback_タブでインデントする.md' });
   });
 
+  it('keeps the feedback_ prefix where files are named by an English topic and names are titles', () => {
+    const store = storeOf({
+      'feedback_keigo.md': memory('敬語で対応', 'feedback'),
+      'project_audio-latency.md': memory('音声遅延', 'project'),
+      'feedback_small-commits.md': memory('feedback_small-commits', 'feedback'),
+    });
+    assert.deepEqual(deriveName('ビルド結果は毎朝確認する', 'feedback', store), { name: 'ビルド結果は毎朝確認する', file: 'feedback_ビルド結果は毎朝確認する.md' });
+  });
+
   it('slugs an English title in a folder of slugs, with the type in front where its names carry it', () => {
     const store = storeOf({ 'feedback_small_prs.md': memory('feedback-small-prs', 'feedback'), 'project_release.md': memory('project-release', 'project') });
     assert.deepEqual(deriveName('Tabs over spaces', 'feedback', store), { name: 'feedback-tabs-over-spaces', file: 'feedback_tabs_over_spaces.md' });
