@@ -245,7 +245,7 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     await page.keyboard.press('Control+S');
     const quoted = await poll(async () => {
       const text = readFileSync(passWord, 'utf8');
-      return { done: /^name: (['"]).*통과.*한마디 = 커밋\1$/m.test(text), line: text.split('\n')[1] };
+      return { done: /^name: '"통과" 한마디 = 커밋'$/m.test(text), line: text.split('\n')[1] };
     }, 15_000);
     check('the quick fix saved the quoted name to disk, the rest unchanged', quoted.done, quoted.line);
 

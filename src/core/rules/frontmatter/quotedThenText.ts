@@ -3,7 +3,7 @@ import { LineIndex } from '../../lineIndex';
 import type { MemoryFile } from '../../memoryFile';
 import { ProblemCode, titleOf } from '../../problems';
 import { msg } from '../../text';
-import { readsBackInBothVersions, yamlScalar } from '../../edits/yamlScalar';
+import { readsBackInBothVersions, singleQuoted, yamlScalar } from '../../edits/yamlScalar';
 import { makeProblem } from '../shared/makeProblem';
 import type { UnquotedColonFindings } from './unquotedColon';
 
@@ -35,7 +35,7 @@ export function quotedThenTextProblems(memory: MemoryFile, errors: readonly Fron
     candidates.push({ key: match[1], line, start: valueStart, end: valueStart + match[2].length, value: match[2] });
   }
   if (candidates.length === 0) return undefined;
-  const edits = candidates.map((candidate) => ({ range: lines.rangeAt(candidate.start, candidate.end), newText: yamlScalar(candidate.value) }));
+  const edits = candidates.map((candidate) => ({ range: lines.rangeAt(candidate.start, candidate.end), newText: readablyQuoted(candidate.value) }));
   let yaml = memory.text.slice(yamlStart, yamlEnd);
   for (let i = candidates.length - 1; i >= 0; i--) {
     yaml = yaml.slice(0, candidates[i].start - yamlStart) + edits[i].newText + yaml.slice(candidates[i].end - yamlStart);
@@ -52,4 +52,12 @@ export function quotedThenTextProblems(memory: MemoryFile, errors: readonly Fron
     [{ ...titleOf(msg('Quote this value')), preferred: true, ...(proven ? { safe: true } : {}), edits: [{ kind: 'edit', path: memory.path, edits: [edits[i]] }] }]));
   const explained = new Set(candidates.flatMap((candidate) => [candidate.line, candidate.line + 1]));
   return { problems, explainsAll: proven && errors.every((error) => explained.has(error.range.start.line)), lines: explained };
+}
+
+/**
+ * The value quoted the way a person would type it: `'"통과" 한마디 = 커밋'` rather than
+ * `"\"통과\" 한마디 = 커밋"`. Single quotes when the value holds double ones and single quotes can hold it.
+ */
+function readablyQuoted(value: string): string {
+  return (value.includes('"') && !value.includes("'") ? singleQuoted(value) : undefined) ?? yamlScalar(value);
 }

@@ -19,6 +19,8 @@ describe('frontmatter-invalid from a value that opens with a quoted part and goe
     assert.ok(edit.kind === 'edit');
     const after = applyTextEdits(before, edit.edits);
     assert.equal(parseMemoryFile('feedback_x.md', after).name, '"통과" 한마디 = 커밋');
+    // Quoted as a person would type it, not with escaped double quotes.
+    assert.equal(after.split('\n')[1], `name: '"통과" 한마디 = 커밋'`);
     assert.equal(after.split('\n').slice(2).join('\n'), before.split('\n').slice(2).join('\n'), 'nothing else changes');
   });
 
