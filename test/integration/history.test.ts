@@ -182,6 +182,22 @@ describe('History: every version kept, agent changes and deletions shown and res
       provider.dispose();
     }
   });
+
+  it("keeps what a file held before a rename through the command replaces it: an agent's write not recorded yet is not lost", async () => {
+    const agents = Buffer.concat([DEPLOY, Buffer.from('Hotfixes go through the on-call lead.\r\n', 'utf8')]);
+    agentWrites('project_deploy.md', agents);
+    // The store has read the write; the history's own record of it waits a moment for Claude Code's hook.
+    await eventually(() => assert.match(root().store.get('project_deploy.md')?.text ?? '', /on-call lead/));
+    await vscode.commands.executeCommand('memoryShelf.renameMemory', file('project_deploy.md'), 'release-freeze');
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(() => assert.match(bytes('project_deploy.md').toString('utf8'), /^\uFEFF---\r\nname: release-freeze\r\n/));
+    const store = await storeRoot();
+    await eventually(async () => {
+      const versions = await store.versions('project_deploy.md');
+      const kept = await Promise.all(versions.map(async (version) => store.blob(version.hash)));
+      assert.ok(kept.some((blob) => blob && Buffer.from(blob).equals(agents)), `the agent's bytes are kept: ${JSON.stringify(versions)}`);
+    });
+  });
 });
 
 async function exists(uri: vscode.Uri): Promise<boolean> {

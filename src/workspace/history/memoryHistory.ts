@@ -359,10 +359,11 @@ export class MemoryHistory extends Disposable {
     for (const change of changes) {
       const uri = root.uriOf(change.path);
       if (openDocument(uri)?.isDirty) continue;
+      // The same text read again (a watcher and VS Code both reporting one write) is no new version; asked
+      // before isOwn, which uses up VS Code's mark of an operation about to happen there (our own delete).
+      if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       const own = this.isOwn(uri);
       const origin: VersionOrigin = own ? { author: 'person', source: 'save' } : { author: 'agent', source: 'disk-change' };
-      // The same text read again (a watcher and VS Code both reporting one write) is no new version.
-      if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       if (change.current) versions.push({ path: change.path, bytes: bytesOf(change.current), origin });
       else if (change.previous) deleted.push({ change, own });
     }
