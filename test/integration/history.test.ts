@@ -162,6 +162,32 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
+  it("takes Claude Code's session tag that arrives after this window recorded the write, and groups the change by session without a reload", async () => {
+    const session = '9a7d3c1e-2b4f-4e6a-8c0d-5f1e2a3b4c5d';
+    const store = await storeRoot();
+    const tone = TONE.replace('polite', 'formal');
+    const deploy = Buffer.concat([DEPLOY, Buffer.from('Freeze lifts on Monday 09:00.\r\n', 'utf8')]);
+    agentWrites('feedback_tone.md', tone);
+    agentWrites('project_deploy.md', deploy);
+    // The watcher was first: both recorded as the agent's, with no session yet.
+    await eventually(() => {
+      for (const path of ['feedback_tone.md', 'project_deploy.md']) {
+        const latest = api.history.latest(root(), path);
+        assert.ok(latest?.author === 'agent' && latest.source === 'disk-change' && !latest.sessionId, `${path}: ${JSON.stringify(latest)}`);
+      }
+    }, 15_000);
+    assert.ok(api.review.pending(root()).every((entry) => entry.session === undefined));
+    // Claude Code's PostToolUse hook, late: it tags what is already recorded with its session.
+    await store.record('feedback_tone.md', Buffer.from(tone, 'utf8'), { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Edit' });
+    await store.record('project_deploy.md', deploy, { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Write' });
+    await eventually(async () => {
+      const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
+      assert.ok(review.children.some((item) => item.label === 'Claude changed 2 memories in session 9a7d3c1e…'), `shown: ${review.children.map((item) => item.label).join(', ')}`);
+    }, 15_000);
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approveGroup', { root: root(), entries: api.review.pending(root()) }), true);
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
   it('lists a memory\'s versions for the Timeline (through the provider: code-server 4.100 keeps the view closed to extensions) and restores one', async () => {
     const provider = timelineProvider(api);
     try {

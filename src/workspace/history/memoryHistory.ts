@@ -22,6 +22,9 @@ const APPROVALS_SETTLE_MS = 300;
 /** How long a change from disk waits for Claude Code's hook to record it first. */
 const HOOK_GRACE_MS = 1000;
 
+/** How recent an unattributed version must be for a change of the event log to have it read again (the hook's late session tag). */
+const SESSION_TAG_WINDOW_MS = 60_000;
+
 /** Up to this many versions recorded at once (changes, not a load), each path's latest is read again from the store. */
 const REFRESHED_PATHS = 20;
 
@@ -94,11 +97,18 @@ export class MemoryHistory extends Disposable {
 
   /**
    * Approvals written by another process (`memory-shelf review --approve`, another window) are read
-   * again when an approval log changes, so the review here agrees with them without a refresh.
+   * again when an approval log changes, so the review here agrees with them without a refresh. A
+   * change of an event log may be Claude Code's hook naming the session of a write this window
+   * recorded first: those recent unattributed versions are read again (see {@link rereadSessions}).
    */
   private followApprovals(dir: string): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), 'roots/*/approvals.jsonl'));
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), 'roots/*/{approvals,log}.jsonl'));
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let sessionTimer: ReturnType<typeof setTimeout> | undefined;
+    const rereadSessions = (): void => {
+      clearTimeout(sessionTimer);
+      sessionTimer = setTimeout(() => void this.rereadSessions(), APPROVALS_SETTLE_MS);
+    };
     const reread = (): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -111,9 +121,40 @@ export class MemoryHistory extends Disposable {
         }
       }, APPROVALS_SETTLE_MS);
     };
-    watcher.onDidChange(reread);
-    watcher.onDidCreate(reread);
-    return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(timer)));
+    const changed = (uri: vscode.Uri): void => (uri.path.endsWith('/log.jsonl') ? rereadSessions() : reread());
+    watcher.onDidChange(changed);
+    watcher.onDidCreate(changed);
+    return vscode.Disposable.from(watcher, new vscode.Disposable(() => {
+      clearTimeout(timer);
+      clearTimeout(sessionTimer);
+    }));
+  }
+
+  /**
+   * Versions this window recorded in the last moments without a session (an agent's write the watcher
+   * saw before Claude Code's hook reported it) are read again from the store: a session tag the hook
+   * appended since is taken, and To review groups the change under its session without a reload. Only
+   * recent ones, so this window's own writes to the log cost next to nothing.
+   */
+  private async rereadSessions(): Promise<void> {
+    const since = Date.now() - SESSION_TAG_WINDOW_MS;
+    const port = this.port;
+    if (!port) return;
+    for (const root of this.roots.roots) {
+      const key = this.keyOf(root);
+      const read = key === undefined ? undefined : this.byRoot.get(key);
+      if (key === undefined || !read) continue;
+      const untagged = [...read.latest.values()].filter((version) => !version.sessionId && version.hash !== '' && version.author !== 'person' && version.time >= since).slice(0, REFRESHED_PATHS);
+      let updated = false;
+      for (const version of untagged) {
+        const latest = await port.latestOf(key, version.path).catch(() => undefined);
+        const now = read.latest.get(version.path);
+        if (!latest?.sessionId || !now || now.sessionId || latest.hash !== now.hash) continue;
+        read.latest.set(version.path, latest);
+        updated = true;
+      }
+      if (updated) this.changeEmitter.fire(root);
+    }
   }
 
   get enabled(): boolean {
