@@ -56,6 +56,12 @@ export class MemoryHistory extends Disposable {
   private scanGeneration = 0;
   /** Approval writes of this window not yet in the store. */
   private approvalsWriting = 0;
+  /**
+   * Approvals of this window not yet in the store, by root key: a fresh read of the store queued before
+   * their write (a load's history comparison) must not take them back, or a first-run baseline would
+   * leave every memory waiting with nothing left to read them again.
+   */
+  private readonly unwritten = new Map<string, Map<RootPath, string>>();
   /** Root URI + path of changes from disk waiting to be recorded (the hook's moment of grace), with how many. */
   private readonly inFlight = new Map<string, number>();
 
@@ -200,6 +206,7 @@ export class MemoryHistory extends Disposable {
       const port = this.port;
       load = this.enqueue(async () => {
         const [latest, approvals] = await Promise.all([port.latest(key), port.approvals(key)]);
+        for (const [path, hash] of this.unwritten.get(key) ?? []) approvals.set(path, hash);
         const read = { latest, approvals };
         this.byRoot.set(key, read);
         void this.watchApprovals();
@@ -220,8 +227,12 @@ export class MemoryHistory extends Disposable {
     const key = this.keyOf(root);
     if (key === undefined || !this.port || approvals.length === 0) return;
     // Known at once to whoever asks what waits (the review), written to the store in the background queue.
+    const mine = approvals.map(({ path, bytes }) => [path, bytes === null ? '' : sha256(bytes)] as const);
+    const unwritten = this.unwritten.get(key) ?? new Map<RootPath, string>();
+    this.unwritten.set(key, unwritten);
+    for (const [path, hash] of mine) unwritten.set(path, hash);
     const note = (read: RootHistory | undefined): void => {
-      for (const { path, bytes } of approvals) read?.approvals.set(path, bytes === null ? '' : sha256(bytes));
+      for (const [path, hash] of mine) read?.approvals.set(path, hash);
     };
     const known = this.byRoot.get(key);
     if (known) note(known);
@@ -233,6 +244,8 @@ export class MemoryHistory extends Disposable {
       await this.enqueue(() => port.approve(key, approvals)).catch((error: unknown) => this.log.warn(`Could not record an approval in ${key}`, error));
     } finally {
       this.approvalsWriting--;
+      // Written (or failed: kept in memory as before); a later approval of the same path stays noted.
+      for (const [path, hash] of mine) if (unwritten.get(path) === hash) unwritten.delete(path);
     }
   }
 
