@@ -3,6 +3,7 @@
 // edit before anything changes (merge-preview.png); Apply in the notification applies exactly that, and
 // the notification that follows undoes it (merge-undo.png). Then the To review group with a pending candidate
 // nobody touched for 40 days, shown as stale, its context menu offering Archive (to-review-stale.png).
+// Last, Approve on an agent's new memory and on the candidate, with no TreeError in the browser console.
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbenchUrl } from './browser.mjs';
@@ -26,6 +27,10 @@ const FILES = {
   // An agent queued this in October; nobody approved or edited it since.
   [STALE]: '---\nname: api-latency\ndescription: p95 over 800 ms pages the on-call\ntype: project\nstatus: pending\n---\n\nAlert "API p95 > 800ms" pages the on-call after 5 minutes.\n',
 };
+
+// Written by "the agent" while the window is open, then approved.
+const NEW = 'project_cache-ttl.md';
+const NEW_TEXT = '---\nname: cache-ttl\ndescription: Edge cache entries live 10 minutes\ntype: project\n---\n\nThe edge cache keeps entries for 10 minutes.\n';
 
 export async function curationCheck({ browser, server, check, save, workspace }) {
   const memory = join(workspace, 'memory');
@@ -156,6 +161,57 @@ export async function curationCheck({ browser, server, check, save, workspace })
     await page.waitForTimeout(300);
     save('to-review-stale.png', await page.screenshot());
     await page.keyboard.press('Escape');
+
+    // Approve in To review, as a person does it: the agent's new memory clicked (it opens, and the tree
+    // follows the editor), then its Approve button; then the stale candidate from its menu (an edit, and
+    // To review leaves). Each row leaves while the tree redraws around it: the browser console must hold
+    // no TreeError ("Data tree node not found") from start to settled end.
+    const treeErrors = [];
+    const noteTreeError = (text) => {
+      if (/TreeError|Data tree node not found/.test(text)) treeErrors.push(text.split('\n')[0]);
+    };
+    const onConsole = (message) => noteTreeError(message.text());
+    const onPageError = (error) => noteTreeError(`${error?.stack ?? error}`);
+    page.on('console', onConsole);
+    page.on('pageerror', onPageError);
+    writeFileSync(join(memory, NEW), NEW_TEXT);
+    const newRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^new · / }) }).first();
+    const waiting = await poll(async () => ({ done: await newRow.isVisible().catch(() => false) }), 20_000);
+    check('an agent\'s new memory waits in To review', waiting.done);
+    const rowsText = () => page.locator(ROWS).evaluateAll((items) => items.map((item) => item.textContent ?? '').join('|')).catch(() => '');
+    // Settled: the approval comes back once more through the history's log and redraws the root; the
+    // rows must stay the same for a while before the console is judged.
+    const settled = async () => {
+      let last = await rowsText();
+      let sameSince = Date.now();
+      await poll(async () => {
+        const now = await rowsText();
+        if (now !== last) [last, sameSince] = [now, Date.now()];
+        return { done: Date.now() - sameSince >= 2_000 };
+      }, 20_000, 200);
+    };
+    const approve = async (row, tabName, viaMenu) => {
+      await row.click().catch(() => {});
+      await poll(async () => ({ done: (await page.locator('.tabs-container .tab.active').innerText().catch(() => '')).includes(tabName) }), 10_000);
+      if (viaMenu) {
+        await row.click({ button: 'right' }).catch(() => {});
+        await poll(async () => ({ done: (await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).count().catch(() => 0)) > 0 }), 5_000);
+        await page.waitForTimeout(500);
+        await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).first().click().catch(() => {});
+      } else {
+        await row.hover().catch(() => {});
+        await row.locator('.action-label[aria-label="Approve"]').click({ timeout: 10_000 }).catch(() => {});
+      }
+      const gone = await poll(async () => ({ done: !(await row.isVisible().catch(() => false)) }), 20_000);
+      await settled();
+      return gone.done;
+    };
+    check('Approve (its button) takes it out of To review', await approve(newRow, NEW, false));
+    // The last one waiting, approved from its menu: To review itself leaves the tree.
+    check('Approve (its menu) on the stale candidate takes To review away', await approve(staleRow, STALE, true) && !(await rowsText()).includes('To review'));
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    check('no TreeError in the browser console across Approve', treeErrors.length === 0, treeErrors.slice(0, 3).join(' / '));
   } finally {
     await page.close();
   }

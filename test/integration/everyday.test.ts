@@ -210,4 +210,28 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
       assert.ok(selected?.kind === 'memory' && selected.memory.path === 'user_role.md', 'user_role.md is selected in the tree');
     });
   });
+
+  it('the tree follows the active editor while the tree is being redrawn', async () => {
+    await vscode.commands.executeCommand('memoryShelf.memories.focus');
+    await vscode.window.showTextDocument(file('user_role.md'));
+    await eventually(() => assert.equal(api.treeView.selection[0]?.kind === 'memory' && api.treeView.selection[0].memory.path, 'user_role.md'));
+    // Redraws keep coming while the view opens and the editor changes (a check finishing, a review
+    // settling): the one reveal of that moment meets a tree whose nodes are being replaced.
+    let redraws = 0;
+    const timer = setInterval(() => {
+      if (++redraws <= 15) api.tree.refresh();
+    }, 40);
+    try {
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await vscode.window.showTextDocument(file('feedback_math-notation.md'));
+      await vscode.commands.executeCommand('memoryShelf.memories.focus');
+      await vscode.window.showTextDocument(file('feedback_math-notation.md'));
+      await eventually(() => {
+        const selected = api.treeView.selection[0];
+        assert.ok(selected?.kind === 'memory' && selected.memory.path === 'feedback_math-notation.md', `feedback_math-notation.md is selected in the tree; selected: ${selected?.kind === 'memory' ? selected.memory.path : selected?.kind}`);
+      });
+    } finally {
+      clearInterval(timer);
+    }
+  });
 });

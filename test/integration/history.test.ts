@@ -162,6 +162,32 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
+  it("takes Claude Code's session tag that arrives after this window recorded the write, and groups the change by session without a reload", async () => {
+    const session = '9a7d3c1e-2b4f-4e6a-8c0d-5f1e2a3b4c5d';
+    const store = await storeRoot();
+    const tone = TONE.replace('polite', 'formal');
+    const deploy = Buffer.concat([DEPLOY, Buffer.from('Freeze lifts on Monday 09:00.\r\n', 'utf8')]);
+    agentWrites('feedback_tone.md', tone);
+    agentWrites('project_deploy.md', deploy);
+    // The watcher was first: both recorded as the agent's, with no session yet.
+    await eventually(() => {
+      for (const path of ['feedback_tone.md', 'project_deploy.md']) {
+        const latest = api.history.latest(root(), path);
+        assert.ok(latest?.author === 'agent' && latest.source === 'disk-change' && !latest.sessionId, `${path}: ${JSON.stringify(latest)}`);
+      }
+    }, 15_000);
+    assert.ok(api.review.pending(root()).every((entry) => entry.session === undefined));
+    // Claude Code's PostToolUse hook, late: it tags what is already recorded with its session.
+    await store.record('feedback_tone.md', Buffer.from(tone, 'utf8'), { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Edit' });
+    await store.record('project_deploy.md', deploy, { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Write' });
+    await eventually(async () => {
+      const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
+      assert.ok(review.children.some((item) => item.label === 'Claude changed 2 memories in session 9a7d3c1e…'), `shown: ${review.children.map((item) => item.label).join(', ')}`);
+    }, 15_000);
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approveGroup', { root: root(), entries: api.review.pending(root()) }), true);
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
   it('lists a memory\'s versions for the Timeline (through the provider: code-server 4.100 keeps the view closed to extensions) and restores one', async () => {
     const provider = timelineProvider(api);
     try {
@@ -181,6 +207,22 @@ describe('History: every version kept, agent changes and deletions shown and res
     } finally {
       provider.dispose();
     }
+  });
+
+  it("keeps what a file held before a rename through the command replaces it: an agent's write not recorded yet is not lost", async () => {
+    const agents = Buffer.concat([DEPLOY, Buffer.from('Hotfixes go through the on-call lead.\r\n', 'utf8')]);
+    agentWrites('project_deploy.md', agents);
+    // The store has read the write; the history's own record of it waits a moment for Claude Code's hook.
+    await eventually(() => assert.match(root().store.get('project_deploy.md')?.text ?? '', /on-call lead/));
+    await vscode.commands.executeCommand('memoryShelf.renameMemory', file('project_deploy.md'), 'release-freeze');
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(() => assert.match(bytes('project_deploy.md').toString('utf8'), /^\uFEFF---\r\nname: release-freeze\r\n/));
+    const store = await storeRoot();
+    await eventually(async () => {
+      const versions = await store.versions('project_deploy.md');
+      const kept = await Promise.all(versions.map(async (version) => store.blob(version.hash)));
+      assert.ok(kept.some((blob) => blob && Buffer.from(blob).equals(agents)), `the agent's bytes are kept: ${JSON.stringify(versions)}`);
+    });
   });
 });
 

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
 import type { MemoryTreeNode } from '../../src/features/tree/memoryTreeProvider';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { eventually, workspaceUri } from './helpers';
+import { resetMemoryFolder } from './memoryFolder';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -44,13 +45,9 @@ describe('Everyday use, round 2: hook facts, file-name titles, links to memories
     return found;
   };
 
-  before(async () => {
-    await vscode.workspace.fs.createDirectory(folder());
-    for (const [name, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(file(name), encoder.encode(text));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    api = await activateExtension();
-    await vscode.commands.executeCommand('memoryShelf.refresh');
-    await eventually(() => assert.ok(api.roots.rootAt(folder())?.store.get('project_weekly-sync.md')));
+  before(async function () {
+    this.timeout(60_000);
+    api = await resetMemoryFolder(folder(), FILES);
   });
 
   after(async () => {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
 import { activateExtension, eventually, workspaceUri } from './helpers';
+import { resetMemoryFolder } from './memoryFolder';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -21,35 +22,14 @@ const FILES: Record<string, string> = {
 describe('Undo of Memory Shelf changes: its own record, checked against the files', () => {
   let api: MemoryShelfApi;
 
-  const write = async (): Promise<void> => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const [name] of await vscode.workspace.fs.readDirectory(folder()).then((entries) => entries, () => [])) {
-      if (!(name in FILES)) await vscode.workspace.fs.delete(file(name));
-    }
-    for (const [name, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(file(name), encoder.encode(text));
-    await vscode.commands.executeCommand('memoryShelf.refresh');
-    await eventually(() => assert.ok(api.roots.rootAt(folder())?.store.get('project_deadline.md')));
-    // Documents an earlier test's edit loaded are reloaded from the disk a moment later; an edit planned before that is refused as stale.
-    await eventually(() => {
-      for (const document of vscode.workspace.textDocuments) {
-        const name = document.uri.path.slice(folder().path.length + 1);
-        if (document.uri.path.startsWith(`${folder().path}/`) && name in FILES) assert.equal(document.getText(), FILES[name].replace(/^\uFEFF/, ''), name);
-      }
-    }, 20_000);
-  };
-
   before(async () => {
-    await vscode.workspace.fs.createDirectory(folder());
-    for (const [name, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(file(name), encoder.encode(text));
-    await new Promise((resolve) => setTimeout(resolve, 600));
     api = await activateExtension();
-    await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
-  // Reloading what an earlier test's edit left in open documents may itself take the inner wait's 20 s on a loaded machine.
+  // Reloading what an earlier test's edit left in open documents may take a while on a loaded machine.
   beforeEach(async function () {
     this.timeout(60_000);
-    await write();
+    await resetMemoryFolder(folder(), FILES, api);
   });
 
   after(async () => {

@@ -12,11 +12,19 @@ export function registerIndexLens(services: Services): vscode.Disposable {
   const lenses = new IndexCodeLensProvider(services);
   const decorations = new BudgetDecorations(services);
   const statusBar = new BudgetStatusBar(services);
+  // Set only when it changes: VS Code takes every set of a list as a change, and a change of a key the
+  // tree's menus name re-renders every row the tree has drawn, a row being removed too (a memory just
+  // approved or merged away), which logs "TreeError: Data tree node not found". Every store change
+  // and check came here.
+  let withoutIndex: string | undefined;
   const refresh = (): void => {
     lenses.refresh();
     decorations.refreshAll();
     statusBar.refresh();
-    void vscode.commands.executeCommand('setContext', ContextKeys.rootsWithoutIndex, services.roots.roots.filter((root) => !root.store.index).map((root) => root.uri.toString()));
+    const roots = services.roots.roots.filter((root) => !root.store.index).map((root) => root.uri.toString());
+    if (JSON.stringify(roots) === withoutIndex) return;
+    withoutIndex = JSON.stringify(roots);
+    void vscode.commands.executeCommand('setContext', ContextKeys.rootsWithoutIndex, roots);
   };
   refresh();
   return vscode.Disposable.from(

@@ -43,7 +43,7 @@ export class ChangeJournal extends Disposable {
     private readonly documents: LiveDocuments,
     private readonly ownMoves: OwnFileMoves,
     private readonly log: Log,
-    private readonly applyEdit: (edit: vscode.WorkspaceEdit) => Promise<boolean>,
+    private readonly applyEdit: (edit: vscode.WorkspaceEdit, files: readonly vscode.Uri[]) => Promise<boolean>,
     private readonly storage?: JournalStorage,
   ) {
     super();
@@ -154,7 +154,7 @@ export class ChangeJournal extends Disposable {
         edit.replace(before.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), before.text, metadata);
       }
     }
-    if (!(await this.applyEdit(edit))) {
+    if (!(await this.applyEdit(edit, entry.after.map((state) => state.uri)))) {
       this.log.warn(`VS Code refused to undo ${entry.label}`);
       return 'failed';
     }

@@ -96,7 +96,7 @@ export class EditApplier extends Disposable {
 
   constructor(private readonly roots: MemoryRoots, private readonly documents: LiveDocuments, private readonly log: Log, journalMemento?: vscode.Memento) {
     super();
-    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit) => this.applyPrepared(edit), journalMemento && new JournalStorage(journalMemento)));
+    this.journal = this._register(new ChangeJournal(roots, documents, this.ownMoves, log, (edit, files) => this.applyPrepared(edit, { files }), journalMemento && new JournalStorage(journalMemento)));
     const saveIndexes = async (): Promise<void> => {
       const uris = [...this.saveAfterMove];
       this.saveAfterMove.clear();
@@ -140,10 +140,7 @@ export class EditApplier extends Disposable {
         return 'stale';
       }
     }
-    const uris = distinctUris(plan.changes.flatMap(({ root, edits, movesOut }) => [
-      ...edits.flatMap((edit) => (edit.kind === 'rename' ? [safeUri(root, edit.path), safeUri(root, edit.newPath)] : [safeUri(root, edit.path)])),
-      ...(movesOut ?? []).flatMap((move) => [safeUri(root, move.path), move.to]),
-    ]));
+    const uris = planUris(plan);
     // Files no editor shows are saved with the edit, as are the index and the files asked for, unless their
     // editor holds text the disk does not; a command that announces its change (and offers Undo) saves
     // every file it changed that had no unsaved text.
@@ -159,8 +156,7 @@ export class EditApplier extends Disposable {
     const metadata = { label, needsConfirmation: false };
     let applied = false;
     const entry = await this.journal.record(label, uris, async () => {
-      await this.beforeEdit?.(uris, readBytes).catch((error: unknown) => this.log.warn('Could not keep the files in the history before an edit', error));
-      applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata));
+      applied = await this.applyPrepared(toWorkspaceEdit(plan.changes, metadata), { files: uris });
       if (!applied) return false;
       for (const uri of toSave) {
         const document = openDocument(uri);
@@ -191,6 +187,8 @@ export class EditApplier extends Disposable {
       }
     }
     this.ownMoves.expectAll(plan.changes);
+    // VS Code applies this edit itself, out of our sight: what its files hold is kept now, as for our own edits.
+    await this.keepBefore(planUris(plan));
     return toWorkspaceEdit(plan.changes);
   }
 
@@ -198,9 +196,18 @@ export class EditApplier extends Disposable {
    * Applies an edit already made and checked elsewhere: a rename provider's answer VS Code handed back,
    * or the frontmatter form's change to the open document it was computed from (VS Code's own version
    * check covers it). Every change to files still passes here, so there is one place that applies them.
+   * What the edited files hold is kept in the history first: the files its text edits name, and `files`
+   * (a WorkspaceEdit does not list its file operations, so a caller that moves or deletes names them).
    */
-  async applyPrepared(edit: vscode.WorkspaceEdit, options: { readonly isRefactoring?: boolean } = {}): Promise<boolean> {
-    return vscode.workspace.applyEdit(edit, options);
+  async applyPrepared(edit: vscode.WorkspaceEdit, options: { readonly isRefactoring?: boolean; readonly files?: readonly vscode.Uri[] } = {}): Promise<boolean> {
+    await this.keepBefore(distinctUris([...edit.entries().map(([uri]) => uri), ...(options.files ?? [])]));
+    return vscode.workspace.applyEdit(edit, { isRefactoring: options.isRefactoring });
+  }
+
+  /** Hands the files an edit is about to change to the history; its failure never stops the edit. */
+  private async keepBefore(uris: readonly vscode.Uri[]): Promise<void> {
+    if (uris.length === 0) return;
+    await this.beforeEdit?.(uris, readBytes).catch((error: unknown) => this.log.warn('Could not keep the files in the history before an edit', error));
   }
 
   /** The plan, made again once when its files moved on; why not, when they keep differing or nothing is to be done. */
@@ -293,6 +300,14 @@ export class EditApplier extends Disposable {
 /** A file's bytes as the reader would take them (regular file, under the memory cap), or undefined. */
 async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
   return (await readBoundedBytes(uri, MAX_MEMORY_BYTES)) ?? undefined;
+}
+
+/** Every file a plan writes, moves from or to, or deletes. */
+function planUris(plan: EditPlan): vscode.Uri[] {
+  return distinctUris(plan.changes.flatMap(({ root, edits, movesOut }) => [
+    ...edits.flatMap((edit) => (edit.kind === 'rename' ? [safeUri(root, edit.path), safeUri(root, edit.newPath)] : [safeUri(root, edit.path)])),
+    ...(movesOut ?? []).flatMap((move) => [safeUri(root, move.path), move.to]),
+  ]));
 }
 
 function touchesIndex(change: RootEdits): boolean {

@@ -22,6 +22,9 @@ const APPROVALS_SETTLE_MS = 300;
 /** How long a change from disk waits for Claude Code's hook to record it first. */
 const HOOK_GRACE_MS = 1000;
 
+/** How recent an unattributed version must be for a change of the event log to have it read again (the hook's late session tag). */
+const SESSION_TAG_WINDOW_MS = 60_000;
+
 /** Up to this many versions recorded at once (changes, not a load), each path's latest is read again from the store. */
 const REFRESHED_PATHS = 20;
 
@@ -53,6 +56,12 @@ export class MemoryHistory extends Disposable {
   private scanGeneration = 0;
   /** Approval writes of this window not yet in the store. */
   private approvalsWriting = 0;
+  /**
+   * Approvals of this window not yet in the store, by root key: a fresh read of the store queued before
+   * their write (a load's history comparison) must not take them back, or a first-run baseline would
+   * leave every memory waiting with nothing left to read them again.
+   */
+  private readonly unwritten = new Map<string, Map<RootPath, string>>();
   /** Root URI + path of changes from disk waiting to be recorded (the hook's moment of grace), with how many. */
   private readonly inFlight = new Map<string, number>();
 
@@ -94,11 +103,18 @@ export class MemoryHistory extends Disposable {
 
   /**
    * Approvals written by another process (`memory-shelf review --approve`, another window) are read
-   * again when an approval log changes, so the review here agrees with them without a refresh.
+   * again when an approval log changes, so the review here agrees with them without a refresh. A
+   * change of an event log may be Claude Code's hook naming the session of a write this window
+   * recorded first: those recent unattributed versions are read again (see {@link rereadSessions}).
    */
   private followApprovals(dir: string): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), 'roots/*/approvals.jsonl'));
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), 'roots/*/{approvals,log}.jsonl'));
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let sessionTimer: ReturnType<typeof setTimeout> | undefined;
+    const rereadSessions = (): void => {
+      clearTimeout(sessionTimer);
+      sessionTimer = setTimeout(() => void this.rereadSessions(), APPROVALS_SETTLE_MS);
+    };
     const reread = (): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -111,9 +127,40 @@ export class MemoryHistory extends Disposable {
         }
       }, APPROVALS_SETTLE_MS);
     };
-    watcher.onDidChange(reread);
-    watcher.onDidCreate(reread);
-    return vscode.Disposable.from(watcher, new vscode.Disposable(() => clearTimeout(timer)));
+    const changed = (uri: vscode.Uri): void => (uri.path.endsWith('/log.jsonl') ? rereadSessions() : reread());
+    watcher.onDidChange(changed);
+    watcher.onDidCreate(changed);
+    return vscode.Disposable.from(watcher, new vscode.Disposable(() => {
+      clearTimeout(timer);
+      clearTimeout(sessionTimer);
+    }));
+  }
+
+  /**
+   * Versions this window recorded in the last moments without a session (an agent's write the watcher
+   * saw before Claude Code's hook reported it) are read again from the store: a session tag the hook
+   * appended since is taken, and To review groups the change under its session without a reload. Only
+   * recent ones, so this window's own writes to the log cost next to nothing.
+   */
+  private async rereadSessions(): Promise<void> {
+    const since = Date.now() - SESSION_TAG_WINDOW_MS;
+    const port = this.port;
+    if (!port) return;
+    for (const root of this.roots.roots) {
+      const key = this.keyOf(root);
+      const read = key === undefined ? undefined : this.byRoot.get(key);
+      if (key === undefined || !read) continue;
+      const untagged = [...read.latest.values()].filter((version) => !version.sessionId && version.hash !== '' && version.author !== 'person' && version.time >= since).slice(0, REFRESHED_PATHS);
+      let updated = false;
+      for (const version of untagged) {
+        const latest = await port.latestOf(key, version.path).catch(() => undefined);
+        const now = read.latest.get(version.path);
+        if (!latest?.sessionId || !now || now.sessionId || latest.hash !== now.hash) continue;
+        read.latest.set(version.path, latest);
+        updated = true;
+      }
+      if (updated) this.changeEmitter.fire(root);
+    }
   }
 
   get enabled(): boolean {
@@ -159,6 +206,7 @@ export class MemoryHistory extends Disposable {
       const port = this.port;
       load = this.enqueue(async () => {
         const [latest, approvals] = await Promise.all([port.latest(key), port.approvals(key)]);
+        for (const [path, hash] of this.unwritten.get(key) ?? []) approvals.set(path, hash);
         const read = { latest, approvals };
         this.byRoot.set(key, read);
         void this.watchApprovals();
@@ -179,8 +227,12 @@ export class MemoryHistory extends Disposable {
     const key = this.keyOf(root);
     if (key === undefined || !this.port || approvals.length === 0) return;
     // Known at once to whoever asks what waits (the review), written to the store in the background queue.
+    const mine = approvals.map(({ path, bytes }) => [path, bytes === null ? '' : sha256(bytes)] as const);
+    const unwritten = this.unwritten.get(key) ?? new Map<RootPath, string>();
+    this.unwritten.set(key, unwritten);
+    for (const [path, hash] of mine) unwritten.set(path, hash);
     const note = (read: RootHistory | undefined): void => {
-      for (const { path, bytes } of approvals) read?.approvals.set(path, bytes === null ? '' : sha256(bytes));
+      for (const [path, hash] of mine) read?.approvals.set(path, hash);
     };
     const known = this.byRoot.get(key);
     if (known) note(known);
@@ -192,6 +244,8 @@ export class MemoryHistory extends Disposable {
       await this.enqueue(() => port.approve(key, approvals)).catch((error: unknown) => this.log.warn(`Could not record an approval in ${key}`, error));
     } finally {
       this.approvalsWriting--;
+      // Written (or failed: kept in memory as before); a later approval of the same path stays noted.
+      for (const [path, hash] of mine) if (unwritten.get(path) === hash) unwritten.delete(path);
     }
   }
 
@@ -359,10 +413,11 @@ export class MemoryHistory extends Disposable {
     for (const change of changes) {
       const uri = root.uriOf(change.path);
       if (openDocument(uri)?.isDirty) continue;
+      // The same text read again (a watcher and VS Code both reporting one write) is no new version; asked
+      // before isOwn, which uses up VS Code's mark of an operation about to happen there (our own delete).
+      if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       const own = this.isOwn(uri);
       const origin: VersionOrigin = own ? { author: 'person', source: 'save' } : { author: 'agent', source: 'disk-change' };
-      // The same text read again (a watcher and VS Code both reporting one write) is no new version.
-      if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       if (change.current) versions.push({ path: change.path, bytes: bytesOf(change.current), origin });
       else if (change.previous) deleted.push({ change, own });
     }

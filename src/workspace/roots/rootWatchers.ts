@@ -119,6 +119,9 @@ export class RootWatchers extends Disposable {
     // `**` rather than `**/*.md`: a folder moved in or deleted reports only the folder.
     const watcher = vscode.workspace.createFileSystemWatcher('**');
     let pending: ReturnType<typeof setTimeout> | undefined;
+    // The new files that asked for the reload: when a load meanwhile (a Refresh) made them part of a
+    // root, the reload is not needed, and it would replace the roots under whatever is working on them.
+    const arrived: vscode.Uri[] = [];
     let pendingClaudeFile: ReturnType<typeof setTimeout> | undefined;
     // Adding `@memory/MEMORY.md` to a CLAUDE.md makes that folder load: noticed without a Refresh.
     const claudeFileEvent = (uri: vscode.Uri): void => {
@@ -131,7 +134,11 @@ export class RootWatchers extends Disposable {
       claudeFileEvent(uri);
       if (!NEW_ROOT_FILE.test(uri.path) || this.roots.isInRoot(uri)) return;
       clearTimeout(pending);
-      pending = setTimeout(() => this.roots.reload(), 300);
+      arrived.push(uri);
+      pending = setTimeout(() => {
+        const waiting = arrived.splice(0);
+        if (waiting.some((file) => !this.roots.isInRoot(file))) void this.roots.reload();
+      }, 300);
     });
     watcher.onDidChange((uri) => {
       this.route(uri);
