@@ -189,7 +189,7 @@ const CJK_PROSE = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 // Relative-date words written in kana or Hangul are not the prose an English word sits in: were they
 // counted, fixing "어제" to a date would turn the line's English words from a label into prose, and the
 // fixed text would be flagged anew.
-const CJK_DATE_WORDS = /그저께|그제|어제|오늘|내일|모레|글피|(?:지난|이번|다음|저번)\s?(?:주|달)|작년|올해|내년|지난해|きのう|きょう|あした|あす|あさって|おととい/gu;
+const CJK_DATE_WORDS = /그저께|그제|어제|오늘|내일|모레|글피|(?:지난|이번|다음|저번)\s?(?:주|달)|작년|올해|내년|지난해|[월화수목금토일]요일|きのう|きょう|あした|あす|あさって|おととい|(?:今週|来週|先週|再来週|今月|来月|先月)の/gu;
 
 function inCjkProse(text: string): boolean {
   return CJK_PROSE.test(text.replace(CJK_DATE_WORDS, ' '));

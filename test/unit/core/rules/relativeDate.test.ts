@@ -438,6 +438,15 @@ describe('relative-date rule', () => {
       .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(' ', '、', 'に', '\n', '. ')), { maxLength: 30 })
       .map((parts) => parts.map(([piece, gap]) => piece + gap).join(''));
 
+    it('leaves nothing to flag once fixed when a Korean or Japanese weekday made English words look borrowed', () => {
+      // Found by the property below: fixing "지난주 금요일" took the line's last Hangul, and the English dates became prose.
+      for (const text of ['next week ]]. next week https://x.y/ next week 지난주 금요일 ', 'next week 今週の金曜日 ']) {
+        const fix = relativeDateFixAll(plain(text), contextAt(THURSDAY), UTC);
+        assert.ok(fix && fix.edits[0].kind === 'edit');
+        assert.deepEqual(check(plain(applyTextEdits(text, fix.edits[0].edits))).map((p) => p.message), [], text);
+      }
+    });
+
     it('never throws, keeps ranges inside the text, and leaves nothing to flag once fixed', () => {
       fc.assert(
         fc.property(texts, (text) => {
