@@ -88,6 +88,10 @@ describe('Everyday use, round 2: hook facts, file-name titles, links to memories
     const linkAt = text.indexOf('command:memoryShelf.linkReservation');
     const createAt = text.indexOf('command:memoryShelf.createReservedMemory');
     assert.ok(linkAt >= 0 && createAt > linkAt, text);
+    // Ctrl+click says the same: it asks link or create (link first) rather than making a duplicate.
+    const documentLinks = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+    const ctrlClick = documentLinks.find((candidate) => candidate.range.contains(document.positionAt(at)));
+    assert.equal(ctrlClick?.tooltip, 'Link to "교과서 소제목 그대로", which exists, or create a new memory');
 
     // Linking rewrites the link to the existing memory; nothing new is created; Undo takes it back.
     const before = await read(file('feedback_changelog-on-deploy.md'));

@@ -98,9 +98,10 @@ export function linkCompletions(store: MemoryStore, path: RootPath, position: Po
   }));
 }
 
-/** The title a person knows a memory by: its index entry's, else its name. */
+/** The title a person knows a memory by: its index entry's (unless that only names the file), else its name. */
 export function memoryTitle(store: MemoryStore, memory: MemoryFile): string {
-  return store.indexEntriesFor(memory.path)[0]?.title ?? memory.name ?? memory.stem;
+  // As the tree names it: an index title that is only the file's name is no title.
+  return memoryLabel(memory, store.indexEntriesFor(memory.path)[0]?.title, []);
 }
 
 /** Where a link lands in its target: the `name` value, or the top of the file. */

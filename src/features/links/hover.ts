@@ -23,11 +23,14 @@ export function registerHover(services: Services): vscode.Disposable {
       const markdown = new vscode.MarkdownString('', true);
       if (resolution.status === 'dangling') {
         const sources = new Set(linksToReservation(root.store, link.target).map((occurrence) => occurrence.path)).size;
-        const text = sources === 1
-          ? vscode.l10n.t('Reserved by 1 memory — click to create')
-          : vscode.l10n.t('Reserved by {0} memories — click to create', sources);
-        const command = createStubCommandUri(root, link.target);
         const meant = probableTarget(link.target, root.store);
+        // With a memory probably meant, creating is the second choice and says so.
+        const text = meant
+          ? vscode.l10n.t('Create a new memory "{0}"', link.target)
+          : sources === 1
+            ? vscode.l10n.t('Reserved by 1 memory — click to create')
+            : vscode.l10n.t('Reserved by {0} memories — click to create', sources);
+        const command = createStubCommandUri(root, link.target);
         markdown.isTrusted = { enabledCommands: [command.path, linkReservationCommandUri(root, link.target, '').path] };
         markdown.appendMarkdown(`**${escape(link.target)}**\n\n`);
         // A memory that exists under another file name comes first: creating would make a duplicate of it.

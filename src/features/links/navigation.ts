@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { linkAt, nameRange as coreNameRange, type MemoryFile } from '../../core';
+import { linkAt, nameRange as coreNameRange, probableTarget, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -51,9 +51,12 @@ export function registerNavigation(services: Services): vscode.Disposable {
             toVsRange(link.range),
             vscode.Uri.parse(`command:${Commands.openLink}?${encodeURIComponent(JSON.stringify([args]))}`),
           );
-          documentLink.tooltip = resolution.status === 'dangling'
-            ? vscode.l10n.t('Create the memory "{0}"', link.target)
-            : vscode.l10n.t('Choose among {0} memories named "{1}"', resolution.targets.length, link.target);
+          const meant = resolution.status === 'dangling' ? probableTarget(link.target, current.root.store) : undefined;
+          documentLink.tooltip = resolution.status !== 'dangling'
+            ? vscode.l10n.t('Choose among {0} memories named "{1}"', resolution.targets.length, link.target)
+            : meant
+              ? vscode.l10n.t('Link to "{0}", which exists, or create a new memory', memoryTitle(current.root, meant.candidate))
+              : vscode.l10n.t('Create the memory "{0}"', link.target);
           links.push(documentLink);
         }
         return links;
@@ -70,6 +73,8 @@ async function openLink(services: Services, args: OpenLinkArgs): Promise<vscode.
   const resolution = root.store.resolveLink(args.target);
   if (resolution.status === 'dangling') {
     const create: CreateStubArgs = { root: root.uri.toString(), name: args.target };
+    // A memory that exists under another file name is offered first: a click must not make its duplicate.
+    if (probableTarget(args.target, root.store)) return vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.resolveReservation, create);
     return vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.createReservedMemory, create);
   }
   const target = resolution.status === 'resolved' ? resolution.targets[0] : await pickCandidate(root, args.target, resolution.targets);
