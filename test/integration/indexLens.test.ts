@@ -309,7 +309,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
       assert.equal(status.rootUri, workspaceUri(...LONG).toString());
       assert.equal(status.level, 'error');
-      assert.equal(status.text, `$(book) MEMORY.md ${Math.round((209 / 200) * 100)}%`);
+      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...LONG))!.info.label} · MEMORY.md ${Math.round((209 / 200) * 100)}%`);
       assert.match(status.tooltip, /from settings · not loaded by Claude Code\n\npast the limit from line 201\. 9 entries are not loaded:/);
       assert.match(status.tooltip, /\[Sort by recency\]\(command:memoryShelf\.index\.sort\?[^)]*recency[^)]*\)/);
       // Nothing loads this index, so no part of it is "never loaded" more than another: the rule stays quiet
@@ -331,7 +331,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
       assert.equal(status.rootUri, workspaceUri(...KOREAN).toString());
       assert.equal(status.level, 'warning');
-      assert.equal(status.text, `$(book) MEMORY.md ${Math.round(Math.max(186 / 200, characters / 25_000) * 100)}%`);
+      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...KOREAN))!.info.label} · MEMORY.md ${Math.round(Math.max(186 / 200, characters / 25_000) * 100)}%`);
       assert.match(status.tooltip, /not loaded at session start/);
       assert.doesNotMatch(status.tooltip, /Everything loads/);
     });

@@ -3,6 +3,7 @@ import { frontmatterEntries, isPinned, MAX_PINNED, typePath, type MemoryFile } f
 import { rootShape } from '../../workspace/roots/rootShape';
 import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
 import { localized } from '../../workspace/display/localized';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { Services } from '../../workspace/services';
 import { editorMemory } from './editorMemory';
 
@@ -36,7 +37,9 @@ export function buildFormState(document: vscode.TextDocument, services: Services
   const otherNames = root ? [...root.store.memories()].filter((other) => other.path !== memory.path && other.name).map((other) => other.name!) : [];
   return {
     version: document.version,
-    fileName: vscode.workspace.asRelativePath(document.uri, false),
+    title: root ? memoryTitle(root, memory) : memory.name ?? memory.stem,
+    // An auto memory lives outside the workspace: its absolute path wrapped over three lines of the header.
+    fileName: root && !vscode.workspace.getWorkspaceFolder(document.uri) ? `${root.info.label} › ${memory.path}` : vscode.workspace.asRelativePath(document.uri, false),
     frontmatter: memory.frontmatter.status,
     errors: memory.frontmatter.errors.map((error) => ({ line: error.range.start.line + 1, message: error.message })),
     name: value('name'),

@@ -68,9 +68,11 @@ export class BudgetStatusBar implements vscode.Disposable {
     } else if (way === 'entrypoint') {
       tooltip.push(vscode.l10n.t('Everything loads at session start.'));
     }
+    // With several roots, "MEMORY.md 28%" alone does not say whose index it is.
+    const several = this.services.roots.roots.length > 1;
     this.show({
       visible: true,
-      text: `$(book) ${vscode.l10n.t('MEMORY.md {0}%', percent)}`,
+      text: `$(book) ${several ? vscode.l10n.t('{0} · MEMORY.md {1}%', root.info.label, percent) : vscode.l10n.t('MEMORY.md {0}%', percent)}`,
       tooltip: tooltip.join('\n\n'),
       level,
       rootUri: root.uri.toString(),

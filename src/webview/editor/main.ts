@@ -209,7 +209,8 @@ function shown(path: string, value: string): string {
 }
 
 function header(state: FormState, s: Strings): HTMLElement {
-  return el('header', {}, el('h1', { text: state.fileName }), button(s.openAsText, () => post({ kind: 'openAsText', line: 0 }), true));
+  const title = el('h1', {}, document.createTextNode(state.title), el('span', { className: 'file', text: state.fileName }));
+  return el('header', {}, title, button(s.openAsText, () => post({ kind: 'openAsText', line: 0 }), true));
 }
 
 function errorPanel(state: FormState, s: Strings): HTMLElement {

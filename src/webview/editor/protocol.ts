@@ -38,6 +38,9 @@ export interface LinkView {
 /** Everything the form shows, built from the document at `version`. */
 export interface FormState {
   readonly version: number;
+  /** The memory as the tree names it. */
+  readonly title: string;
+  /** Where the file is: workspace-relative, or the root's label and the path in it for a root outside the workspace. */
   readonly fileName: string;
   readonly frontmatter: 'ok' | 'missing' | 'invalid';
   /** Where and why the frontmatter does not parse (one-based lines, as the editor's gutter shows them). */
