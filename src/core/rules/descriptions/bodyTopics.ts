@@ -30,28 +30,8 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[ \t]*$/gm;
 const ELSEWHERE = /\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|\bhttps?:\/\/\S+/g;
 const HEADING = /^ {0,3}#{1,6}\s/;
 
-export interface BodyTopics {
-  readonly topics: readonly Topic[];
-  readonly words: number;
-}
-
-/**
- * Each parsed memory's reading, kept while the memory is: a memory is checked again when another
- * memory's change touches its findings (a near-duplicate of it edited), and its body has not changed.
- */
-const readings = new WeakMap<MemoryFile, BodyTopics>();
-
 /** What a body is about: its words by weight, heaviest first (ties in order of appearance), and how many words it has. */
-export function bodyTopics(memory: MemoryFile): BodyTopics {
-  let reading = readings.get(memory);
-  if (!reading) {
-    reading = readBody(memory);
-    readings.set(memory, reading);
-  }
-  return reading;
-}
-
-function readBody(memory: MemoryFile): BodyTopics {
+export function bodyTopics(memory: MemoryFile): { readonly topics: readonly Topic[]; readonly words: number } {
   let body = memory.text.slice(memory.frontmatter.bodyStart);
   // Code is the example, not the subject: its keywords would outweigh the prose around it.
   if (body.includes('```') || body.includes('~~~')) body = body.replace(FENCE, '');
