@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LspClient } from './lspClient';
 
 /** A project with a `memory/` folder: an index, two linked memories, one unlisted with a relative date, a dangling link. */
 export const PROJECT_FILES: Readonly<Record<string, string>> = {
@@ -50,4 +51,24 @@ export function makeProject(files: Readonly<Record<string, string>> = PROJECT_FI
   mkdirSync(memory, { recursive: true });
   for (const [path, text] of Object.entries(files)) writeFileSync(join(memory, path), text);
   return { scratch, home, project, memory };
+}
+
+/** A fresh project and a server for it, per test: what the suites that drive one server read and write. */
+export interface LspSession {
+  project: ReturnType<typeof makeProject>;
+  client: LspClient;
+}
+
+/** Registers, in the calling `describe`, a new project and server before each test and their end after it. */
+export function lspSessionEachTest(): LspSession {
+  const session = {} as LspSession;
+  beforeEach(() => {
+    session.project = makeProject();
+    session.client = new LspClient(session.project.home);
+  });
+  afterEach(async () => {
+    await session.client.stop();
+    rmSync(session.project.scratch, { recursive: true, force: true });
+  });
+  return session;
 }

@@ -1,83 +1,72 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
 import { sanitizeProjectPath } from '../../../src/rootLocations/autoMemory';
-import { makeProject, PROJECT_FILES } from './fixture';
-import { LspClient, PUSH_CLIENT, uri } from './lspClient';
+import { lspSessionEachTest, PROJECT_FILES } from './fixture';
+import { PUSH_CLIENT, uri } from './lspClient';
 
 const note = (name: string): string => `---\nname: ${name}\ndescription: ${name} in a few words\ntype: user\n---\nSee [[nowhere-${name}]].\n`;
 
 describe('memory-shelf lsp: roots, settings and the write boundary', function () {
   this.timeout(20_000);
-  let project: ReturnType<typeof makeProject>;
-  let client: LspClient;
-
-  beforeEach(() => {
-    project = makeProject();
-    client = new LspClient(project.home);
-  });
-
-  afterEach(async () => {
-    await client.stop();
-    rmSync(project.scratch, { recursive: true, force: true });
-  });
+  const session = lspSessionEachTest();
 
   it('serves Claude Code\'s auto memory of the workspace and the folders the roots setting names', async () => {
-    const auto = join(project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(project.project)), 'memory');
+    const auto = join(session.project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(session.project.project)), 'memory');
     mkdirSync(auto, { recursive: true });
     writeFileSync(join(auto, 'auto-note.md'), note('auto-note'));
-    const elsewhere = join(project.scratch, 'elsewhere');
+    const elsewhere = join(session.project.scratch, 'elsewhere');
     mkdirSync(elsewhere);
     writeFileSync(join(elsewhere, 'configured-note.md'), note('configured-note'));
-    await client.initialize(project.project, PUSH_CLIENT, { roots: ['../elsewhere'] });
-    await client.until(() => client.codesOf(join(auto, 'auto-note.md')).length > 0 && client.codesOf(join(elsewhere, 'configured-note.md')).length > 0, 'both roots checked');
-    assert.ok(client.codesOf(join(auto, 'auto-note.md')).includes('link-dangling'));
-    assert.ok(client.codesOf(join(elsewhere, 'configured-note.md')).includes('link-dangling'));
-    assert.ok(client.codesOf(join(project.memory, 'deploy-steps.md')).includes('link-dangling'), 'and the project\'s memory/');
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { roots: ['../elsewhere'] });
+    await session.client.until(() => session.client.codesOf(join(auto, 'auto-note.md')).length > 0 && session.client.codesOf(join(elsewhere, 'configured-note.md')).length > 0, 'both roots checked');
+    assert.ok(session.client.codesOf(join(auto, 'auto-note.md')).includes('link-dangling'));
+    assert.ok(session.client.codesOf(join(elsewhere, 'configured-note.md')).includes('link-dangling'));
+    assert.ok(session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'and the project\'s memory/');
   });
 
   it('takes severities from workspace/configuration, and checks again when it changes', async () => {
-    client.configuration = { severity: { 'link-dangling': 'off', 'index-unlisted': 'error' } };
-    await client.initialize(project.project, { ...PUSH_CLIENT, workspace: { ...PUSH_CLIENT.workspace, configuration: true } });
-    const unlisted = join(project.memory, 'unlisted.md');
-    await client.until(() => client.diagnostics.get(uri(unlisted))?.some((diagnostic) => diagnostic.code === 'index-unlisted' && diagnostic.severity === 1) === true, 'index-unlisted as an error');
-    assert.deepEqual(client.codesOf(join(project.memory, 'deploy-steps.md')), [], 'link-dangling is off');
-    client.configuration = {};
-    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    await client.until(() => client.codesOf(join(project.memory, 'deploy-steps.md')).includes('link-dangling'), 'link-dangling back on');
+    session.client.configuration = { severity: { 'link-dangling': 'off', 'index-unlisted': 'error' } };
+    await session.client.initialize(session.project.project, { ...PUSH_CLIENT, workspace: { ...PUSH_CLIENT.workspace, configuration: true } });
+    const unlisted = join(session.project.memory, 'unlisted.md');
+    await session.client.until(() => session.client.diagnostics.get(uri(unlisted))?.some((diagnostic) => diagnostic.code === 'index-unlisted' && diagnostic.severity === 1) === true, 'index-unlisted as an error');
+    assert.deepEqual(session.client.codesOf(join(session.project.memory, 'deploy-steps.md')), [], 'link-dangling is off');
+    session.client.configuration = {};
+    await session.client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await session.client.until(() => session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'link-dangling back on');
   });
 
   it('offers no fix that would write through a link out of the root', async () => {
-    const outside = join(project.scratch, 'outside');
+    const outside = join(session.project.scratch, 'outside');
     mkdirSync(outside);
-    symlinkSync(outside, join(project.memory, 'notes'));
-    writeFileSync(join(project.memory, 'MEMORY.md'), `${PROJECT_FILES['MEMORY.md']}- [Escape](notes/escape.md) — lands outside\n- [Gone](gone.md) — a missing file inside\n`);
-    await client.initialize(project.project, PUSH_CLIENT);
-    const index = join(project.memory, 'MEMORY.md');
-    await client.until(() => client.codesOf(index).filter((code) => code === 'index-missing-file').length === 2, 'both missing files');
-    await client.open(index);
+    symlinkSync(outside, join(session.project.memory, 'notes'));
+    writeFileSync(join(session.project.memory, 'MEMORY.md'), `${PROJECT_FILES['MEMORY.md']}- [Escape](notes/escape.md) — lands outside\n- [Gone](gone.md) — a missing file inside\n`);
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    const index = join(session.project.memory, 'MEMORY.md');
+    await session.client.until(() => session.client.codesOf(index).filter((code) => code === 'index-missing-file').length === 2, 'both missing files');
+    await session.client.open(index);
     const actionsFor = async (line: number): Promise<CodeAction[]> => {
-      const diagnostics = client.diagnostics.get(uri(index))!.filter((diagnostic: Diagnostic) => diagnostic.code === 'index-missing-file' && diagnostic.range.start.line === line);
-      return (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(index) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+      const diagnostics = session.client.diagnostics.get(uri(index))!.filter((diagnostic: Diagnostic) => diagnostic.code === 'index-missing-file' && diagnostic.range.start.line === line);
+      return (await session.client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(index) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
     };
     const creates = (actions: CodeAction[]): string[] => actions.flatMap((action) => action.edit?.documentChanges ?? []).flatMap((change) => ('kind' in change && change.kind === 'create' ? [change.uri] : []));
-    assert.deepEqual(creates(await actionsFor(5)), [uri(join(project.memory, 'gone.md'))], 'a missing file inside the root can be created');
+    assert.deepEqual(creates(await actionsFor(5)), [uri(join(session.project.memory, 'gone.md'))], 'a missing file inside the root can be created');
     const escape = await actionsFor(4);
     assert.deepEqual(creates(escape), [], 'nothing is created through notes -> outside');
   });
   it('flags the load limit where Claude Code cuts the index (auto memory), not on a project index a CLAUDE.md imports whole', async () => {
     const long = Array.from({ length: 210 }, (_, i) => [`- [Fact ${i}](fact_${i}.md) — hook`, `- [사실 ${i}](fact_${i}.md) — 요약`, `- [事実 ${i}](fact_${i}.md) — 要約`][i % 3]).join('\n') + '\n';
-    const auto = join(project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(project.project)), 'memory');
+    const auto = join(session.project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(session.project.project)), 'memory');
     mkdirSync(auto, { recursive: true });
     writeFileSync(join(auto, 'MEMORY.md'), long);
-    writeFileSync(join(project.memory, 'MEMORY.md'), long);
-    writeFileSync(join(project.project, 'CLAUDE.md'), '# Project\n\n@memory/MEMORY.md\n');
-    await client.initialize(project.project, PUSH_CLIENT);
+    writeFileSync(join(session.project.memory, 'MEMORY.md'), long);
+    writeFileSync(join(session.project.project, 'CLAUDE.md'), '# Project\n\n@memory/MEMORY.md\n');
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
     const autoIndex = join(auto, 'MEMORY.md');
-    const projectIndex = join(project.memory, 'MEMORY.md');
-    await client.until(() => client.codesOf(autoIndex).includes('index-missing-file') && client.codesOf(projectIndex).includes('index-missing-file'), 'both indexes checked');
-    assert.ok(client.codesOf(autoIndex).includes('index-over-budget'), 'auto memory is cut at 200 lines');
-    assert.ok(!client.codesOf(projectIndex).includes('index-over-budget'), 'an imported index loads whole');
+    const projectIndex = join(session.project.memory, 'MEMORY.md');
+    await session.client.until(() => session.client.codesOf(autoIndex).includes('index-missing-file') && session.client.codesOf(projectIndex).includes('index-missing-file'), 'both indexes checked');
+    assert.ok(session.client.codesOf(autoIndex).includes('index-over-budget'), 'auto memory is cut at 200 lines');
+    assert.ok(!session.client.codesOf(projectIndex).includes('index-over-budget'), 'an imported index loads whole');
   });
 });

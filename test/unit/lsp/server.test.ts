@@ -1,29 +1,18 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../helpers/fixtures';
-import { makeProject } from './fixture';
-import { applyWorkspaceEdit, LspClient, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
+import { lspSessionEachTest } from './fixture';
+import { applyWorkspaceEdit, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
 
 describe('memory-shelf lsp over stdio', function () {
   this.timeout(20_000);
-  let project: ReturnType<typeof makeProject>;
-  let client: LspClient;
-  const file = (name: string): string => join(project.memory, name);
-
-  beforeEach(() => {
-    project = makeProject();
-    client = new LspClient(project.home);
-  });
-
-  afterEach(async () => {
-    await client.stop();
-    rmSync(project.scratch, { recursive: true, force: true });
-  });
+  const session = lspSessionEachTest();
+  const file = (name: string): string => join(session.project.memory, name);
 
   it('answers initialize with the features it serves', async () => {
-    const result = (await client.initialize(project.project, PUSH_CLIENT)) as { capabilities: Record<string, unknown> };
+    const result = (await session.client.initialize(session.project.project, PUSH_CLIENT)) as { capabilities: Record<string, unknown> };
     const capabilities = result.capabilities;
     assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });
     for (const feature of ['codeActionProvider', 'definitionProvider', 'documentLinkProvider', 'completionProvider', 'hoverProvider', 'referencesProvider', 'renameProvider', 'codeLensProvider']) {
@@ -33,12 +22,12 @@ describe('memory-shelf lsp over stdio', function () {
   });
 
   it('publishes diagnostics for every memory of the root without any file open', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('unlisted.md')).length > 0 && client.codesOf(file('deploy-steps.md')).length > 0, 'diagnostics of unopened files');
-    assert.deepEqual(client.codesOf(file('unlisted.md')), ['index-unlisted', 'relative-date']);
-    assert.deepEqual(client.codesOf(file('deploy-steps.md')), ['link-dangling']);
-    assert.deepEqual(client.codesOf(file('commit-style.md')), []);
-    const dangling = client.diagnostics.get(uri(file('deploy-steps.md')))![0];
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length > 0 && session.client.codesOf(file('deploy-steps.md')).length > 0, 'diagnostics of unopened files');
+    assert.deepEqual(session.client.codesOf(file('unlisted.md')), ['index-unlisted', 'relative-date']);
+    assert.deepEqual(session.client.codesOf(file('deploy-steps.md')), ['link-dangling']);
+    assert.deepEqual(session.client.codesOf(file('commit-style.md')), []);
+    const dangling = session.client.diagnostics.get(uri(file('deploy-steps.md')))![0];
     assert.equal(dangling.source, 'Memory Shelf');
     assert.equal(dangling.severity, 4);
     assert.deepEqual(dangling.range, { start: { line: 5, character: 29 }, end: { line: 5, character: 46 } });
@@ -47,77 +36,77 @@ describe('memory-shelf lsp over stdio', function () {
   it('publishes the description hints with the other memory as related information', async () => {
     writeFileSync(file('project_plate.md'), '---\nname: plate\ndescription: Phase-3 model\ntype: project\n---\nThe Kirchhoff plate with simply supported edges is built; modal frequencies match the Navier solution.\n');
     writeFileSync(file('project_membrane.md'), '---\nname: membrane\ndescription: Phase-3 model\ntype: project\n---\nThe circular membrane is built and passing; Bessel zeros give the reference frequencies.\n');
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('project_plate.md')).includes('description-alike'), 'description-alike');
-    const alike = client.diagnostics.get(uri(file('project_plate.md')))!.find((diagnostic) => diagnostic.code === 'description-alike')!;
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('project_plate.md')).includes('description-alike'), 'description-alike');
+    const alike = session.client.diagnostics.get(uri(file('project_plate.md')))!.find((diagnostic) => diagnostic.code === 'description-alike')!;
     assert.equal(alike.severity, 4);
     assert.deepEqual(alike.relatedInformation?.map((related) => related.location.uri), [uri(file('project_membrane.md'))]);
-    assert.ok(client.codesOf(file('project_membrane.md')).includes('description-alike'));
+    assert.ok(session.client.codesOf(file('project_membrane.md')).includes('description-alike'));
   });
 
   it('speaks the client\'s language where the extension has a bundle for it', async () => {
     const bundle = JSON.parse(readFileSync(join(FIXTURES, '..', '..', 'l10n', 'bundle.l10n.ko.json'), 'utf8')) as Record<string, string>;
-    await client.initialize(project.project, PUSH_CLIENT, undefined, 'ko');
-    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
-    const messages = client.diagnostics.get(uri(file('unlisted.md')))!.map((diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value));
+    await session.client.initialize(session.project.project, PUSH_CLIENT, undefined, 'ko');
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
+    const messages = session.client.diagnostics.get(uri(file('unlisted.md')))!.map((diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value));
     assert.ok(messages.every((message) => /[\uac00-\ud7a3]/.test(message)), messages.join(' | '));
-    await client.open(file('commit-style.md'));
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
+    await session.client.open(file('commit-style.md'));
+    const hover = (await session.client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
     assert.ok((hover.contents as { value: string }).value.includes(bundle['1 memory links here']), 'the server\'s own sentences too');
   });
 
   it('checks the text being typed (incremental changes) over the disk, and the disk again once closed', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'first diagnostics');
-    await client.open(file('commit-style.md'));
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length > 0, 'first diagnostics');
+    await session.client.open(file('commit-style.md'));
     // Delete the description line (line 2) by an incremental change.
-    await client.connection.sendNotification('textDocument/didChange', {
+    await session.client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: uri(file('commit-style.md')), version: 2 },
       contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } }, text: '' }],
     });
-    await client.until(() => client.codesOf(file('commit-style.md')).includes('description-missing'), 'description-missing while typing');
+    await session.client.until(() => session.client.codesOf(file('commit-style.md')).includes('description-missing'), 'description-missing while typing');
     assert.equal(readFileSync(file('commit-style.md'), 'utf8').includes('description:'), true, 'nothing is written to disk');
     // A second change that adds a relative date to the same line, positioned against the changed text.
-    await client.connection.sendNotification('textDocument/didChange', {
+    await session.client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: uri(file('commit-style.md')), version: 3 },
       contentChanges: [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: 'Agreed last week. ' }],
     });
-    await client.until(() => client.codesOf(file('commit-style.md')).includes('relative-date'), 'relative-date after a second change');
-    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('commit-style.md')) } });
-    await client.until(() => client.codesOf(file('commit-style.md')).length === 0, 'the disk text once closed');
+    await session.client.until(() => session.client.codesOf(file('commit-style.md')).includes('relative-date'), 'relative-date after a second change');
+    await session.client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('commit-style.md')) } });
+    await session.client.until(() => session.client.codesOf(file('commit-style.md')).length === 0, 'the disk text once closed');
   });
 
   it('re-checks other files when a change affects them: a new name makes a dangling link resolve', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
-    await client.open(file('unlisted.md'));
-    await client.connection.sendNotification('textDocument/didChange', {
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await session.client.open(file('unlisted.md'));
+    await session.client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: uri(file('unlisted.md')), version: 2 },
       contentChanges: [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 14 } }, text: 'release-owner' }],
     });
-    await client.until(() => client.codesOf(file('deploy-steps.md')).length === 0, 'the link resolved in an unopened file');
+    await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).length === 0, 'the link resolved in an unopened file');
   });
 
   it('answers pull diagnostics for one document and for the whole workspace', async () => {
-    const result = (await client.initialize(project.project, PULL_CLIENT)) as { capabilities: { diagnosticProvider?: unknown } };
+    const result = (await session.client.initialize(session.project.project, PULL_CLIENT)) as { capabilities: { diagnosticProvider?: unknown } };
     assert.deepEqual(result.capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: true });
-    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: uri(file('unlisted.md')) } })) as DocumentDiagnosticReport & { items: Diagnostic[] };
+    const report = (await session.client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: uri(file('unlisted.md')) } })) as DocumentDiagnosticReport & { items: Diagnostic[] };
     assert.equal(report.kind, 'full');
     assert.deepEqual(report.items.map((item) => item.code).sort(), ['index-unlisted', 'relative-date']);
-    const workspace = (await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] })) as WorkspaceDiagnosticReport;
+    const workspace = (await session.client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] })) as WorkspaceDiagnosticReport;
     const byFile = new Map(workspace.items.map((item) => [item.uri, (item as { items: Diagnostic[] }).items.map((diagnostic) => diagnostic.code)]));
     assert.deepEqual(byFile.get(uri(file('deploy-steps.md'))), ['link-dangling']);
     assert.deepEqual(byFile.get(uri(file('commit-style.md'))), []);
     assert.ok(byFile.has(uri(file('MEMORY.md'))));
-    assert.equal(client.diagnostics.size, 0, 'nothing pushed to a client that pulls');
+    assert.equal(session.client.diagnostics.size, 0, 'nothing pushed to a client that pulls');
   });
 
   it('offers the same quick fixes as the extension, as versioned workspace edits that fix the problem', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
-    await client.open(file('unlisted.md'), 7);
-    const diagnostics = client.diagnostics.get(uri(file('unlisted.md')))!;
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length > 0, 'diagnostics');
+    await session.client.open(file('unlisted.md'), 7);
+    const diagnostics = session.client.diagnostics.get(uri(file('unlisted.md')))!;
+    const actions = (await session.client.connection.sendRequest('textDocument/codeAction', {
       textDocument: { uri: uri(file('unlisted.md')) },
       range: diagnostics[0].range,
       context: { diagnostics },
@@ -134,44 +123,44 @@ describe('memory-shelf lsp over stdio', function () {
   });
 
   it('creates the memory a dangling link reserves, with its index entry, one action per type', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
-    await client.open(file('deploy-steps.md'));
-    const diagnostics = client.diagnostics.get(uri(file('deploy-steps.md')))!;
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('deploy-steps.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await session.client.open(file('deploy-steps.md'));
+    const diagnostics = session.client.diagnostics.get(uri(file('deploy-steps.md')))!;
+    const actions = (await session.client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('deploy-steps.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
     assert.deepEqual(actions.map((action) => action.title), ['user', 'feedback', 'project', 'reference'].map((type) => `Create the memory "release-owner" (${type})`));
     applyWorkspaceEdit(actions[2].edit!);
     assert.match(readFileSync(file('release-owner.md'), 'utf8'), /^---\nname: release-owner\n(.*\n)*type: project\n/);
     assert.match(readFileSync(file('MEMORY.md'), 'utf8'), /\]\(release-owner\.md\)/);
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }, { uri: uri(file('MEMORY.md')), type: 2 }] });
-    await client.until(() => !client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the link resolved');
+    await session.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }, { uri: uri(file('MEMORY.md')), type: 2 }] });
+    await session.client.until(() => !session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the link resolved');
   });
 
   it('follows [[links]] and index entries to their memories (definition and document links)', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.open(file('commit-style.md'));
-    const links = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 45 } })) as LocationLink[];
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.open(file('commit-style.md'));
+    const links = (await session.client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 45 } })) as LocationLink[];
     assert.equal(links.length, 1);
     assert.equal(links[0].targetUri, uri(file('deploy-steps.md')));
     assert.deepEqual(links[0].targetSelectionRange, { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } });
-    await client.open(file('MEMORY.md'));
-    const entry = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('MEMORY.md')) }, position: { line: 3, character: 20 } })) as LocationLink[];
+    await session.client.open(file('MEMORY.md'));
+    const entry = (await session.client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('MEMORY.md')) }, position: { line: 3, character: 20 } })) as LocationLink[];
     assert.equal(entry[0].targetUri, uri(file('deploy-steps.md')));
-    const documentLinks = (await client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: uri(file('MEMORY.md')) } })) as DocumentLink[];
+    const documentLinks = (await session.client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: uri(file('MEMORY.md')) } })) as DocumentLink[];
     assert.deepEqual(documentLinks.map((link) => link.target), [uri(file('commit-style.md')), uri(file('deploy-steps.md'))]);
-    const dangling = await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 } });
+    const dangling = await session.client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 } });
     assert.ok(dangling === null || (Array.isArray(dangling) && dangling.length === 0), 'a dangling link leads nowhere');
   });
 
   it('completes after [[ by name, title and description, ranked as in VS Code', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
     const target = file('unlisted.md');
-    await client.open(target);
-    await client.connection.sendNotification('textDocument/didChange', {
+    await session.client.open(target);
+    await session.client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: uri(target), version: 2 },
       contentChanges: [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: 'See [[checklist' }],
     });
-    const list = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri(target) }, position: { line: 6, character: 15 } })) as CompletionList;
+    const list = (await session.client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri(target) }, position: { line: 6, character: 15 } })) as CompletionList;
     assert.equal(list.isIncomplete, true);
     assert.equal(list.items[0].label, 'deploy-steps', 'the description match ranks first');
     assert.equal(list.items[0].detail, 'Deploy steps', 'its index title');
@@ -181,9 +170,9 @@ describe('memory-shelf lsp over stdio', function () {
   });
 
   it('shows a hover preview of the linked memory', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.open(file('commit-style.md'));
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.open(file('commit-style.md'));
+    const hover = (await session.client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri(file('commit-style.md')) }, position: { line: 5, character: 48 } })) as Hover;
     const text = (hover.contents as { value: string }).value;
     assert.match(text, /Deploy steps/);
     assert.match(text, /The checklist followed for every deploy/);
@@ -192,27 +181,27 @@ describe('memory-shelf lsp over stdio', function () {
   });
 
   it('lists backlinks as references, from a link and from the name', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.open(file('deploy-steps.md'));
-    const fromName = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 1, character: 8 }, context: { includeDeclaration: false } })) as Location[];
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.open(file('deploy-steps.md'));
+    const fromName = (await session.client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 1, character: 8 }, context: { includeDeclaration: false } })) as Location[];
     assert.deepEqual(fromName, [{ uri: uri(file('commit-style.md')), range: { start: { line: 5, character: 41 }, end: { line: 5, character: 57 } } }]);
-    const reservation = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 }, context: { includeDeclaration: true } })) as Location[];
+    const reservation = (await session.client.connection.sendRequest('textDocument/references', { textDocument: { uri: uri(file('deploy-steps.md')) }, position: { line: 5, character: 33 }, context: { includeDeclaration: true } })) as Location[];
     assert.deepEqual(reservation.map((location) => location.uri), [uri(file('deploy-steps.md'))]);
   });
 
   it('shows the load budget and entry lenses on MEMORY.md', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.open(file('MEMORY.md'));
-    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: uri(file('MEMORY.md')) } })) as CodeLens[];
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.open(file('MEMORY.md'));
+    const lenses = (await session.client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: uri(file('MEMORY.md')) } })) as CodeLens[];
     assert.match(lenses[0].command!.title, /^4 \/ 200 lines · \d+ \/ 25000 characters load at session start$/);
     assert.deepEqual(lenses.slice(1).map((lens) => [lens.range.start.line, lens.command!.title]), [[2, 'feedback · 0 backlinks'], [3, 'project · 1 backlink']]);
   });
 
   it('follows the disk when a watched file changes', async () => {
-    await client.initialize(project.project, PUSH_CLIENT);
-    await client.until(() => client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
     writeFileSync(file('release-owner.md'), '---\nname: release-owner\ndescription: Who signs off releases\ntype: user\n---\nThe lead.\n');
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }] });
-    await client.until(() => client.codesOf(file('deploy-steps.md')).length === 0 && client.codesOf(file('release-owner.md')).includes('index-unlisted'), 'the new file read');
+    await session.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(file('release-owner.md')), type: 1 }] });
+    await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).length === 0 && session.client.codesOf(file('release-owner.md')).includes('index-unlisted'), 'the new file read');
   });
 });
