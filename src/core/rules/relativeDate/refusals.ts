@@ -182,8 +182,13 @@ function namesIdentifierOnLine(facts: LineFacts, words: string): boolean {
 const UI_HEAD_EN = '(?:tab|card|board|button|section|menu|page|view|screen|panel|pane|widget|column|dialog|modal|label|badge|header|toggle|filter|feed|sidebar|icon|chip|banner|tile|lane|digest|brief|briefing|mode|template|folder|channel)s?';
 const UI_AFTER_EN = new RegExp(`^(?:['’]s)?(?:\\s+[A-Z][\\w'’-]*){0,3}\\s+${UI_HEAD_EN}\\b`);
 const UI_AFTER_EN_PLAIN = new RegExp(`^\\s+${UI_HEAD_EN}\\b`, 'i');
-const UI_AFTER_KO = /^\s?(?:탭|카드|보드|버튼|섹션|메뉴|화면|페이지|위젯|패널|뷰|칸|폴더|채널|브리핑)/;
-const UI_AFTER_JA = /^(?:の)?(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|ビュー|欄|フォルダ|チャンネル)/;
+const UI_HEAD_KO = '(?:탭|카드|보드|버튼|섹션|메뉴|화면|페이지|위젯|패널|뷰|칸|폴더|채널|브리핑)';
+// "오늘 탭", and with "의" a feature's whole name up to its head noun: "오늘의 할 일 위젯은", not "오늘 회의 화면".
+const UI_AFTER_KO = new RegExp(`^(?:\\s?${UI_HEAD_KO}|의\\s?(?:[가-힣]{1,5}\\s?){0,2}${UI_HEAD_KO})`);
+const UI_HEAD_JA = '(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|ビュー|欄|フォルダ|チャンネル)';
+// "今日タブ", "今週のカード", and after "の" a feature named in one compound up to its head noun:
+// "今日のタスク画面" (not "ビュー" there, the tail of "レビュー").
+const UI_AFTER_JA = new RegExp(`^(?:の)?${UI_HEAD_JA}|^の[\\p{Script=Katakana}ー\\p{Script=Han}]{1,8}?(?:タブ|カード|ボード|ボタン|セクション|メニュー|画面|ページ|ウィジェット|パネル|欄)`, 'u');
 
 const CJK_PROSE = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 // Relative-date words written in kana or Hangul are not the prose an English word sits in: were they

@@ -86,6 +86,7 @@ export function findSecrets(text: string): readonly Finding[] {
   if (keywords) {
     scanAssignments(text, findings);
     scanProse(text, findings);
+    if (PROSE_PASSWORD_GATE.test(text)) scanProsePasswords(text, findings);
     scanHeadingValues(text, findings);
   }
   return findings.all;
@@ -317,6 +318,40 @@ function scanProse(text: string, findings: FindingSet): void {
     batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', groups.word) });
   }
   findings.add(batch);
+}
+
+// A password said in a sentence: "the deploy password is hunter2-Zx9!q", "비밀번호는 qwe123!@#ZX 이다",
+// "パスワードは Xy7#kLm92p です". Passwords are short and rarely look generated, so the value must be one
+// word holding a letter and a digit or a symbol (as after `password:`); one glued to Korean or Japanese
+// ("1Password에 저장") is prose, and one saying how passwords are stored ("argon2-hashed") is no value.
+const PROSE_PASSWORD_GATE = /passw|passphrase|비밀번호|패스워드|パスワード/i;
+const PROSE_PASSWORD = new RegExp(
+  String.raw`(?<word>(?<![\p{L}\d_-])(?:passwords?|passphrases?)|비밀번호|패스워드|パスワード)(?<mid>[^\n:=：\x60<>.。]{0,40}?)(?:\s+(?:is|was)\s+|[은는]\s+|は\s*)(?:\x60(?<bq>[^\x60\s]{4,128})\x60|(?<bare>[^\s"'\x60,;。、]{6,64}))`,
+  'giu',
+);
+
+function scanProsePasswords(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
+  for (const match of text.matchAll(PROSE_PASSWORD)) {
+    const groups = match.groups ?? {};
+    const quoted = groups.bq !== undefined;
+    const value = quoted ? groups.bq : trimTrailingPunctuation(groups.bare ?? '');
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
+    if (NOT_A_CREDENTIAL.test(context) || !acceptsProsePassword(value, quoted)) continue;
+    const written = quoted ? groups.bq : groups.bare ?? '';
+    const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
+    batch.push({ start, end: start + value.length, message: msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', groups.word) });
+  }
+  findings.add(batch);
+}
+
+function acceptsProsePassword(value: string, quoted: boolean): boolean {
+  if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value)) return false;
+  if (/^(?:~|\.{1,2})?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /[()[\]<>{}]/.test(value)) return false;
+  if (/hash|crypt|salt|argon|sha-?\d|md5/i.test(value)) return false;
+  if (runsIntoCjk(value) || !/\p{L}/u.test(value) || !/[\d!@#$%^&*+=?~]/.test(value)) return false;
+  return couldBePassword(value, quoted);
 }
 
 // "값: `…`", "value: `…`", "値: `…`" on a line of its own, under a heading naming the key.
