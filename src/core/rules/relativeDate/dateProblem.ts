@@ -5,7 +5,7 @@ import { msg, type Text } from '../../text';
 import type { TextRuleInput } from '../shared/ruleContext';
 import type { DateAnchor } from './anchors';
 import { formatIsoDate } from './calendar';
-import type { DateMention } from './mention';
+import { languageOf, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
 
 const SEVERITY = 'warning';
@@ -46,6 +46,13 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     };
   }
 
+  if (mention.reading === 'approximate') {
+    // No one day to write: the words stay, pinned to the day they count from.
+    const written = input.text.slice(mention.start, mention.end);
+    const pinned = countedFromText(written, day);
+    const title = guess ? msg('Add the day "{0}" counts from: "{1}" (a guess: the file\'s modification time)', shown, pinned) : msg('Add the day "{0}" counts from: "{1}"', shown, pinned);
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, pinned, day)), fixes: [fix(pinned, title, false, false)] };
+  }
   const replacement = absoluteText(input.text, mention);
   const message = messageOf(oneDayMessage(anchor, shown, replacement, day));
   if (mention.reading === 'nearest') {
@@ -58,6 +65,14 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
   // Applied without a person only when a verb says the words name one occasion (shipped, will ship):
   // a date in a label, a plan's window or a note without a verb is offered, never written unasked.
   return { ...problem, ...message, fixes: [fix(replacement, title, !guess && mention.occasion === true, !guess)] };
+}
+
+/** "a few days ago (as of 2026-08-04)", "3일 전쯤(2026-08-04 기준)", "3日前ぐらい(2026-08-04時点)". */
+function countedFromText(written: string, day: string): string {
+  const language = languageOf(written);
+  if (language === 'ko') return `${written}(${day} 기준)`;
+  if (language === 'ja') return `${written}(${day}時点)`;
+  return `${written} (as of ${day})`;
 }
 
 function oneDayMessage(anchor: DateAnchor, shown: string, replacement: string, day: string): Text {

@@ -15,9 +15,11 @@ export interface DateMention {
    * How far the words alone decide the day: unset when they do; `ambiguous` when they name one of two
    * days (`date` or `alternative`: "next Friday" said on a Tuesday); `nearest` when a bare weekday is
    * taken as the nearest one (ahead, or behind after a past-tense verb); `countdown` when they count to
-   * an event ("3 days to the deadline"), whose fix adds the date rather than replacing the words.
+   * an event ("3 days to the deadline"), whose fix adds the date rather than replacing the words;
+   * `approximate` when the count is rounded or vague ("a few days ago", "in a week or two"), whose fix
+   * keeps the words and adds the day they count from.
    */
-  readonly reading?: 'ambiguous' | 'nearest' | 'countdown';
+  readonly reading?: 'ambiguous' | 'nearest' | 'countdown' | 'approximate';
   readonly alternative?: CalendarDate;
   /**
    * Whether a verb of its clause tells of one occasion, past or planned ("shipped yesterday", "will ship

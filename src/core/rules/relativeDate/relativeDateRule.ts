@@ -210,14 +210,31 @@ function settled(scan: FileScan, found: readonly DateMention[], from: number): D
   const shifted = from === 0 ? found : found.map((mention) => ({ ...mention, start: mention.start + from, end: mention.end + from }));
   return resolveOverlaps(shifted.filter((mention) => !countsWithinPeriod(prose, mention)))
     .filter((mention) => refusals.refusal(mention) === undefined)
-    .map((mention) => (!isApproximate(prose, mention) && refusals.tellsOfOccasion(mention) ? { ...mention, occasion: true } : mention));
+    .map((mention) => {
+      const approximate = approximation(prose, mention);
+      if (approximate) return { ...mention, end: approximate.end, reading: 'approximate' as const };
+      return refusals.tellsOfOccasion(mention) ? { ...mention, occasion: true } : mention;
+    });
 }
 
 // "~14 months ago", "about 3 weeks ago", 약 2주 전, 約3日前: a count the writer rounded names no one day to write.
 const APPROXIMATE_BEFORE = /(?:[~≈～]|\b(?:about|around|roughly|approximately|some|almost|nearly)\s|약\s?|대략\s?|약간\s?|約|およそ|ほぼ)$/i;
 
-function isApproximate(prose: string, mention: DateMention): boolean {
-  return APPROXIMATE_BEFORE.test(prose.slice(Math.max(0, mention.start - 16), mention.start));
+// "a few days ago", "in a couple of weeks", "in a week or two", 3일 전쯤, 3日前ぐらい: a vague or widened
+// count names no one day either.
+const VAGUE_COUNT = /\b(?:few|several|couple|some)\b/i;
+const APPROXIMATE_AFTER = /^(?:\s+or\s+(?:two|three|so|more|less|a\s+bit|longer)\b|-ish\b|\s?(?:쯤|정도|가량)|(?:前後|ほど|くらい|ぐらい|頃))/i;
+
+/**
+ * Whether a count the writer rounded or left vague, and where the words that say so end: such a date
+ * is still relative, but its fix keeps the words and adds the day they count from, and is never safe.
+ */
+function approximation(prose: string, mention: DateMention): { end: number } | undefined {
+  if (mention.reading !== undefined) return undefined;
+  const after = APPROXIMATE_AFTER.exec(prose.slice(mention.end, mention.end + 16));
+  if (after) return { end: mention.end + after[0].length };
+  if (APPROXIMATE_BEFORE.test(prose.slice(Math.max(0, mention.start - 16), mention.start)) || VAGUE_COUNT.test(prose.slice(mention.start, mention.end))) return { end: mention.end };
+  return undefined;
 }
 
 function byLine(mentions: readonly DateMention[], lines: LineIndex): Map<number, DateMention[]> {

@@ -91,7 +91,7 @@ describe('relative-date rule', () => {
       ['Demo Friday next week', [['Friday next week', 'on 2026-08-07']]],
       ['Demo next week Friday', [['next week Friday', 'on 2026-08-07']]],
       ['Planning happens the week after next', [['the week after next', 'the week of 2026-08-10']]],
-      ['Check again in a couple of days', [['in a couple of days', 'on 2026-08-01']]],
+      ['Check again in a couple of days', [['in a couple of days', 'in a couple of days (as of 2026-07-30)']]],
       ['Out from today until tomorrow', [['today', '2026-07-30'], ['tomorrow', '2026-07-31']]],
       ['Moved last week of course', [['last week', 'the week of 2026-07-20']]],
       ['Sold last week of apples: 3 crates', [['last week', 'the week of 2026-07-20']]],

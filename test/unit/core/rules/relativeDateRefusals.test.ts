@@ -140,6 +140,28 @@ describe('relative-date: what is a finding', () => {
     it(JSON.stringify(body), () => assert.deepEqual(found(body), expected));
   }
 
+  // A rounded or vague count names no one day: the fix keeps the words and adds the day they count
+  // from, and --fix never applies it (it wrote "on 2026-08-11 or two" and an invented exact day before).
+  const approximate: [string, string, string][] = [
+    ['The migration finished a few days ago.', 'a few days ago', 'a few days ago (as of 2026-08-04)'],
+    ['We shipped it about 3 weeks ago.', '3 weeks ago', '3 weeks ago (as of 2026-08-04)'],
+    ['We moved it a couple of weeks ago.', 'a couple of weeks ago', 'a couple of weeks ago (as of 2026-08-04)'],
+    ['배포는 3일 전쯤 끝났다.', '3일 전쯤', '3일 전쯤(2026-08-04 기준)'],
+    ['移行は3日前ぐらいに終わった。', '3日前ぐらい', '3日前ぐらい(2026-08-04時点)'],
+  ];
+  it('"in a week or two" beside a past event: the whole range, kept in words', () => {
+    assert.deepEqual(found('The migration finished yesterday.\nShip the importer in a week or two.'), [
+      ['yesterday', 'on 2026-08-03'],
+      ['in a week or two', 'in a week or two (as of 2026-08-04)'],
+    ]);
+  });
+  for (const [body, written, fixed] of approximate) {
+    it(`${JSON.stringify(body)}: keeps the words, adds the day, never safe`, () => {
+      assert.deepEqual(found(body), [[written, fixed]]);
+      assert.equal(problems(body)[0].fixes?.[0]?.safe, false);
+    });
+  }
+
   // One occasion told beside a habit or a display is still a point counted from the writing.
   const occasions: [string, string[]][] = [
     ["The dashboard showed yesterday's errors after the deploy.", ['yesterday']],
