@@ -60,6 +60,8 @@ export interface NearDuplicateOptions {
 const ROWS = 2;
 const BANDS = Math.floor(SIGNATURE_SIZE / ROWS);
 const NO_MEMBER = -1;
+const MIN_SHARED_BANDS = 2;
+const CONSIDERED = 255;
 /**
  * A bucket's member count is held in its head's `previous` link, which has no member to point at, as
  * -1 - count: the bucket table then holds a key and a head per bucket, not a count too (4 MB of the
@@ -172,6 +174,8 @@ export class NearDuplicateIndex {
   private overfull: Int32Array = new Int32Array(0);
   /** The query that last visited each memory, so a candidate met in several buckets is verified once. */
   private visited: Int32Array = new Int32Array(0);
+  /** How many band buckets of the current query each visited memory shared, or CONSIDERED once compared. */
+  private bandHits: Uint8Array = new Uint8Array(0);
   private readonly buckets: BucketTable;
   /** The band keys of a few memories (see `bandKeysOf`), which memories they are (-1: none), and which to replace next. */
   private readonly keyScratch = new Int32Array(KEPT_KEYS * BANDS);
@@ -192,6 +196,8 @@ export class NearDuplicateIndex {
   private readonly containment: number;
   private readonly maxBucketSize: number;
   private query = 0;
+  /** Candidate pairs compared so far (a pair asked from both sides counts twice), for the bench. */
+  candidatesCompared = 0;
 
   /**
    * `expectedSize`, where known, sizes the per-memory tables once rather than growing them step by
@@ -318,11 +324,13 @@ export class NearDuplicateIndex {
     if (this.banded[id] && this.banded[other]) {
       const own = this.bandKeysOf(id);
       const theirs = this.bandKeysOf(other);
+      let shared = 0;
       for (let band = 0; band < BANDS; band++) {
         const key = this.keyScratch[own + band];
         if (key !== this.keyScratch[theirs + band]) continue;
         const count = this.countOf(this.buckets.head(this.buckets.slotOf(key)), band);
-        if (count >= 2 && count <= this.maxBucketSize) return true;
+        if (count < 2 || count > this.maxBucketSize) continue;
+        if (++shared >= MIN_SHARED_BANDS || this.descriptionsAgree(id, other)) return true;
       }
     }
     const data = this.passageData;
@@ -375,15 +383,16 @@ export class NearDuplicateIndex {
   private search(id: number, trustHeld: boolean): NearDuplicate[] {
     const query = ++this.query;
     this.visited[id] = query;
+    this.bandHits[id] = CONSIDERED;
     const found: NearDuplicate[] = [];
     const consider = (member: number): void => {
-      if (this.visited[member] === query) return;
-      this.visited[member] = query;
+      this.bandHits[member] = CONSIDERED;
       // A memory whose near-duplicates are held was compared with this one when they were found, and
       // being near-duplicates is mutual: unless its list names this one, they are not (a full check
       // asks every memory in turn, so this halves the comparisons, most of a check's time here).
       const theirs = trustHeld ? this.lists[member] : undefined;
       if (theirs !== undefined && !names(theirs, id)) return;
+      this.candidatesCompared++;
       const relation = this.relate(id, member);
       if (relation) found.push(relation);
     };
@@ -396,14 +405,29 @@ export class NearDuplicateIndex {
         const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
         const count = this.countOf(this.buckets.head(slot), band);
         if (count < 2 || count > this.maxBucketSize) continue;
-        for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) consider(member);
+        for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) {
+          if (this.visited[member] !== query) {
+            this.visited[member] = query;
+            this.bandHits[member] = 0;
+          }
+          const hits = this.bandHits[member];
+          if (hits === CONSIDERED) continue;
+          this.bandHits[member] = hits + 1;
+          // One band is enough where the descriptions nearly match (see DESCRIPTION_BINS): such pairs are
+          // near-duplicates from a lower resemblance, which shares fewer bands.
+          if (hits + 1 >= MIN_SHARED_BANDS || (hits === 0 && this.descriptionsAgree(id, member))) consider(member);
+        }
       }
     }
     const data = this.passageData;
     for (let i = this.passageStart[id], end = i + this.passageCount[id]; i < end; i++) {
       const bucket = this.passageBuckets.get(data[i])!;
       if (typeof bucket === 'number' || bucket.size > this.maxBucketSize) continue;
-      for (const member of bucket) consider(member);
+      for (const member of bucket) {
+        if (this.visited[member] !== query) this.visited[member] = query;
+        else if (this.bandHits[member] === CONSIDERED) continue;
+        consider(member);
+      }
     }
     return found.sort(byLikeness);
   }
@@ -692,6 +716,9 @@ export class NearDuplicateIndex {
     this.previous = resize(this.previous, BANDS);
     this.overfull = resize(this.overfull, OVERFULL_WORDS);
     this.visited = resize(this.visited, 1);
+    const bandHits = new Uint8Array(capacity);
+    bandHits.set(this.bandHits);
+    this.bandHits = bandHits;
     this.passageStart = resize(this.passageStart, 1);
     this.passageCount = resize(this.passageCount, 1);
     this.passageWords = resize(this.passageWords, 1);
