@@ -402,10 +402,13 @@ export class NearDuplicateIndex {
         // Alone in its bucket, as nearly every memory is in nearly every band, or in one past the limit:
         // no need to look the bucket up.
         if ((this.next[link] === NO_MEMBER && this.previous[link] === ALONE) || this.isOverfull(id, band)) continue;
-        const slot = this.buckets.slotOf(bandKey(this.signatures, id * SIGNATURE_SIZE, band));
-        const count = this.countOf(this.buckets.head(slot), band);
+        // The bucket's head is found back along the links (a few at most: the bucket is within the
+        // limit), not by working out the band's key and looking it up.
+        let head = id;
+        while (this.previous[head * BANDS + band] >= 0) head = this.previous[head * BANDS + band];
+        const count = this.countOf(head, band);
         if (count < 2 || count > this.maxBucketSize) continue;
-        for (let member = this.buckets.head(slot); member !== NO_MEMBER; member = this.next[member * BANDS + band]) {
+        for (let member = head; member !== NO_MEMBER; member = this.next[member * BANDS + band]) {
           if (this.visited[member] !== query) {
             this.visited[member] = query;
             this.bandHits[member] = 0;
