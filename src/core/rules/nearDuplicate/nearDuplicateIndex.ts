@@ -202,8 +202,8 @@ export class NearDuplicateIndex {
   /**
    * `expectedSize`, where known, sizes the per-memory tables once rather than growing them step by
    * step. The bucket table starts small and grows with the buckets: how many there are depends on how
-   * alike the texts are (440,000 for 1.28 million band links in the realistic 20,000-memory corpus,
-   * 17,000 in the stress one), and a table sized for the links held 12 MB of empty slots in the stress
+   * alike the texts are (with 64 bands, 440,000 for 1.28 million band links in the realistic
+   * 20,000-memory corpus, 17,000 in the stress one), and a table sized for the links held 12 MB of empty slots in the stress
    * root.
    */
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
