@@ -14,7 +14,7 @@ import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
 import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { checkList, poll, widenSidebar } from './poll.mjs';
+import { checkList, openShelf, poll, shelfRows, widenSidebar } from './poll.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
 const STANDUP_MEMORY = `---
@@ -112,11 +112,11 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
       return { done, title };
     }, 30_000, 500);
     check('clicking it opens the Memory Shelf side bar', opened.done, opened.title.trim());
-    // Asked once the view is seen (not at start-up), about the files already there: answered as most people will.
-    const firstRun = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Count the files already in' }).first();
-    const asked = await firstRun.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
-    check('the first-run question is asked once the view is open', asked);
-    if (asked) await firstRun.locator('.monaco-button').filter({ hasText: 'Start from now' }).first().click().catch(() => {});
+    // Asked in the view, at the top of the root it is about (not in a notification at start-up), about
+    // the files already there: answered Yes on its row, as most people will.
+    const asked = await poll(async () => ({ done: (await shelfRows(page)).some((row) => /already here as reviewed\?$/.test(row.label)) }), 30_000);
+    check('the first-run question is asked in the view, at the top of the root', asked.done);
+    await openShelf(page, { ready: (rows) => !rows.some((row) => /already here as reviewed\?$/.test(row.label)), timeoutMs: 20_000 });
 
     // Wait until the tree shows every expected group (it loads roots in the background), or time out.
     const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
