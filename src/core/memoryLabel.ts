@@ -58,8 +58,13 @@ function stemWithoutTypePrefix(stem: string, types: readonly string[]): string {
   return stem;
 }
 
-/** Whether a title is the file's name, stem or path, give or take `.md`, backticks, case, `_`/`-` and the type prefix. */
+/**
+ * Whether a title is the file's name, stem or path, give or take `.md`, backticks, case, `_`/`-` and the
+ * type prefix. A title in words of Korean, Japanese or another script, with no `_` or `.md`, is a title
+ * even when the file is named after it (New Memory names `feedback_ビルド結果は毎朝確認する.md` so).
+ */
 function namesTheFile(title: string, memory: MemoryFile, types: readonly string[]): boolean {
+  if (/[^\x00-\x7f]/.test(title) && !/_|\.md$/i.test(title)) return false;
   const fold = (text: string): string => text.replace(/^`|`$/g, '').replace(/^\.\//, '').replace(/\.md$/i, '').toLowerCase().replace(/_/g, '-');
   const folded = fold(title);
   const bare = stemWithoutTypePrefix(memory.stem, types);

@@ -43,6 +43,10 @@ describe('memory labels', () => {
     // A heading that only names the file is no title either.
     const fileHeading = parseMemoryFile('project_release.md', '---\nname: project_release\n---\n# project_release\n');
     assert.deepEqual(memoryLabelOf(fileHeading, undefined, CLAUDE_TYPES), { text: 'release', source: 'file' });
+    // A title in Japanese is a title though the file is named after it; the same words joined by `_` are a file name.
+    const japanese = parseMemoryFile('feedback_ビルド結果は毎朝確認する.md', '---\nname: ビルド結果は毎朝確認する\ndescription: 夜間ビルドの結果を毎朝確認する\ntype: feedback\n---\n');
+    assert.deepEqual(memoryLabelOf(japanese, 'ビルド結果は毎朝確認する', CLAUDE_TYPES), { text: 'ビルド結果は毎朝確認する', source: 'index' });
+    assert.deepEqual(memoryLabelOf(japanese, 'feedback_ビルド結果は毎朝確認する.md', CLAUDE_TYPES), { text: 'ビルド結果は毎朝確認する', source: 'name' });
     // A readable name stays the title.
     const titled = parseMemoryFile('feedback_keigo.md', '---\nname: 敬語で対応\ndescription: 「です・ます」調\n---\n');
     assert.deepEqual(memoryLabelOf(titled, undefined, CLAUDE_TYPES), { text: '敬語で対応', source: 'name' });
