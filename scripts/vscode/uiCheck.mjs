@@ -177,7 +177,8 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
 
     // The editor: a memory an agent just wrote with a relative date, as the user opens it from the tree.
     writeFileSync(join(workspace, 'memory', 'feedback_standup_time.md'), STANDUP_MEMORY);
-    const standupRow = page.locator(ROWS).filter({ hasText: 'feedback-standup-time' });
+    // Its name only repeats its file name: the row reads its description.
+    const standupRow = page.locator(ROWS).filter({ hasText: 'The lab standup moved to 10:00' });
     const rowShown = await standupRow.first().waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false);
     check('a memory written on disk appears in the tree', rowShown);
     // The tree is still settling (the To review group appears for the new file), so a click can land on a
@@ -208,7 +209,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     const review = await poll(async () => {
       const rows = await read();
       const group = rows.find((row) => row.label === 'To review');
-      return { done: group?.description === '1' && rows.some((row) => row.label === 'feedback-standup-time' && /^new/.test(row.description ?? '')), group };
+      return { done: group?.description === '1' && rows.some((row) => row.label.startsWith('The lab standup moved to 10:00') && /^new/.test(row.description ?? '')), group };
     }, 20_000);
     check('the tree has a "To review" group counting the memory written on disk', review.done, review.group ? `shows ${review.group.description}` : 'missing');
     await page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: 'To review' }) }).first().scrollIntoViewIfNeeded().catch(() => {});

@@ -162,7 +162,7 @@ export async function curationCheck({ browser, server, check, save, workspace })
     page.on('console', onConsole);
     page.on('pageerror', onPageError);
     writeFileSync(join(memory, NEW), NEW_TEXT);
-    const newRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^new · / }) }).first();
+    const newRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^new( · |$)/ }) }).first();
     const waiting = await poll(async () => ({ done: await newRow.isVisible().catch(() => false) }), 20_000);
     check('an agent\'s new memory waits in To review', waiting.done);
     const rowsText = () => page.locator(ROWS).evaluateAll((items) => items.map((item) => item.textContent ?? '').join('|')).catch(() => '');
