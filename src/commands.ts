@@ -34,6 +34,14 @@ export const Commands = {
   reviewForget: 'memoryShelf.review.forget',
   reviewApproveGroup: 'memoryShelf.review.approveGroup',
   reviewRejectGroup: 'memoryShelf.review.rejectGroup',
+  /** The first-run question's answers, on its row in the tree (a root's node), and its row clicked. */
+  reviewFirstRunYes: 'memoryShelf.review.firstRunYes',
+  reviewFirstRunNo: 'memoryShelf.review.firstRunNo',
+  reviewFirstRun: '_memoryShelf.review.firstRun',
+  /** Adds the import of a project memory folder's index to CLAUDE.md, so Claude Code loads it. */
+  importIndex: 'memoryShelf.importIndex',
+  /** New Memory from the view's title bar: with several roots, asks which, the focused row's first. */
+  newMemoryInView: 'memoryShelf.newMemoryInView',
   historyShow: 'memoryShelf.history.show',
   historyRestoreVersion: 'memoryShelf.history.restoreVersion',
   historyOpenVersion: '_memoryShelf.history.openVersion',

@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     workspaceFolder: context.storageUri,
     globalFolder: context.globalStorageUri,
   }, openHistoryPort);
-  const tree = registerMemoryTree(services);
+  const tree = registerMemoryTree(services, context.workspaceState);
   const links = registerLinks(services);
   const editor = registerMemoryEditor(services, context.extensionUri);
   context.subscriptions.push(

@@ -34,3 +34,54 @@ export function checkList() {
   };
   return { check, tally };
 }
+
+// The Memory Shelf's activity-bar entry and the rows of its tree, as every UI check finds them.
+export const SHELF_ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
+export const SHELF_ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
+const FIRST_RUN_ROW = /already here as reviewed\?$/;
+
+/** The tree's rows as a person reads them: depth, label, description, and whether a row is open. */
+export function shelfRows(page) {
+  return page.locator(SHELF_ROWS).evaluateAll((rows) => rows.map((row) => ({
+    depth: Number(row.getAttribute('aria-level') ?? 1),
+    label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+    description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+    expanded: row.getAttribute('aria-expanded'),
+  }))).catch(() => []);
+}
+
+/**
+ * Opens the Memory Shelf view as a person does and waits until `ready(rows)`: clicks the activity-bar
+ * entry while the side bar shows something else (clicking an open container closes it, and the entry's
+ * aria-expanded is not to be trusted once it carries a badge); with `answerFirstRun` (the default)
+ * answers each new root's first-run row Yes, as most people will; with `openRoots`, opens every root
+ * the tree draws closed (with several roots only the first starts open). Returns the last rows read.
+ */
+export async function openShelf(page, { ready = (rows) => rows.length > 0, timeoutMs = 60_000, answerFirstRun = true, openRoots = false } = {}) {
+  const entry = page.locator(SHELF_ENTRY);
+  await entry.waitFor({ state: 'visible', timeout: timeoutMs });
+  const opened = new Set();
+  return poll(async () => {
+    const shown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
+      && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
+    if (!shown) {
+      await entry.click().catch(() => {});
+      return { done: false, rows: [] };
+    }
+    const rows = await shelfRows(page);
+    const row = (label) => page.locator(SHELF_ROWS).filter({ has: page.locator('.label-name').getByText(label, { exact: true }) }).first();
+    if (openRoots) {
+      // Each root once: a row that closes again was closed by the person's script, not left closed by the tree.
+      for (const root of rows.filter((candidate) => candidate.depth === 1 && candidate.expanded === 'false' && !opened.has(candidate.label))) {
+        opened.add(root.label);
+        await row(root.label).locator('.monaco-tl-twistie').click().catch(() => {});
+      }
+    }
+    const questions = answerFirstRun ? rows.filter((candidate) => FIRST_RUN_ROW.test(candidate.label)) : [];
+    for (const question of questions) {
+      await row(question.label).hover().catch(() => {});
+      await row(question.label).locator('.action-label[aria-label^="Yes, Count as Reviewed"]').first().click({ timeout: 2_000 }).catch(() => {});
+    }
+    return { done: questions.length === 0 && ready(rows), rows };
+  }, timeoutMs, 500);
+}

@@ -14,7 +14,7 @@ import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
 import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { checkList, poll, widenSidebar } from './poll.mjs';
+import { checkList, openShelf, poll, shelfRows, widenSidebar } from './poll.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'memory');
 const STANDUP_MEMORY = `---
@@ -112,11 +112,11 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
       return { done, title };
     }, 30_000, 500);
     check('clicking it opens the Memory Shelf side bar', opened.done, opened.title.trim());
-    // Asked once the view is seen (not at start-up), about the files already there: answered as most people will.
-    const firstRun = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Count the files already in' }).first();
-    const asked = await firstRun.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
-    check('the first-run question is asked once the view is open', asked);
-    if (asked) await firstRun.locator('.monaco-button').filter({ hasText: 'Start from now' }).first().click().catch(() => {});
+    // Asked in the view, at the top of the root it is about (not in a notification at start-up), about
+    // the files already there: answered Yes on its row, as most people will.
+    const asked = await poll(async () => ({ done: (await shelfRows(page)).some((row) => /already here as reviewed\?$/.test(row.label)) }), 30_000);
+    check('the first-run question is asked in the view, at the top of the root', asked.done);
+    await openShelf(page, { ready: (rows) => !rows.some((row) => /already here as reviewed\?$/.test(row.label)), timeoutMs: 20_000 });
 
     // Wait until the tree shows every expected group (it loads roots in the background), or time out.
     const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
@@ -177,7 +177,8 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
 
     // The editor: a memory an agent just wrote with a relative date, as the user opens it from the tree.
     writeFileSync(join(workspace, 'memory', 'feedback_standup_time.md'), STANDUP_MEMORY);
-    const standupRow = page.locator(ROWS).filter({ hasText: 'feedback-standup-time' });
+    // Its name only repeats its file name: the row reads its description.
+    const standupRow = page.locator(ROWS).filter({ hasText: 'The lab standup moved to 10:00' });
     const rowShown = await standupRow.first().waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false);
     check('a memory written on disk appears in the tree', rowShown);
     // The tree is still settling (the To review group appears for the new file), so a click can land on a
@@ -208,7 +209,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     const review = await poll(async () => {
       const rows = await read();
       const group = rows.find((row) => row.label === 'To review');
-      return { done: group?.description === '1' && rows.some((row) => row.label === 'feedback-standup-time' && /^new/.test(row.description ?? '')), group };
+      return { done: group?.description === '1' && rows.some((row) => row.label.startsWith('The lab standup moved to 10:00') && /^new/.test(row.description ?? '')), group };
     }, 20_000);
     check('the tree has a "To review" group counting the memory written on disk', review.done, review.group ? `shows ${review.group.description}` : 'missing');
     await page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: 'To review' }) }).first().scrollIntoViewIfNeeded().catch(() => {});

@@ -8,9 +8,8 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { join } from 'node:path';
 import { workbenchUrl } from './browser.mjs';
 import { REPO_ROOT } from './setup.mjs';
-import { poll, widenSidebar } from './poll.mjs';
+import { openShelf, poll, widenSidebar } from './poll.mjs';
 
-const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 const MENU_ITEMS = '.context-view .monaco-menu .action-item .action-label';
 const QUICK_INPUT = '.quick-input-widget';
@@ -44,18 +43,8 @@ export async function curationCheck({ browser, server, check, save, workspace })
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
-    const entry = page.locator(ENTRY);
-    await entry.waitFor({ state: 'visible', timeout: 60_000 });
     const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-    const shown = await poll(async () => {
-      const visible = await rowOf('목요일 배포 금지').isVisible().catch(() => false);
-      // Clicking an open container closes it: click only while the side bar is hidden (the entry's
-      // aria-expanded is not to be trusted once it carries the To review badge).
-      const shelfShown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
-        && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
-      if (!visible && !shelfShown) await entry.click().catch(() => {});
-      return { done: visible && await rowOf('배포 동결').isVisible().catch(() => false) };
-    }, 60_000, 500);
+    const shown = await openShelf(page, { ready: (rows) => rows.some((row) => row.label === '목요일 배포 금지') && rows.some((row) => row.label === '배포 동결') });
     if (!check('the two near-duplicate memories are shown in the tree', shown.done)) {
       save('curation-failed.png', await page.screenshot());
       return;
@@ -64,8 +53,6 @@ export async function curationCheck({ browser, server, check, save, workspace })
     // A wider side bar, so descriptions ("stale candidate, …") are readable in the pictures.
     await widenSidebar(page, 220);
 
-    // The first-run question about counting existing files as reviewed: answered as most people will.
-    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});
 
     // Two picked as a person picks them, then Merge from the context menu of the selection. The click
     // on the first opens it in the editor, which can take the focus a moment later: picked again if so.
@@ -175,7 +162,7 @@ export async function curationCheck({ browser, server, check, save, workspace })
     page.on('console', onConsole);
     page.on('pageerror', onPageError);
     writeFileSync(join(memory, NEW), NEW_TEXT);
-    const newRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^new · / }) }).first();
+    const newRow = page.locator(ROWS).filter({ has: page.locator('.label-description', { hasText: /^new( · |$)/ }) }).first();
     const waiting = await poll(async () => ({ done: await newRow.isVisible().catch(() => false) }), 20_000);
     check('an agent\'s new memory waits in To review', waiting.done);
     const rowsText = () => page.locator(ROWS).evaluateAll((items) => items.map((item) => item.textContent ?? '').join('|')).catch(() => '');

@@ -14,10 +14,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
-import { checkList, poll, widenSidebar } from './poll.mjs';
+import { checkList, openShelf, poll, widenSidebar } from './poll.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
-const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 const SESSION = '3f2c8e41-95b0-4d7a-b1e6-2c7d0a9f5e13';
 
@@ -59,17 +58,9 @@ export async function uiHistory() {
     browser = await launchChromium(server.env);
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: extension }));
-    const entry = page.locator(ENTRY);
-    await entry.waitFor({ state: 'visible', timeout: 60_000 });
     const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-    const shown = await poll(async () => {
-      const visible = await rowOf('배포 동결').isVisible().catch(() => false);
-      const shelfShown = /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
-      if (!visible && !shelfShown) await entry.click().catch(() => {});
-      return { done: visible };
-    }, 60_000, 500);
+    const shown = await openShelf(page, { ready: (rows) => rows.some((row) => row.label === '배포 동결') });
     check('the memories are shown in the tree', shown.done);
-    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 10_000 }).catch(() => {});
     await widenSidebar(page, 260);
     // The first load's versions reach the history a moment after the tree shows.
     const store = await History.open({ dir: server.env.MEMORY_SHELF_HISTORY_DIR }).root(memory);

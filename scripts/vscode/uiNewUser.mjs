@@ -96,8 +96,8 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
       await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => {});
     };
 
-    // 1. The view, opened as a new user opens it; the first-run question comes once it is seen.
-    const firstRun = toast('Count the files already in');
+    // 1. The view, opened as a new user opens it: three roots readable at a glance, the first open, and
+    // the first-run question asked in the view, at the top of the root it is about.
     const shown = await poll(async () => {
       const shelfShown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
         && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
@@ -106,30 +106,53 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
       return { done: shelfShown && rows.some((row) => row.label === 'memory') && rows.some((row) => row.label === 'Claude Code auto memory'), rows };
     }, 60_000, 300);
     check('the view shows the auto memory and memory/ as roots', shown.done, shown.rows.filter((row) => row.depth === 1).map((row) => `${row.label} — ${row.description}`).join(' | '));
-    const asked = await firstRun.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
-    check('the first-run question is asked once the view is open', asked, asked ? (await firstRun.innerText()).replace(/\s+/g, ' ') : '');
     await widenSidebar(page, 300);
+    const glance = await poll(async () => {
+      const roots = await page.locator(ROWS).evaluateAll((rows) => rows.filter((row) => row.getAttribute('aria-level') === '1').map((row) => ({
+        label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+        open: row.getAttribute('aria-expanded'),
+      }))).catch(() => []);
+      return { done: roots.map((root) => `${root.label}:${root.open}`).join(' | ') === 'Claude Code auto memory:true | memory:false | docs/memory-ja:false', roots };
+    }, 20_000);
+    check('with three roots, all three are in sight: the first open, the others closed', glance.done, glance.roots.map((root) => `${root.label}:${root.open}`).join(' | '));
+    const question = rowOf('Count the 6 memories already here as reviewed?');
+    const asked = await question.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+    check('the first-run question is a row at the top of the auto memory, counting its memories', asked && (await read())[1]?.label === 'Count the 6 memories already here as reviewed?');
+    // The notification used to come a moment after the view showed: given as long, none comes.
+    check('and no notification asks it', !(await page.locator(TOAST).filter({ hasText: /as reviewed/ }).first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)));
+    // The auto memory's row is whole at this width: a short description, the rest in its tooltip.
+    const autoFits = await rowOf('Claude Code auto memory').locator('.monaco-icon-label-container').evaluate((el) => ({ fits: el.scrollWidth <= el.clientWidth, text: el.textContent })).catch(() => ({ fits: false, text: '' }));
+    check('the auto memory\'s row is not cut off', autoFits.fits, autoFits.text);
+    // A folder Claude Code does not load is painted like any other root (not in the colour of the errors inside) and offers the import.
+    const colourOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[/.]/g, '\\$&')}$`) }) }).first().locator('.label-name').evaluate((el) => getComputedStyle(el).color).catch(() => 'missing');
+    const calm = { memory: await colourOf('memory'), ja: await colourOf('docs/memory-ja'), auto: await colourOf('Claude Code auto memory') };
+    check('roots not loaded by Claude Code are drawn in the same colour as the loaded one', calm.memory === calm.auto && calm.ja === calm.auto, JSON.stringify(calm));
+    const koRow = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: /^memory$/ }) }).first();
+    await koRow.hover().catch(() => {});
+    const importAction = koRow.locator('.action-label[aria-label^="Load in Claude Code"]').first();
+    check('hovering memory/ offers Load in Claude Code on its row', await importAction.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
+    await question.hover().catch(() => {});
+    await page.waitForTimeout(300); // the inline buttons' fade-in, for the picture only
     save('newuser-01-first-run.png', await page.screenshot());
-    if (asked) await firstRun.locator('.monaco-button').filter({ hasText: 'Start from now' }).first().click().catch(() => {});
+    await question.locator('.action-label[aria-label^="Yes, Count as Reviewed"]').first().click().catch(() => {});
+    const answeredRow = await poll(async () => ({ done: !(await read()).some((row) => /already here as reviewed/.test(row.label)) }), 10_000);
+    check('Yes on the row answers it: the row goes', answeredRow.done);
     await settle();
     save('newuser-02-tree.png', await page.screenshot());
-    // The Japanese root comes third, below 50 rows: a person collapses the first two to find it.
-    for (const label of ['Claude Code auto memory', 'memory']) {
-      const root = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
-      await poll(async () => {
-        if ((await root.getAttribute('aria-expanded').catch(() => null)) === 'false') return { done: true };
-        await root.locator('.monaco-tl-twistie').click().catch(() => {});
-        return { done: false };
-      }, 10_000, 500);
-    }
+    // The Japanese root is the third: opened as a person does, its memories named by titles, never by file names.
+    await setExpanded('docs/memory-ja', true);
     const third = await poll(async () => {
       const rows = await read();
-      return { done: rows.some((row) => row.depth === 1 && row.label === 'docs/memory-ja'), rows };
+      const at = rows.findIndex((row) => row.depth === 1 && row.label === 'docs/memory-ja');
+      return { done: at >= 0 && rows.some((row, i) => i > at && row.label === '敬語で対応'), rows };
     }, 15_000);
     check('the configured Japanese folder is the third root', third.done, third.rows.filter((row) => row.depth <= 2).map((row) => `${row.label} — ${row.description}`).join(' | '));
+    const fileNamed = third.rows.filter((row) => row.depth === 3 && /^(user|feedback|project|reference)_/.test(row.label)).map((row) => row.label);
+    check('no memory row reads as a file name (name: feedback_small-commits shows its description)', fileNamed.length === 0 && third.rows.some((row) => row.label === 'コミットは小さく、一つの目的ごとに'), fileNamed.join(', '));
     await settle();
     save('newuser-02b-roots-collapsed.png', await page.screenshot());
     console.log(third.rows.map((row) => `  ${'  '.repeat(row.depth - 1)}${row.label}${row.description ? `  — ${row.description}` : ''}`).join('\n'));
+    await setExpanded('docs/memory-ja', false);
     // Open again: the rest of the walk uses the auto memory's rows.
     const autoRoot = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: /^Claude Code auto memory$/ }) }).first();
     await poll(async () => {
@@ -255,14 +278,15 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     const before = new Set(readdirSync(ja));
     // The view's own button, not the inline one of a type group's row.
     const plus = page.locator('.part.sidebar .pane-header .actions-container .action-label[aria-label^="New Memory"]').first();
-    // The title bar's + takes the folder of the focused row: a Japanese memory, clicked as a person does
-    // (memory/ collapsed first: the Japanese folder is below its 40 rows).
+    // The title bar's + asks which folder when there are several, the focused row's first: a Japanese
+    // memory, clicked as a person does (memory/ closed first, the Japanese folder opened).
     const koRoot = page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: /^memory$/ }) }).first();
     await poll(async () => {
       if ((await koRoot.getAttribute('aria-expanded').catch(() => null)) === 'false') return { done: true };
       await koRoot.locator('.monaco-tl-twistie').click().catch(() => {});
       return { done: false };
     }, 10_000, 500);
+    await setExpanded('docs/memory-ja', true);
     await poll(async () => {
       if (await activeTab('feedback_keigo.md').count() > 0) return { done: true };
       await rowOf('敬語で対応').click().catch(() => {});
@@ -272,8 +296,16 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     await page.locator('.part.sidebar .pane-header').first().hover().catch(() => {});
     await plus.click();
     const pickText = async () => (await page.locator(QUICK_INPUT).innerText().catch(() => '')).replace(/\s+/g, ' ');
+    const folderStep = await poll(async () => {
+      const items = await page.locator(`${QUICK_INPUT} .monaco-list-row`).evaluateAll((all) => all.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? '')).catch(() => []);
+      const asking = await page.locator(`${QUICK_INPUT} input`).getAttribute('placeholder').catch(() => '');
+      return { done: asking === 'Which memory folder?' && items[0] === 'docs/memory-ja' && items.length === 3, items };
+    }, 10_000);
+    check('New Memory from the title bar asks which folder, the focused row\'s first', folderStep.done, folderStep.items.join(' | '));
+    save('newuser-08a-new-folder.png', await page.screenshot());
+    await page.keyboard.press('Enter');
     const typeStep = await poll(async () => ({ done: /New memory \(1\/3\) · docs\/memory-ja/.test(await pickText()), text: await pickText() }), 10_000);
-    check('started with a Japanese memory focused, each step names the folder the memory goes to', typeStep.done, typeStep.text.slice(0, 200));
+    check('each step then names the folder the memory goes to', typeStep.done, typeStep.text.slice(0, 200));
     save('newuser-08-new-type.png', await page.screenshot());
     await page.keyboard.type('feedback');
     await page.waitForTimeout(200);

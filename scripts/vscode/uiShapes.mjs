@@ -8,11 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
-import { checkList, poll, widenSidebar } from './poll.mjs';
+import { checkList, openShelf, widenSidebar } from './poll.mjs';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
-const ENTRY = '.activitybar a[aria-label^="Memory Shelf"]';
-const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
 
 export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
   await setup();
@@ -31,27 +29,9 @@ export async function uiShapes({ timeoutMs = 3 * 60_000 } = {}) {
     browser = await launchChromium(server.env);
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
-    const entry = page.locator(ENTRY);
-    await entry.waitFor({ state: 'visible', timeout: 60_000 });
-    await poll(async () => {
-      const visible = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false);
-      const title = await page.locator('.part.sidebar .composite.title').innerText().catch(() => '');
-      const done = visible && /memory shelf/i.test(title);
-      if (!done && (await entry.getAttribute('aria-expanded').catch(() => null)) !== 'true') await entry.click().catch(() => {});
-      return { done };
-    }, 30_000, 500);
-    // The first-run question is answered as most people will, so it does not cover the picture.
-    await page.locator('.notifications-toasts .monaco-button').filter({ hasText: 'Start from now' }).first().click({ timeout: 20_000 }).catch(() => {});
-    const read = () => page.locator(ROWS).evaluateAll((rows) => rows.map((row) => ({
-      depth: Number(row.getAttribute('aria-level') ?? 1),
-      label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
-      description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
-    })));
+    // Several roots: only the first starts open; each is opened as a person would to see its groups.
     const wanted = ['Team', 'Pinned', 'Lessons', 'Subagent code-reviewer (project)', 'Subagent old-agent (project)'];
-    const state = await poll(async () => {
-      const rows = await read();
-      return { done: wanted.every((label) => rows.some((row) => row.label === label)), rows };
-    }, 60_000);
+    const state = await openShelf(page, { ready: (rows) => wanted.every((label) => rows.some((row) => row.label === label)), openRoots: true });
     console.log(state.rows.map((r) => `  ${'  '.repeat(r.depth - 1)}${r.label}${r.description ? `  — ${r.description}` : ''}`).join('\n'));
     const row = (label) => state.rows.find((candidate) => candidate.label === label);
     check('memory/ shows its team/ memories as a Team group of 2', row('Team')?.description === '2', row('Team')?.description);

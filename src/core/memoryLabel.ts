@@ -1,17 +1,50 @@
+import { stepFence } from './codeFence';
 import type { MemoryFile } from './memoryFile';
 
+/** Where a memory's label came from: `description` means the row's description would only repeat it. */
+export type LabelSource = 'index' | 'name' | 'heading' | 'description' | 'file';
+
+export interface MemoryLabel {
+  readonly text: string;
+  readonly source: LabelSource;
+}
+
+/** A label read from the description is cut near this many columns (a CJK character counts two). */
+const DESCRIPTION_LABEL_COLUMNS = 40;
+
 /**
- * What a person reads for a memory in lists: its MEMORY.md title, else its `name`, else its file stem
- * without Claude Code's `<type>_` prefix (the tree already groups by type, so `feedback_testing.md`
- * reads "testing" in the feedback group). Never the file name with its extension: an index title that
- * only repeats the file's name or path (`feedback_changelog-on-deploy.md`, with or without `.md`) is
- * no title.
+ * What a person reads for a memory in lists: its MEMORY.md title, else its `name`, else its body's H1
+ * heading, else its description (shortened), else its file stem without Claude Code's `<type>_` prefix.
+ * A title that is only the file's name (its stem or path, give or take `.md`, backticks, case, `_`/`-`
+ * and the `<type>_` prefix) is no title: `name: feedback_ask-before-migration` in
+ * feedback_ask-before-migration.md reads as a file name among titles, so the next best is taken.
  */
-export function memoryLabel(memory: MemoryFile, indexTitle: string | undefined, types: readonly string[]): string {
+export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined, types: readonly string[]): MemoryLabel {
+  const prefixes = [...(memory.type ? [memory.type] : []), ...types];
+  const isTitle = (text: string | undefined): text is string => text !== undefined && text !== '' && !namesTheFile(text, memory, prefixes);
   const title = indexTitle?.trim();
-  if (title && !namesTheFile(title, memory)) return title;
-  if (memory.name) return memory.name;
-  return stemWithoutTypePrefix(memory.stem, [...(memory.type ? [memory.type] : []), ...types]);
+  if (isTitle(title)) return { text: title, source: 'index' };
+  const name = memory.name?.trim();
+  if (isTitle(name)) return { text: name, source: 'name' };
+  const heading = firstHeading(memory);
+  if (isTitle(heading)) return { text: heading, source: 'heading' };
+  const description = memory.description?.trim();
+  if (description) return { text: shortened(description), source: 'description' };
+  return { text: stemWithoutTypePrefix(memory.stem, prefixes), source: 'file' };
+}
+
+/** The label's text alone: tree rows, dialogs, pickers, notifications and the form header all use it. */
+export function memoryLabel(memory: MemoryFile, indexTitle: string | undefined, types: readonly string[]): string {
+  return memoryLabelOf(memory, indexTitle, types).text;
+}
+
+/**
+ * The title a new MEMORY.md line gets: the label, except one read from the description, which the
+ * line's hook already says (`- [x…](x.md) — x` would say it twice): then the file's topic.
+ */
+export function indexLineTitle(memory: MemoryFile, types: readonly string[]): string {
+  const label = memoryLabelOf(memory, undefined, types);
+  return label.source === 'description' ? stemWithoutTypePrefix(memory.stem, [...(memory.type ? [memory.type] : []), ...types]) : label.text;
 }
 
 function stemWithoutTypePrefix(stem: string, types: readonly string[]): string {
@@ -25,9 +58,63 @@ function stemWithoutTypePrefix(stem: string, types: readonly string[]): string {
   return stem;
 }
 
-/** Whether a title is the file's name, stem or path, give or take `.md`, backticks, case and `_`/`-`. */
-function namesTheFile(title: string, memory: MemoryFile): boolean {
-  const fold = (text: string): string => text.replace(/^`|`$/g, '').replace(/\.md$/i, '').toLowerCase().replace(/_/g, '-');
+/**
+ * Whether a title is the file's name, stem or path, give or take `.md`, backticks, case, `_`/`-` and the
+ * type prefix. A title in words of Korean, Japanese or another script, with no `_` or `.md`, is a title
+ * even when the file is named after it (New Memory names `feedback_ビルド結果は毎朝確認する.md` so).
+ */
+function namesTheFile(title: string, memory: MemoryFile, types: readonly string[]): boolean {
+  if (/[^\x00-\x7f]/.test(title) && !/_|\.md$/i.test(title)) return false;
+  const fold = (text: string): string => text.replace(/^`|`$/g, '').replace(/^\.\//, '').replace(/\.md$/i, '').toLowerCase().replace(/_/g, '-');
   const folded = fold(title);
-  return folded === fold(memory.stem) || folded === fold(memory.path) || folded === fold(`./${memory.path}`);
+  const bare = stemWithoutTypePrefix(memory.stem, types);
+  return folded === fold(memory.stem) || folded === fold(memory.path) || (bare !== memory.stem && folded === fold(bare));
+}
+
+/** The body's first `# ` heading outside code, without closing hashes; undefined when there is none. */
+function firstHeading(memory: MemoryFile): string | undefined {
+  const body = memory.text.slice(memory.frontmatter.bodyStart);
+  let fence: string | undefined;
+  let start = 0;
+  // A memory's body is short, but only its first heading matters: stop at the first H1.
+  while (start <= body.length) {
+    const end = body.indexOf('\n', start);
+    const line = body.slice(start, end < 0 ? undefined : end).replace(/\r$/, '');
+    const step = stepFence(line, fence);
+    fence = step.fence;
+    if (!step.isCode) {
+      const match = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+      if (match) return match[1].trim() || undefined;
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** The description cut to a label's length, at a word or clause boundary when one is near, with an ellipsis. */
+function shortened(description: string): string {
+  let columns = 0;
+  let cut = -1;
+  for (let i = 0; i < description.length; i++) {
+    columns += isWide(description.charCodeAt(i)) ? 2 : 1;
+    if (columns > DESCRIPTION_LABEL_COLUMNS) {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return description;
+  const head = description.slice(0, cut);
+  // A boundary in the second half of what fits: a space, or CJK clause punctuation kept with its clause.
+  const space = head.lastIndexOf(' ');
+  const clause = Math.max(head.lastIndexOf('、'), head.lastIndexOf('，'), head.lastIndexOf(','));
+  const at = Math.max(space, clause >= 0 ? clause + 1 : -1);
+  const kept = at > head.length / 2 ? head.slice(0, at) : head;
+  return `${kept.replace(/[\s,、，]+$/, '')}…`;
+}
+
+/** Hangul, kana, CJK ideographs and full-width forms take two columns. */
+function isWide(code: number): boolean {
+  return (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3)
+    || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6);
 }

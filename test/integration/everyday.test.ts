@@ -72,10 +72,11 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
-  it('labels memories by index title, else name, else the file stem without its <type>_ prefix, never the file name', async () => {
+  it('labels memories by index title, else a name that is more than the file name, else the description shortened, never the file name', async () => {
     assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', '수식 표기']);
-    assert.deepEqual(await labelsOf('user'), ['role']);
-    assert.deepEqual(await labelsOf('reference'), ['api-docs']);
+    // `name: role` in user_role.md only repeats the file's topic.
+    assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…']);
+    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs…']);
     const tooltip = api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
   });
@@ -89,7 +90,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const index = await read(file('MEMORY.md'));
     assert.equal(index, `${decoder.decode(saved.get('MEMORY.md'))}- [tabs-over-spaces](feedback_tabs-over-spaces.md) — Indent with tabs, never spaces\n`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created?.toString());
-    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', 'tabs-over-spaces', '수식 표기']));
+    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Indent with tabs, never spaces', 'Minimal CLAUDE.md', '수식 표기']));
   });
 
   it('context menu on a memory: open to the side, copy name and link, rename, show backlinks', async () => {
@@ -119,7 +120,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await vscode.commands.executeCommand('memoryShelf.revealInExplorer', await rootNode());
     const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', { ...(await rootNode()), type: 'user', name: 'timezone', description: '' });
     assert.equal(created?.toString(), file('user_timezone.md').toString());
-    await eventually(async () => assert.deepEqual(await labelsOf('user'), ['role', 'timezone']));
+    await eventually(async () => assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…', 'timezone']));
   });
 
   it('completion after [[ finds a memory by its Korean title, and the link being typed is not offered as a reservation', async () => {
@@ -170,7 +171,8 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
-    assert.equal(api.edits.journal.last?.label, 'Merge trains into Release train');
+    // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
+    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second… into Release train');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });

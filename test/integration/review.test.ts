@@ -73,7 +73,7 @@ describe('To review: what an agent wrote waits for a person', () => {
   it('survives a reload: a service made again from the same storage sees the same approvals', async () => {
     await write(file('reference_dashboards.md'), '---\nname: dashboards\ndescription: Grafana board "API p95" tracks latency.\ntype: reference\n---\n');
     await eventually(() => assert.ok(pendingPaths().includes('reference_dashboards.md:new')));
-    const again = new ReviewService(api.roots, api.documents, api.log, api.review.storage, api.history, () => Promise.resolve(undefined));
+    const again = new ReviewService(api.roots, api.documents, api.log, api.review.storage, api.history);
     try {
       await again.whenReady();
       assert.deepEqual(again.pending(root()).map((entry) => `${entry.memory.path}:${entry.reason}`), pendingPaths());

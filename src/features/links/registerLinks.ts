@@ -7,6 +7,7 @@ import { registerHover } from './hover';
 import { registerLinkReservation } from './linkReservation';
 import { registerNavigation } from './navigation';
 import { registerNewMemory } from './newMemory';
+import { registerNewMemoryInView } from './newMemoryInView';
 import { registerReferences } from './references';
 import { registerRename } from './rename';
 
@@ -16,6 +17,7 @@ export function registerLinks(services: Services): vscode.Disposable & { readonl
   const disposable = vscode.Disposable.from(
     registerCreateStub(services),
     registerNewMemory(services),
+    registerNewMemoryInView(services),
     registerNavigation(services),
     registerCompletion(services),
     registerHover(services),

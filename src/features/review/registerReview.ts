@@ -6,6 +6,7 @@ import { readText } from '../../workspace/fs';
 import type { Services } from '../../workspace/services';
 import { Commands } from '../../commands';
 import { registerArchiveCandidates } from './archiveCandidates';
+import { registerFirstRunQuestion } from './firstRunQuestion';
 import { restoreDeleted } from '../../workspace/history/restoreVersion';
 import { deletedEntry, groupEntries, rejectEntries, sayRestore, type ReviewGroupTarget } from './rejectEntries';
 
@@ -19,6 +20,7 @@ export function registerReview(services: Services): vscode.Disposable {
 
   return vscode.Disposable.from(
     registerArchiveCandidates(services),
+    registerFirstRunQuestion(services),
     vscode.commands.registerCommand(Commands.reviewApprove, async (target?: CommandTarget) => {
       const found = resolve(target);
       if (!found) return false;

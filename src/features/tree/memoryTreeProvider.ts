@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabel, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -9,6 +9,8 @@ import type { Services } from '../../workspace/services';
 import { TypingLinks } from './typingLinks';
 import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
+import { firstRunItem } from './firstRunItem';
+import type { RootExpansion } from './rootExpansion';
 import { deletedItem, reviewChildren, reviewSessionItem } from './reviewItems';
 
 export type MemoryTreeNode =
@@ -21,6 +23,8 @@ export type MemoryTreeNode =
   | { readonly kind: 'review'; readonly root: MemoryRoot }
   | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry }
   | { readonly kind: 'error'; readonly root: MemoryRoot; readonly error: string }
+  /** The first-run question of a root never seen before: do the memories already there count as reviewed? */
+  | { readonly kind: 'firstRun'; readonly root: MemoryRoot }
   /** What one Claude Code session wrote or deleted, when it changed more than one memory. */
   | { readonly kind: 'reviewSession'; readonly root: MemoryRoot; readonly session: string; readonly entries: readonly ReviewEntry[] };
 
@@ -35,7 +39,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly typingLinks: TypingLinks;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: Services, private readonly expansion: RootExpansion) {
     super();
     this.typingLinks = this._register(new TypingLinks(() => services.roots.roots, (root) => this.fireRoot(root)));
     // Refreshing only the changed root keeps the other roots' nodes (and their expansion) untouched.
@@ -77,6 +81,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       // Shown only while something waits, so a reviewed folder looks as it always did; first, where it
       // is seen before a hundred rows of type groups.
       if (this.services.review.pending(node.root).length > 0) groups.unshift({ kind: 'review', root: node.root });
+      // The question about what is already there comes before all: it decides what To review lists.
+      if (this.services.review.asksFirstRun(node.root)) groups.unshift({ kind: 'firstRun', root: node.root });
       return groups;
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
@@ -89,7 +95,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
 
   getParent(node: MemoryTreeNode): MemoryTreeNode | undefined {
     if (node.kind === 'root') return undefined;
-    if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review' || node.kind === 'error') return this.rootNode(node.root);
+    if (node.kind === 'group' || node.kind === 'reservations' || node.kind === 'review' || node.kind === 'error' || node.kind === 'firstRun') return this.rootNode(node.root);
     if (node.kind === 'reviewSession') return { kind: 'review', root: node.root };
     if (node.kind === 'reservation') return { kind: 'reservations', root: node.root };
     if (node.kind === 'reserving') return { kind: 'reservation', root: node.root, reservation: node.reservation };
@@ -100,7 +106,9 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   getTreeItem(node: MemoryTreeNode): vscode.TreeItem {
     switch (node.kind) {
       case 'root':
-        return rootItem(node.root);
+        return rootItem(node.root, this.expansion.stateOf(node.root, this.services.roots.roots, this.services.review.pending(node.root).length));
+      case 'firstRun':
+        return firstRunItem(node.root, node.root.store.size);
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
@@ -140,13 +148,16 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 }
 
-function rootItem(root: MemoryRoot): vscode.TreeItem {
-  const item = new vscode.TreeItem(root.info.label, vscode.TreeItemCollapsibleState.Expanded);
+function rootItem(root: MemoryRoot, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const item = new vscode.TreeItem(root.info.label, state);
   item.id = root.uri.toString();
-  item.description = root.info.load.detail;
+  item.description = root.info.load.short ?? root.info.load.detail;
   item.iconPath = new vscode.ThemeIcon(root.info.kind === 'auto' ? 'sparkle' : root.info.kind === 'agent' ? 'hubot' : 'archive');
-  item.resourceUri = root.uri;
-  item.contextValue = `root.${root.info.kind}`;
+  // No resourceUri: VS Code would paint the row in the colour of the worst problem inside, which reads as
+  // "this folder is broken" on a folder that is only not loaded. The memory rows carry their problems.
+  const notLoaded = !root.info.load.loadedByClaude && (root.info.kind === 'workspace' || root.info.kind === 'settings');
+  // `root.<kind>[.noIndex][.notLoaded]`: the menus offer Create MEMORY.md, the index commands, the import.
+  item.contextValue = `root.${root.info.kind}${root.store.index ? '' : '.noIndex'}${notLoaded ? '.notLoaded' : ''}`;
   const count = root.store.size;
   item.tooltip = new vscode.MarkdownString(
     [
@@ -155,6 +166,7 @@ function rootItem(root: MemoryRoot): vscode.TreeItem {
       ...(!root.info.load.loadedByClaude && root.info.kind !== 'auto' && root.info.kind !== 'agent'
         ? [escapeMarkdown(vscode.l10n.t('Claude Code reads a project\'s memory folder only when a CLAUDE.md imports its index (@memory/MEMORY.md); otherwise the agent sees these files only if it goes looking.'))]
         : []),
+      ...(notLoaded ? [`$(plug) ${escapeMarkdown(vscode.l10n.t('Load in Claude Code (on this row) adds the import to CLAUDE.md; Undo takes it out again.'))}`] : []),
       markdownCode(root.uri.fsPath || root.uri.toString()),
       count === 1 ? vscode.l10n.t('1 memory') : vscode.l10n.t('{0} memories', count),
       ...(root.info.warnings ?? []).map((warning) => `$(warning) ${escapeMarkdown(warning)}`),
@@ -230,16 +242,17 @@ function groupTooltip(group: TypeGroup): string {
 
 export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
   const uri = root.uriOf(memory.path);
-  const title = root.store.indexEntriesFor(memory.path)[0]?.title;
-  const item = new vscode.TreeItem(memoryLabel(memory, title, typeSet.types), vscode.TreeItemCollapsibleState.None);
+  const label = memoryLabelOf(memory, root.store.indexEntriesFor(memory.path)[0]?.title, typeSet.types);
+  const item = new vscode.TreeItem(label.text, vscode.TreeItemCollapsibleState.None);
   item.id = `${root.uri.toString()}#memory:${memory.path}`;
-  item.description = memory.description ?? '';
+  // A label read from the description would be said twice.
+  item.description = label.source === 'description' ? '' : memory.description ?? '';
   item.resourceUri = uri;
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
   // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
   item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
   item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
-  const lines = [`**${escapeMarkdown(displayName(memory))}**`];
+  const lines = [`**${escapeMarkdown(label.text)}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
   lines.push(vscode.l10n.t('Type: {0}', memory.type !== undefined ? escapeMarkdown(memory.type) : vscode.l10n.t('none')));
@@ -267,7 +280,7 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   const item = memoryItem(root, entry.memory, typeSet, problemCount);
   item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
   const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate, untouched {0}+ days', STALE_CANDIDATE_DAYS), deleted: vscode.l10n.t('deleted') };
-  item.description = `${reasons[entry.reason]} · ${entry.memory.description ?? ''}`;
+  item.description = item.description ? `${reasons[entry.reason]} · ${item.description}` : reasons[entry.reason];
   // A stale candidate is offered for archiving rather than approval: it looks set aside.
   if (entry.reason === 'stale-candidate') item.iconPath = new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground'));
   // The reason shows in the icon too: inline buttons cut the description short.

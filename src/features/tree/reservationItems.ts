@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName, isKnownType, probableTarget, type LinkReference, type Reservation, type TypeSet } from '../../core';
+import { isKnownType, memoryLabel, probableTarget, type LinkReference, type Reservation, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
@@ -44,7 +44,7 @@ export function reservationItem(root: MemoryRoot, reservation: Reservation): vsc
 /** A memory that reserves the name; clicking opens it at the link. */
 export function reservingItem(root: MemoryRoot, reservation: Reservation, reference: LinkReference, typeSet: TypeSet): vscode.TreeItem {
   const memory = reference.source;
-  const title = root.store.indexEntriesFor(memory.path)[0]?.title ?? displayName(memory);
+  const title = memoryLabel(memory, root.store.indexEntriesFor(memory.path)[0]?.title, typeSet.types);
   const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
   item.id = `${root.uri.toString()}#reservation:${reservation.name}:${memory.path}`;
   item.description = memory.path;

@@ -3,8 +3,7 @@ import type { Services } from '../../workspace/services';
 
 /**
  * The count of what waits for review on the view's activity-bar icon, as Source Control shows its
- * changes: To review is easy to miss below many type groups, and the view may be closed. Also tells
- * the review when the view is first seen.
+ * changes: To review is easy to miss below many type groups, and the view may be closed.
  */
 export function showReviewBadge(services: Services, view: vscode.TreeView<unknown>): vscode.Disposable {
   const update = (): void => {
@@ -15,9 +14,5 @@ export function showReviewBadge(services: Services, view: vscode.TreeView<unknow
     };
   };
   update();
-  // The first-run question about files already there is asked once the view is seen.
-  if (view.visible) services.review.markViewShown();
-  return vscode.Disposable.from(services.review.onDidChange(update), view.onDidChangeVisibility((event) => {
-    if (event.visible) services.review.markViewShown();
-  }));
+  return services.review.onDidChange(update);
 }

@@ -64,8 +64,8 @@ export class ReviewService extends Disposable {
   private readonly adoptions = new Map<string, Promise<boolean>>();
   /** A deleted memory's last text, by root key, path and hash, read from the history once. */
   private readonly deletedTexts = new Map<string, MemoryFile | null>();
-  private resolveViewShown: () => void = () => undefined;
-  private readonly viewShown = new Promise<void>((resolve) => (this.resolveViewShown = resolve));
+  /** Roots first seen here whose question (count what is there as reviewed?) waits for an answer, by key; kept across reloads. */
+  private readonly unanswered: Set<string>;
 
   constructor(
     private readonly roots: MemoryRoots,
@@ -74,13 +74,12 @@ export class ReviewService extends Disposable {
     /** Kept so a second service over the same storage sees the same state (what a reload does). */
     readonly storage: ReviewStorage,
     readonly history: MemoryHistory,
-    /** Asks the person about roots seen for the first time; resolves to their answer, undefined when dismissed. */
-    private readonly askFirstRun: (roots: readonly MemoryRoot[]) => Thenable<FirstRunChoice | undefined> = askWithNotification,
   ) {
     super();
     this.legacy = new ReviewStore(storage);
     this.workspaceCopies = new ApprovedCopies(storage.workspaceFolder ?? storage.globalFolder);
     this.globalCopies = new ApprovedCopies(storage.globalFolder);
+    this.unanswered = new Set(storage.workspace.get<string[]>(UNANSWERED_KEY) ?? []);
     this._register(roots.onDidChange((root) => {
       if (!root) void this.adoptNewRoots();
       this.changeEmitter.fire(root);
@@ -94,11 +93,21 @@ export class ReviewService extends Disposable {
   }
 
   /**
-   * The Memory Shelf view was shown: the first-run question waits for it, so it is asked where the
-   * person is looking at what it is about rather than at start-up, where it hid in the notification centre.
+   * Whether the root's first-run question waits: a root never seen before, not empty. The tree asks it
+   * at the top of the root, where the person looks at what it is about (a notification at start-up hid
+   * in the notification centre before the view was ever opened). Until answered, the root starts from now.
    */
-  markViewShown(): void {
-    this.resolveViewShown();
+  asksFirstRun(root: MemoryRoot): boolean {
+    return root.store.size > 0 && this.unanswered.has(this.keyOf(root));
+  }
+
+  /** The person's answer: `everything` lists what is there under To review; `from-now` keeps it counted as reviewed. */
+  async answerFirstRun(root: MemoryRoot, choice: FirstRunChoice): Promise<void> {
+    const key = this.keyOf(root);
+    if (!this.unanswered.delete(key)) return;
+    await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
+    if (choice === 'everything') await this.startFrom(root, 'everything');
+    this.changeEmitter.fire(root);
   }
 
   /** Resolves once every root shown now has its approvals read (tests, and commands that act on what waits). */
@@ -240,7 +249,7 @@ export class ReviewService extends Disposable {
     await this.approve(found.root, found.path, (held.hasBom ? '\uFEFF' : '') + document.getText());
   }
 
-  /** Reads each new root's approvals; imports what VS Code's storage kept; roots never seen start from now until the person says otherwise. */
+  /** Reads each new root's approvals; imports what VS Code's storage kept; roots never seen start from now, and ask whether that is what the person wants. */
   private async adoptNewRoots(): Promise<void> {
     const started = this.roots.roots.filter((root) => !this.adoptions.has(this.keyOf(root)));
     for (const root of started) void this.adopt(root);
@@ -249,11 +258,9 @@ export class ReviewService extends Disposable {
     // An empty folder has nothing to count as reviewed: no question.
     const asked = fresh.filter((root) => root.store.size > 0);
     if (asked.length === 0) return;
-    void this.viewShown.then(() => this.askFirstRun(asked)).then(async (choice) => {
-      if (choice !== 'everything') return;
-      for (const root of asked) await this.startFrom(root, 'everything');
-      this.changeEmitter.fire(undefined);
-    });
+    for (const root of asked) this.unanswered.add(this.keyOf(root));
+    await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
+    for (const root of asked) this.changeEmitter.fire(root);
   }
 
   /** Reads the root's approvals once; true when the root was never seen before (it starts from now). */
@@ -308,6 +315,8 @@ export class ReviewService extends Disposable {
 }
 
 const encoder = new TextEncoder();
+/** Where the roots whose first-run question waits are kept (the workspace's storage: the question is per project). */
+const UNANSWERED_KEY = 'memoryShelf.review.firstRunUnanswered';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The bytes the file held last before it was deleted, from the newest version the history keeps. */
@@ -329,16 +338,4 @@ export function originSession(memory: MemoryFile): string | undefined {
 
 function isGlobal(root: MemoryRoot): boolean {
   return root.info.kind === 'auto';
-}
-
-async function askWithNotification(roots: readonly MemoryRoot[]): Promise<FirstRunChoice | undefined> {
-  const fromNow = vscode.l10n.t('Start from now');
-  const everything = vscode.l10n.t('Review everything');
-  const names = roots.map((root) => root.info.label).join(', ');
-  const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Memory Shelf lists memories an agent wrote or changed under "To review". Count the files already in {0} as reviewed?', names),
-    fromNow,
-    everything,
-  );
-  return answer === everything ? 'everything' : answer === fromNow ? 'from-now' : undefined;
 }

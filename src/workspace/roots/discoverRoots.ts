@@ -92,7 +92,7 @@ function describeAgent(root: AgentMemoryRoot, suffix: string): MemoryRootInfo {
 function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): RootLoadStatus {
   const reason = root.location.reason;
   // Only the index loads, and only up to its cut: the memories are read when recalled.
-  if (!reason) return { loadedByClaude: true, index: 'entrypoint', detail: vscode.l10n.t('MEMORY.md loads at session start, up to its limit; memories when recalled') };
+  if (!reason) return { loadedByClaude: true, index: 'entrypoint', detail: vscode.l10n.t('MEMORY.md loads at session start, up to its limit; memories when recalled'), short: vscode.l10n.t('index loads at start') };
   const detail = reason.setting === 'autoMemoryEnabled'
     ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
     : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');

@@ -17,6 +17,8 @@ export interface RootLoadStatus {
   /** How its MEMORY.md is read at session start; `not-loaded` exactly when `loadedByClaude` is false. */
   readonly index: IndexLoadWay;
   readonly detail: string;
+  /** What the tree's row says when `detail` is too long for it (the tooltip says `detail`). */
+  readonly short?: string;
 }
 
 export interface MemoryRootInfo {

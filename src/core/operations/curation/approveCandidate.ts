@@ -5,7 +5,7 @@ import type { TextEdit } from '../../types';
 import { LineIndex } from '../../lineIndex';
 import { rootConventions } from '../../conventions';
 import { planIndexEntry } from '../../edits/indexEntry';
-import { memoryLabel } from '../../memoryLabel';
+import { indexLineTitle } from '../../memoryLabel';
 
 /**
  * Promotes a `status: pending` candidate to a memory: the status line goes (top level or under
@@ -17,7 +17,7 @@ export function planApproveCandidate(store: MemoryStore, memory: MemoryFile, typ
   const field = memory.frontmatter.fields.get('status') ?? memory.frontmatter.fields.get('metadata.status');
   if (field) edits.push({ kind: 'edit', path: memory.path, edits: [removeWholeLine(memory.text, field.keyRange.start.line)] });
   if (store.indexEntriesFor(memory.path).length === 0) {
-    edits.push(planIndexEntry(store.index, memory.path, { title: memoryLabel(memory, undefined, types), description: memory.description }, rootConventions(store)));
+    edits.push(planIndexEntry(store.index, memory.path, { title: indexLineTitle(memory, types), description: memory.description }, rootConventions(store)));
   }
   return edits;
 }

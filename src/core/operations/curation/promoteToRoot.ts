@@ -1,5 +1,5 @@
 import { entryLine, indexEntryLine, planIndexLine } from '../../edits/indexEntry';
-import { memoryLabel } from '../../memoryLabel';
+import { indexLineTitle } from '../../memoryLabel';
 import type { MemoryFile } from '../../memoryFile';
 import { foldedKeys, type MemoryStore } from '../../memoryStore';
 import type { FileEdit } from '../../problems';
@@ -81,7 +81,7 @@ export function planPromoteToRoot(source: MemoryStore, memory: MemoryFile, targe
     // index did not list gets the line a new memory gets, so the project index does not miss it.
     const line = moved
       ? entryLine(moved.title, path, moved.hook, style.indexDash)
-      : indexEntryLine(path, { title: memoryLabel(memory, undefined, types), description: memory.description }, style.indexDash);
+      : indexEntryLine(path, { title: indexLineTitle(memory, types), description: memory.description }, style.indexDash);
     indexLine = moved ? 'moved' : 'added';
     targetEdits.push(planIndexLine(target.index, line, style));
   }

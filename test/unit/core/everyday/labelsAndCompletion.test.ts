@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { linkCompletions, memoryLabel, MemoryStore, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
+import { linkCompletions, memoryLabel, memoryLabelOf, MemoryStore, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
 
 const CLAUDE_TYPES = ['user', 'feedback', 'project', 'reference'];
 
@@ -9,7 +9,7 @@ describe('memory labels', () => {
     assert.equal(memoryLabel(named, 'CLAUDE.md는 최소한으로', CLAUDE_TYPES), 'CLAUDE.md는 최소한으로');
     assert.equal(memoryLabel(named, '  ', CLAUDE_TYPES), 'claude-md-minimal');
     assert.equal(memoryLabel(named, undefined, CLAUDE_TYPES), 'claude-md-minimal');
-    const unnamed = parseMemoryFile('feedback_claude-md-minimal.md', '---\ndescription: keep CLAUDE.md short\ntype: feedback\n---\n');
+    const unnamed = parseMemoryFile('feedback_claude-md-minimal.md', '---\ntype: feedback\n---\n');
     assert.equal(memoryLabel(unnamed, undefined, CLAUDE_TYPES), 'claude-md-minimal');
     const noFrontmatter = parseMemoryFile('project-release_train.md', 'Release every second Tuesday.\n');
     assert.equal(memoryLabel(noFrontmatter, undefined, CLAUDE_TYPES), 'release_train');
@@ -28,6 +28,36 @@ describe('memory labels', () => {
     assert.equal(memoryLabel(nested, 'team/project_release.md', CLAUDE_TYPES), 'リリース手順');
     // A title that says more than the file name is a title.
     assert.equal(memoryLabel(memory, 'changelog on deploy', CLAUDE_TYPES), 'changelog on deploy');
+  });
+
+  it('takes a name or index title that is only the file name, with or without its type prefix, for no title: the H1 heading, else the description', () => {
+    const headed = parseMemoryFile('feedback_ask-before-migration.md', '---\nname: feedback_ask-before-migration\ndescription: DB 마이그레이션은 실행 전에 물어본다\ntype: feedback\n---\n\n```\n# not a heading\n```\n\n# 마이그레이션 전에 확인 #\n\nbody\n');
+    for (const title of [undefined, 'feedback_ask-before-migration', 'ask-before-migration', 'ask_before_migration.md']) {
+      assert.deepEqual(memoryLabelOf(headed, title, CLAUDE_TYPES), { text: '마이그레이션 전에 확인', source: 'heading' }, title);
+    }
+    const bare = parseMemoryFile('user_environment.md', '---\nname: user_environment\ndescription: Windows 11 と Rider を使用\ntype: user\n---\n\n開発環境は Windows 11。\n');
+    assert.deepEqual(memoryLabelOf(bare, 'user_environment', CLAUDE_TYPES), { text: 'Windows 11 と Rider を使用', source: 'description' });
+    // Without the type among the known ones, the prefix of the file's own type still counts.
+    const slug = parseMemoryFile('feedback_small-commits.md', '---\nname: small-commits\ndescription: Keep commits small\ntype: feedback\n---\n');
+    assert.deepEqual(memoryLabelOf(slug, undefined, []), { text: 'Keep commits small', source: 'description' });
+    // A heading that only names the file is no title either.
+    const fileHeading = parseMemoryFile('project_release.md', '---\nname: project_release\n---\n# project_release\n');
+    assert.deepEqual(memoryLabelOf(fileHeading, undefined, CLAUDE_TYPES), { text: 'release', source: 'file' });
+    // A title in Japanese is a title though the file is named after it; the same words joined by `_` are a file name.
+    const japanese = parseMemoryFile('feedback_ビルド結果は毎朝確認する.md', '---\nname: ビルド結果は毎朝確認する\ndescription: 夜間ビルドの結果を毎朝確認する\ntype: feedback\n---\n');
+    assert.deepEqual(memoryLabelOf(japanese, 'ビルド結果は毎朝確認する', CLAUDE_TYPES), { text: 'ビルド結果は毎朝確認する', source: 'index' });
+    assert.deepEqual(memoryLabelOf(japanese, 'feedback_ビルド結果は毎朝確認する.md', CLAUDE_TYPES), { text: 'ビルド結果は毎朝確認する', source: 'name' });
+    // A readable name stays the title.
+    const titled = parseMemoryFile('feedback_keigo.md', '---\nname: 敬語で対応\ndescription: 「です・ます」調\n---\n');
+    assert.deepEqual(memoryLabelOf(titled, undefined, CLAUDE_TYPES), { text: '敬語で対応', source: 'name' });
+  });
+
+  it('shortens a long description used as the label at a word or clause boundary, CJK counted double width', () => {
+    const long = (description: string): string => memoryLabel(parseMemoryFile('feedback_x.md', `---\nname: x\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
+    assert.equal(long('Integration tests must hit a real database, never mocks or fakes'), 'Integration tests must hit a real…');
+    assert.equal(long('夜間ビルドの結果を毎朝確認し、失敗したら担当者に連絡してチケットを切る'), '夜間ビルドの結果を毎朝確認し…');
+    assert.equal(long('실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다'), '실측 데이터가 없을 때 표의 셀은…');
+    assert.equal(long('Short enough'), 'Short enough');
   });
 });
 

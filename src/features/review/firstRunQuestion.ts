@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { Commands } from '../../commands';
+import { targetRoot, type CommandTarget } from '../../workspace/commandTargets';
+import type { FirstRunChoice } from '../../workspace/review/reviewService';
+import type { Services } from '../../workspace/services';
+
+/**
+ * The answers to a new root's first-run question, from its row in the tree: Yes (what is there counts
+ * as reviewed), No (it all waits under To review), or the row clicked, which asks with both spelt out.
+ */
+export function registerFirstRunQuestion(services: Services): vscode.Disposable {
+  const answer = async (target: CommandTarget, choice: FirstRunChoice | undefined): Promise<boolean> => {
+    const root = targetRoot(services, target);
+    if (!root || !choice || !services.review.asksFirstRun(root)) return false;
+    await services.review.answerFirstRun(root, choice);
+    return true;
+  };
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.reviewFirstRunYes, (target?: CommandTarget) => answer(target, 'from-now')),
+    vscode.commands.registerCommand(Commands.reviewFirstRunNo, (target?: CommandTarget) => answer(target, 'everything')),
+    vscode.commands.registerCommand(Commands.reviewFirstRun, async (target?: CommandTarget) => {
+      const root = targetRoot(services, target);
+      if (!root) return false;
+      const picked = await vscode.window.showQuickPick([
+        { label: `$(check) ${vscode.l10n.t('Yes, count them as reviewed')}`, detail: vscode.l10n.t('Only what an agent writes or changes from now on waits under To review.'), choice: 'from-now' as const },
+        { label: `$(eye) ${vscode.l10n.t('No, list them under To review')}`, detail: vscode.l10n.t('Every memory in {0} waits until you approve it.', root.info.label), choice: 'everything' as const },
+      ], { title: vscode.l10n.t('Count the memories already in {0} as reviewed?', root.info.label) });
+      return answer(target, picked?.choice);
+    }),
+  );
+}
