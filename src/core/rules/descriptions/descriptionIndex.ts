@@ -63,7 +63,7 @@ export class DescriptionIndex {
     const unique = [...new Set(terms)];
     const key = unique.sort().join(SEPARATOR);
     this.keyByPath.set(path, key);
-    this.joinGroup(key, path);
+    if (unique.length >= ALIKE_MIN_WORDS) this.joinGroup(key, path);
     for (const term of unique) this.count(term, 1);
   }
 
@@ -102,8 +102,8 @@ export class DescriptionIndex {
     else this.frequencies.set(term, count);
   }
 
+  /** Puts `path` in the group of its key, of {@link ALIKE_MIN_WORDS} words or more. */
   private joinGroup(key: string, path: RootPath): void {
-    if (key.split(SEPARATOR).length < ALIKE_MIN_WORDS) return;
     const group = this.byKey.get(key);
     if (group === undefined) this.byKey.set(key, path);
     else if (Array.isArray(group)) group.push(path);
