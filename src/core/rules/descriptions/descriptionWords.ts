@@ -1,5 +1,5 @@
 import type { MemoryFile } from '../../memoryFile';
-import { forEachContentWord, sameWord } from '../../recall/terms';
+import { forEachContentWord } from '../../recall/terms';
 import { GENERIC } from '../frontmatter/descriptionQuality';
 
 /**
@@ -34,26 +34,28 @@ export function recallKey(memory: MemoryFile, description: readonly string[] = d
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
 
 /**
- * Whether a word is one of `terms`, matched as {@link sameWord} matches them, built once per memory:
+ * Whether a word is one of `terms`, matched as `sameWord` (recall/terms) matches them, built once per memory:
  * a body's every word is asked, and most are Latin words an exact look-up answers.
  */
 export function wordMatcher(terms: readonly string[]): (term: string) => boolean {
   const exact = new Set<string>();
+  // The Korean and Japanese terms a word may hold or be held by: sameWord of one with a word that is
+  // none of the exact terms. A dotted term matches only by its parts, which are exact terms already.
   const containing: string[] = [];
   for (const term of terms) {
     exact.add(term);
     if (term.includes('.')) for (const part of term.split('.')) exact.add(part);
-    if (CJK.test(term)) containing.push(term);
+    else if (term.length >= 2 && CJK.test(term)) containing.push(term);
   }
   return (term) => {
     if (exact.has(term)) return true;
     if (term.includes('.')) return term.split('.').some((part) => exact.has(part));
-    if (containing.length === 0 || !CJK.test(term)) return false;
-    return containing.some((other) => sameWord(other, term));
+    if (containing.length === 0 || term.length < 2 || !CJK.test(term)) return false;
+    return containing.some((other) => (other.length > term.length ? other.includes(term) : term.includes(other)));
   };
 }
 
-/** Whether `term` is one of `terms`, matched as the recall check's words are ({@link sameWord}). */
+/** Whether `term` is one of `terms`, matched as the recall check's words are (`sameWord` (recall/terms)). */
 export function includesWord(terms: readonly string[], term: string): boolean {
   return wordMatcher(terms)(term);
 }
