@@ -45,6 +45,9 @@ export function directoryEntries(entries: readonly Dirent<Buffer>[]): DirectoryE
   return entries.map((entry) => {
     const name = entry.name.toString('utf8');
     const kind = kindOfEntry(entry);
+    // Bytes decode to a name without U+FFFD only when they are UTF-8, which encodes back to them: only
+    // a name holding one is encoded again to tell (a 20,000-file folder's names, each encoded, cost more than listing it).
+    if (!name.includes('\uFFFD')) return { name, kind };
     return Buffer.byteLength(name) === entry.name.length && Buffer.from(name).equals(entry.name) ? { name, kind } : { name, kind, nameNotUtf8: true };
   });
 }

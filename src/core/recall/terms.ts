@@ -21,6 +21,10 @@ const JA_STOP = new Set('の に は を が で へ と も て た な だ す
 const KO_ENDINGS = ['에서는', '에서', '으로', '에게', '까지', '부터', '하면', '했어', '해서', '하고', '은', '는', '이', '가', '을', '를', '에', '의', '도', '와', '과', '로', '할', '한', '다'];
 const KO_STOP = new Set(['것', '수', '등', '및', '전에']);
 
+/** The longest stop words: a longer word is none, and is not looked up. */
+const EN_STOP_LONGEST = Math.max(...[...EN_STOP].map((word) => word.length));
+const KO_STOP_LONGEST = Math.max(...[...KO_STOP].map((word) => word.length));
+
 const HANGUL = /[\uac00-\ud7a3]/;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
 
@@ -94,8 +98,17 @@ export function plainTermsOf(text: string): string[] {
 const ASCII_LETTERS = /^[A-Za-z]+$/;
 const HANGUL_SYLLABLES = /^[\uac00-\ud7a3]+$/;
 
+/** KO_ENDINGS by their last syllable, in their order: a word is compared only with the endings it could have. */
+const KO_ENDINGS_BY_LAST = new Map<string, string[]>();
+for (const ending of KO_ENDINGS) {
+  const last = ending[ending.length - 1];
+  KO_ENDINGS_BY_LAST.set(last, [...(KO_ENDINGS_BY_LAST.get(last) ?? []), ending]);
+}
+
 function stripEnding(word: string): string {
-  for (const ending of KO_ENDINGS) {
+  const endings = KO_ENDINGS_BY_LAST.get(word[word.length - 1]);
+  if (endings === undefined) return word;
+  for (const ending of endings) {
     if (word.length > ending.length + 1 && word.endsWith(ending)) return word.slice(0, -ending.length);
   }
   return word;
@@ -138,21 +151,88 @@ export function contentWords(text: string): ContentWord[] {
  * garbage but the terms).
  */
 export function forEachContentWord(text: string, visit: (term: string, at: number, length: number) => void): void {
-  // Each joiner becomes one space, so that offsets here are offsets in `text`.
-  const spaced = text.replace(/[-_/]/g, ' ');
-  const lower = spaced.toLowerCase();
+  const lower = text.toLowerCase();
   // Lower-casing keeps offsets but for a few letters (İ): then each word is lower-cased alone.
-  const sameOffsets = lower.length === spaced.length;
-  const source = sameOffsets ? lower : spaced;
-  const pattern = sameOffsets ? CONTENT_WORD : new RegExp(CONTENT_WORD.source, 'gi');
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
-    const word = sameOffsets ? match[0] : match[0].toLowerCase();
+  if (lower.length !== text.length) {
+    forEachContentWordByPattern(text, visit);
+    return;
+  }
+  // CONTENT_WORD's matches, found by hand: a regular expression's match arrays were much of a long
+  // body's cost. `-`, `_` and `/` need no replacing with spaces: like a space, no word holds them.
+  const length = lower.length;
+  let i = 0;
+  while (i < length) {
+    const c = lower.charCodeAt(i);
+    const start = i++;
+    if (isLatin(c)) {
+      let ascii = c < 0x80;
+      for (;;) {
+        while (i < length) {
+          const d = lower.charCodeAt(i);
+          if (!isLatinPart(d)) break;
+          if (d >= 0x80) ascii = false;
+          i++;
+        }
+        // An identifier's dot or a word's apostrophe joins it to the word after it.
+        const d = lower.charCodeAt(i);
+        if ((d === 0x2e || d === 0x27) && i + 1 < length && isLatinPart(lower.charCodeAt(i + 1))) {
+          i++;
+          continue;
+        }
+        break;
+      }
+      if (i - start < 2 && !(c >= 0x30 && c <= 0x39)) continue;
+      const word = lower.slice(start, i);
+      if (i - start <= EN_STOP_LONGEST && EN_STOP.has(word)) continue;
+      // Accents folded (Kármán, karman): a name is written both ways.
+      visit(stem(ascii ? word : word.normalize('NFD').replace(/\p{M}/gu, '')), start, i - start);
+    } else if (c >= 0xac00 && c <= 0xd7a3) {
+      while (i < length && isHangul(lower.charCodeAt(i))) i++;
+      const word = lower.slice(start, i);
+      if (i - start <= KO_STOP_LONGEST && KO_STOP.has(word)) continue;
+      const term = stripEnding(word);
+      if (term.length >= 2) visit(term, start, i - start);
+    } else if (isKatakana(c) || isKanji(c)) {
+      const same = isKatakana(c) ? isKatakana : isKanji;
+      while (i < length && same(lower.charCodeAt(i))) i++;
+      const word = lower.slice(start, i);
+      if (i - start >= 2 && !JA_STOP.has(word)) visit(word, start, i - start);
+    }
+  }
+}
+
+/** The first character of a Latin word: `[a-z0-9\u00c0-\u024f]`. */
+function isLatin(c: number): boolean {
+  return c <= 0x7a ? c >= 0x61 || (c >= 0x30 && c <= 0x39) : c >= 0xc0 && c <= 0x24f;
+}
+
+/** A later character of a Latin word: `[a-z0-9\u00c0-\u024f+#]`. */
+function isLatinPart(c: number): boolean {
+  return isLatin(c) || c === 0x2b || c === 0x23;
+}
+
+function isHangul(c: number): boolean {
+  return c >= 0xac00 && c <= 0xd7a3;
+}
+
+function isKatakana(c: number): boolean {
+  return (c >= 0x30a1 && c <= 0x30fa) || c === 0x30fc;
+}
+
+function isKanji(c: number): boolean {
+  return (c >= 0x3400 && c <= 0x9fff) || c === 0x3005;
+}
+
+/** {@link forEachContentWord} by CONTENT_WORD, for a text whose lower-casing moves offsets. */
+function forEachContentWordByPattern(text: string, visit: (term: string, at: number, length: number) => void): void {
+  const spaced = text.replace(/[-_/]/g, ' ');
+  const pattern = new RegExp(CONTENT_WORD.source, 'gi');
+  for (let match = pattern.exec(spaced); match !== null; match = pattern.exec(spaced)) {
+    const word = match[0].toLowerCase();
     const first = word.charCodeAt(0);
     let term: string;
     if (first < 0x3000) {
       if (word.length < 2 ? !(first >= 0x30 && first <= 0x39) : EN_STOP.has(word)) continue;
-      // Accents folded (Kármán, karman): a name is written both ways.
       term = stem(first >= 0x80 || /[^\x00-\x7f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word);
     } else if (first >= 0xac00 && first <= 0xd7a3) {
       if (KO_STOP.has(word)) continue;

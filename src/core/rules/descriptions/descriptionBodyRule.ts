@@ -3,7 +3,7 @@ import { ProblemCode, type Problem } from '../../problems';
 import { msg } from '../../text';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
-import { bodyTopics, type Topic } from './bodyTopics';
+import { readBody, type Topic } from './bodyTopics';
 import { descriptionTerms, recallKey, wordMatcher } from './descriptionWords';
 
 /** The body's heaviest words compared with the name and description: its subject, as far as words say. */
@@ -39,25 +39,25 @@ const NONE: BodyMismatch = {};
  * over a detailed body is right), the body is long enough to have a subject, and three or more of
  * its words are missing that are not common across the root's descriptions (`isCommon`): naming those
  * would tell this memory apart. A description in another language than the body is not judged: words
- * cannot show that it disagrees.
+ * cannot show that it disagrees. `said` is the description's words ({@link descriptionTerms}), when the
+ * caller has them already (in any order).
  */
-export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean): BodyMismatch {
-  const description = memory.description?.trim();
-  const said = descriptionTerms(description ?? '');
+export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean, said: readonly string[] = descriptionTerms(memory.description?.trim() ?? '')): BodyMismatch {
   if (said.length < 2) return NONE;
   // A description that only repeats the name is description-vague's to report.
   const named = new Set(descriptionTerms(memory.name ?? ''));
   if (said.every((term) => named.has(term))) return NONE;
   // Thirty words take sixty characters at the least: a shorter body is not read.
   if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return NONE;
-  const { topics, words } = bodyTopics(memory);
-  if (words < MIN_WORDS || topics.length === 0 || topics[0].weight < MIN_TOP_WEIGHT) return NONE;
-  const subject = topics.slice(0, TOPICS);
+  const body = readBody(memory);
+  if (body.words < MIN_WORDS || body.terms.length === 0) return NONE;
+  const subject = body.heaviest(TOPICS);
+  if (subject[0].weight < MIN_TOP_WEIGHT) return NONE;
   const key = recallKey(memory, said);
   const inKey = wordMatcher(key);
   if (subject.some((topic) => inKey(topic.term))) return NONE;
   let keyWeight = 0;
-  for (const topic of topics) if (inKey(topic.term)) keyWeight += topic.weight;
+  for (let at = 0; at < body.terms.length; at++) if (inKey(body.terms[at])) keyWeight += body.weights[at];
   if (keyWeight > MAX_KEY_SHARE * subject.reduce((sum, topic) => sum + topic.weight, 0)) return NONE;
   if (!sharesAScript(subject, key)) return NONE;
   const missing = subject.filter((topic) => topic.weight >= MIN_WEIGHT && !isCommon(topic.term));

@@ -22,7 +22,7 @@ export class DescriptionChecks {
 
   /** Counts a memory's description before the first check. */
   add(memory: MemoryFile): void {
-    this.index.set(memory.path, descriptionTerms(memory.description ?? ''));
+    this.index.add(memory.path, descriptionTerms(memory.description ?? ''));
   }
 
   /** Takes in the change of one memory; returns the other memories whose description findings it may change. */
@@ -43,7 +43,8 @@ export class DescriptionChecks {
    * rule already names `other` beside it: the pair is reported there only.
    */
   problems(memory: MemoryFile, store: MemoryStore, isNearDuplicate: (other: RootPath) => boolean): Problem[] {
-    const { subject, problem } = checkDescriptionBody(memory, (term) => this.index.isCommon(term));
+    // The description's words as the index holds them, rather than read again.
+    const { subject, problem } = checkDescriptionBody(memory, (term) => this.index.isCommon(term), this.index.termsOf(memory.path));
     if (subject) this.unmentioned.set(memory.path, subject);
     else this.unmentioned.delete(memory.path);
     const alike = this.index

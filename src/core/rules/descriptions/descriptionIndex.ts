@@ -42,17 +42,36 @@ export class DescriptionIndex {
       this.leaveGroup(keyBefore, path);
       for (const term of before) this.count(term, -1);
     }
-    if (terms !== undefined) {
-      const key = [...new Set(terms)].sort().join(SEPARATOR);
-      this.keyByPath.set(path, key);
-      this.joinGroup(key, path);
-      for (const term of new Set(terms)) this.count(term, 1);
-    }
+    if (terms !== undefined) this.enter(path, terms);
     const bar = this.commonBar();
     if (bar !== barBefore) return 'all';
     const flipped = new Set<string>();
     for (const term of touched) if (commonBefore.has(term) !== this.frequency(term) >= bar) flipped.add(term);
     return flipped;
+  }
+
+  /**
+   * {@link set} for a caller that wants no answer (a root's first count, which compares nothing until
+   * every description is in): working out which words flipped was most of that count's time.
+   */
+  add(path: RootPath, terms: readonly string[]): void {
+    if (this.keyByPath.has(path)) this.set(path, terms);
+    else this.enter(path, terms);
+  }
+
+  private enter(path: RootPath, terms: readonly string[]): void {
+    const unique = [...new Set(terms)];
+    const key = unique.sort().join(SEPARATOR);
+    this.keyByPath.set(path, key);
+    if (unique.length >= ALIKE_MIN_WORDS) this.joinGroup(key, path);
+    for (const term of unique) this.count(term, 1);
+  }
+
+  /** The description words of `path`, each once, in no particular order; undefined for a path not held. */
+  termsOf(path: RootPath): string[] | undefined {
+    const key = this.keyByPath.get(path);
+    if (key === undefined) return undefined;
+    return key === '' ? [] : key.split(SEPARATOR);
   }
 
   /** How many descriptions use `term`. */
@@ -83,8 +102,8 @@ export class DescriptionIndex {
     else this.frequencies.set(term, count);
   }
 
+  /** Puts `path` in the group of its key, of {@link ALIKE_MIN_WORDS} words or more. */
   private joinGroup(key: string, path: RootPath): void {
-    if (key.split(SEPARATOR).length < ALIKE_MIN_WORDS) return;
     const group = this.byKey.get(key);
     if (group === undefined) this.byKey.set(key, path);
     else if (Array.isArray(group)) group.push(path);

@@ -37,8 +37,7 @@ export function checkDescriptionQuality(memory: MemoryFile): Problem[] {
   const terms = termsOf(description).filter((term) => term.kind === 'exact').map((term) => term.term);
   if (terms.length === 0) return [];
   const range = fieldAnchor(memory, 'description');
-  const nameTerms = new Set(termsOf(memory.name ?? '').filter((term) => term.kind === 'exact').map((term) => term.term));
-  if (nameTerms.size > 0 && terms.every((term) => nameTerms.has(term))) {
+  if (repeatsName(terms, memory.name ?? '')) {
     return [makeProblem(ProblemCode.DescriptionVague, memory.path, range, msg('The description only repeats the name "{0}": recall decides from the description when a memory matters, so say what it holds and when it applies.', memory.name ?? ''))];
   }
   // A number or a date is telling ("releases on 2026-03-02"); generic words are not.
@@ -57,9 +56,26 @@ export function checkDescriptionQuality(memory: MemoryFile): Problem[] {
 function plainlyTelling(description: string, name: string): boolean {
   const telling = new Set(plainTermsOf(description).filter((term) => !GENERIC.has(term)));
   if (telling.size < 2) return false;
-  const nameText = name.replace(/[-_/]+/g, ' ').normalize('NFKC').toLowerCase();
+  const nameText = foldedText(name);
   for (const term of telling) if (!nameText.includes(term)) return true;
   return false;
+}
+
+/**
+ * Whether every one of `terms` is one of the name's own: a term that is no part of the name's text is
+ * none of its terms (each is a word of that text or the word's start), so the name is segmented only
+ * when each term is part of it.
+ */
+function repeatsName(terms: readonly string[], name: string): boolean {
+  const nameText = foldedText(name);
+  if (!terms.every((term) => nameText.includes(term))) return false;
+  const nameTerms = new Set(termsOf(name).filter((term) => term.kind === 'exact').map((term) => term.term));
+  return nameTerms.size > 0 && terms.every((term) => nameTerms.has(term));
+}
+
+/** A text as the recall check reads it before segmenting: joiners as spaces, NFKC, lower case. */
+function foldedText(text: string): string {
+  return text.replace(/[-_/]+/g, ' ').normalize('NFKC').toLowerCase();
 }
 
 /** A Japanese or Korean run the segmenter left whole (no dictionary split it) can be a phrase: not judged by word count. */

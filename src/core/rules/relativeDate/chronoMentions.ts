@@ -29,6 +29,17 @@ type Parser = { parse(text: string, reference: Date): chrono.ParsedResult[] };
 /** What chrono read for each wording from each reference day; one per check of a file, shared by its lines. */
 export type ChronoReadings = Map<string, Omit<DateMention, 'start' | 'end'> | undefined>;
 
+/** What each parser read of each wording on each day (null: no relative date), for the whole run. */
+const readingsByParser = new WeakMap<Parser, Map<string, Omit<DateMention, 'start' | 'end'> | null>>();
+/** Wordings times days held at most: a run over a huge root starts again rather than grow without end. */
+const MAX_HELD_READINGS = 10_000;
+
+function heldReadings(parser: Parser): Map<string, Omit<DateMention, 'start' | 'end'> | null> {
+  let held = readingsByParser.get(parser);
+  if (!held) readingsByParser.set(parser, (held = new Map()));
+  return held;
+}
+
 /** Relative dates chrono-node parses in English and Japanese text, with their days counted from `reference`. */
 export function findChronoMentions(prose: string, reference: CalendarDate, readings: ChronoReadings = new Map()): DateMention[] {
   const out: DateMention[] = [];
@@ -61,11 +72,21 @@ function scan(
     if (!contextAllows(prose, start, end)) continue;
     const key = day + words.toLowerCase().replace(/\s+/g, ' ');
     if (!read.has(key)) {
-      const a = parser.parse(words, refA)[0];
-      const b = parser.parse(words, refB)[0];
-      const relative = a && b && a.index === 0 && a.text === words && dependsOnReference(a, b);
-      const granularity = granularityOf(words);
-      read.set(key, relative ? { granularity, date: dateOf(a, b, granularity, reference, baseB) } : undefined);
+      // Every file of a root says "yesterday" on the few days its files were written: chrono reads each
+      // wording, exactly as written, once per day and parser in the whole run.
+      const held = heldReadings(parser);
+      const heldKey = day + words;
+      let reading = held.get(heldKey);
+      if (reading === undefined) {
+        const a = parser.parse(words, refA)[0];
+        const b = parser.parse(words, refB)[0];
+        const relative = a && b && a.index === 0 && a.text === words && dependsOnReference(a, b);
+        const granularity = granularityOf(words);
+        reading = relative ? { granularity, date: dateOf(a, b, granularity, reference, baseB) } : null;
+        if (held.size >= MAX_HELD_READINGS) held.clear();
+        held.set(heldKey, reading);
+      }
+      read.set(key, reading ?? undefined);
     }
     const mention = read.get(key);
     if (mention) out.push({ start, end, ...mention });
