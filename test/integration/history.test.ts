@@ -65,6 +65,19 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
     await eventually(() => assert.deepEqual(pendingPaths(), []));
     assert.ok(bytes('project_deploy.md').equals(DEPLOY), 'no other file changed');
+    // Show History says Reject put it back, not that the person saved something.
+    await eventually(async () => assert.deepEqual(
+      { author: api.history.latest(root(), 'feedback_tone.md')?.author, source: api.history.latest(root(), 'feedback_tone.md')?.source },
+      { author: 'person', source: 'reject' },
+      JSON.stringify(await api.history.versions(root(), 'feedback_tone.md')),
+    ));
+    const provider = timelineProvider(api);
+    try {
+      const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
+      assert.equal(items[0]?.label, 'Restored by Reject (the version last approved)', items.map((item) => item.label).join(', '));
+    } finally {
+      provider.dispose();
+    }
   });
 
   it("lists an agent's new memory, and Reject removes the file", async () => {
@@ -204,6 +217,7 @@ describe('History: every version kept, agent changes and deletions shown and res
       await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
       // The restore is the person's and counts as approved.
       await eventually(() => assert.deepEqual(pendingPaths(), []));
+      await eventually(async () => assert.equal((await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token)).items[0]?.label, 'Restored'));
     } finally {
       provider.dispose();
     }

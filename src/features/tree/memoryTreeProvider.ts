@@ -6,6 +6,7 @@ import { Disposable } from '../../workspace/dispose';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { Services } from '../../workspace/services';
+import { openCommand } from './rowCommands';
 import { TypingLinks } from './typingLinks';
 import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
@@ -115,7 +116,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
         return node.entry.reason === 'deleted'
-          ? deletedItem(node.root, node.entry, this.typeSet())
+          ? deletedItem(node.root, node.entry, this.typeSet(), node.entry.deletion && this.services.historyTexts.uriOf(node.root, node.entry.memory.path, node.entry.deletion.lastHash))
           : reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
       case 'reviewSession':
         return reviewSessionItem(node.root, node.session, node.entries);
@@ -238,7 +239,7 @@ export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSe
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
   // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
   item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
-  item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
+  item.command = openCommand(uri);
   const lines = [`**${escapeMarkdown(displayName(memory))}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
