@@ -91,6 +91,18 @@ describe('To review: what an agent wrote waits for a person', () => {
     await eventually(() => assert.ok(!pendingPaths().some((entry) => entry.startsWith('reference_dashboards.md'))));
   });
 
+  it('approving a candidate takes out its status line and adds its index entry, nothing else', async () => {
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approve', file('feedback_ui-labels.md')), true);
+    await eventually(async () => assert.equal(await read(file('feedback_ui-labels.md')), CANDIDATE.replace('status: pending\n', '')));
+    const index = await read(file('MEMORY.md'));
+    const added = index.split('\n').filter((line) => !INDEX.split('\n').includes(line));
+    assert.equal(added.length, 1, index);
+    assert.equal(index.replace(`${added[0]}\n`, ''), INDEX, 'the other lines keep their bytes');
+    assert.match(added[0], /\]\(feedback_ui-labels\.md\)/);
+    assert.ok(added[0].includes('버튼 이름은 "저장"이 아니라 "Save changes"로 쓴다.'));
+    await eventually(() => assert.ok(!pendingPaths().some((entry) => entry.startsWith('feedback_ui-labels.md'))));
+  });
+
   it('never lists a memory the person creates in VS Code, not even for a moment, and opens it', async () => {
     // Every time the review or the roots change while the file is made, what waits is read as the tree reads it.
     const seen: string[] = [];
@@ -111,17 +123,5 @@ describe('To review: what an agent wrote waits for a person', () => {
       listeners.forEach((listener) => listener.dispose());
     }
     assert.deepEqual(seen, []);
-  });
-
-  it('approving a candidate takes out its status line and adds its index entry, nothing else', async () => {
-    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.approve', file('feedback_ui-labels.md')), true);
-    await eventually(async () => assert.equal(await read(file('feedback_ui-labels.md')), CANDIDATE.replace('status: pending\n', '')));
-    const index = await read(file('MEMORY.md'));
-    const added = index.split('\n').filter((line) => !INDEX.split('\n').includes(line));
-    assert.equal(added.length, 1, index);
-    assert.equal(index.replace(`${added[0]}\n`, ''), INDEX, 'the other lines keep their bytes');
-    assert.match(added[0], /\]\(feedback_ui-labels\.md\)/);
-    assert.ok(added[0].includes('버튼 이름은 "저장"이 아니라 "Save changes"로 쓴다.'));
-    await eventually(() => assert.ok(!pendingPaths().some((entry) => entry.startsWith('feedback_ui-labels.md'))));
   });
 });
