@@ -103,7 +103,7 @@ describe('To review: what an agent wrote waits for a person', () => {
     await eventually(() => assert.ok(!pendingPaths().some((entry) => entry.startsWith('feedback_ui-labels.md'))));
   });
 
-  it('never lists a memory the person creates in VS Code, not even for a moment, and opens it', async () => {
+  it('never lists a memory the person creates in VS Code, not even for a moment, and opens it in a tab of its own', async () => {
     // Every time the review or the roots change while the file is made, what waits is read as the tree reads it.
     const seen: string[] = [];
     const look = (): void => {
@@ -116,6 +116,8 @@ describe('To review: what an agent wrote waits for a person', () => {
       });
       assert.equal(uri?.toString(), file('feedback_small-prs.md').toString());
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the new memory is open');
+      // Pinned, not a preview: the next row a person clicks must not replace the memory they just made.
+      assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.isPreview, false);
       await eventually(async () => assert.ok(api.history.approvals(root())?.get('feedback_small-prs.md')));
       look();
       await new Promise((resolve) => setTimeout(resolve, 1500));

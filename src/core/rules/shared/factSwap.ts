@@ -22,6 +22,8 @@ interface Token {
   /** Lower-cased: what the diff compares. */
   readonly key: string;
   readonly cls: TokenClass;
+  /** The first word of its text or clause, capitalised whether or not it names anything. */
+  readonly first: boolean;
 }
 
 // Times, dates and versions are one token (`09:30`, `2026-12-07`, `1.5`): a changed part is one changed fact.
@@ -38,10 +40,13 @@ const PARTICLE = /(?:으로|에서|에게|한테|까지|부터|이다|은|는|�
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  let first = true;
   for (const [word] of text.normalize('NFKC').matchAll(TOKEN)) {
     const cls = classOf(word);
     const key = cls === 'hangul' && word.length > 2 ? word.replace(PARTICLE, '') : word.toLowerCase();
-    tokens.push({ text: word, key, cls });
+    tokens.push({ text: word, key, cls, first: first && cls !== 'other' });
+    if (cls !== 'other') first = false;
+    else if (/[.:;!?]/u.test(word)) first = true;
   }
   return tokens;
 }
@@ -144,6 +149,19 @@ function negationFlip(old: readonly Token[], now: readonly Token[], stem: string
   return { kind: 'negation', old: joined(old), now: joined(now) };
 }
 
+// Words that start English sentences and descriptions without naming anything: verbs in the third person
+// ("Owns", "Maintains") and the imperatives and function words a rule begins with ("Use", "Prefer", "The").
+const SENTENCE_STARTS = new Set([
+  'a', 'an', 'the', 'no', 'not', 'never', 'always', 'do', 'use', 'ask', 'keep', 'prefer', 'avoid', 'write', 'run', 'put', 'when',
+  'if', 'for', 'in', 'on', 'at', 'after', 'before', 'every', 'each', 'all', 'only', 'this', 'that', 'these', 'it', 'we', 'i', 'you',
+  'they', 'our', 'my', 'check', 'send', 'add', 'make', 'set', 'see', 'read', 'follow', 'from', 'to', 'owner', 'lead', 'review', 'test',
+]);
+
+/** Whether a capitalised word at a sentence's start may be a name: no common first word, no verb or plural ending. */
+function startsAsName(key: string): boolean {
+  return !SENTENCE_STARTS.has(key) && !/(?:s|ed|ing|ly)$/u.test(key);
+}
+
 // The most common Korean surnames: a Hangul word of two to four syllables starting with one reads as a name.
 const SURNAMES = new Set([...'김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용']);
 // What follows a Korean name in a sentence: the particle is written onto it.
@@ -159,7 +177,8 @@ function swappedFact(a: Token, b: Token | undefined, afterA: Token | undefined, 
     case 'digit':
       return swap('number');
     case 'latin': {
-      const name = (token: Token): boolean => /^\p{Lu}/u.test(token.text) && token.text !== token.text.toUpperCase() && [...token.text].length > 1;
+      const name = (token: Token): boolean => /^\p{Lu}/u.test(token.text) && token.text !== token.text.toUpperCase() && [...token.text].length > 1
+        && (!token.first || startsAsName(token.key));
       return name(a) && name(b) ? swap(/day$/u.test(a.key) && /day$/u.test(b.key) ? 'weekday' : 'name') : undefined;
     }
     case 'hangul': {

@@ -38,6 +38,9 @@ const CASES: readonly Case[] = [
   { lang: 'en', label: 'fine', description: 'Prefer small PRs', body: 'Prefer small PRs. Large PRs are not reviewed quickly.' },
   { lang: 'en', label: 'fine', description: 'Use pnpm for installs', body: 'Use pnpm, never npm, for installs.' },
   { lang: 'en', label: 'fine', description: 'Merge with squash', body: '```\nMerge with rebase\n```\nMerge with squash, always.' },
+  // Added after the shapes corpus: a sentence's first word is capitalised without naming anyone.
+  { lang: 'en', label: 'fine', description: 'Maintains the payments service; new to Go', body: 'Owns the payments service since 2026-03-02.' },
+  { lang: 'en', label: 'fine', description: 'Use pnpm for installs', body: 'Prefer pnpm for installs.' },
   // Korean
   { lang: 'ko', label: 'stale', description: '결제 API 담당은 박지훈', body: '결제 API 담당은 김하늘 (11월부터). 환불 로직은 김하늘이 안다.', facts: ['박지훈', '김하늘'] },
   { lang: 'ko', label: 'stale', description: '장바구니 캐시는 Redis, TTL 30분', body: '장바구니 캐시는 Redis, TTL 60분으로 늘렸다.', facts: ['30', '60'] },
@@ -76,10 +79,10 @@ function staleFinding(c: Case): string | undefined {
 }
 
 describe('description-body-mismatch: a fact the description kept while the body changed it (labelled en/ko/ja)', () => {
-  it('finds 14 of the 16 stale descriptions and none of the 24 fine ones (one added after the real-corpus run)', () => {
+  it('finds 14 of the 16 stale descriptions and none of the 26 fine ones (three added after the corpora showed a kind of mistake)', () => {
     const stale = CASES.filter((c) => c.label === 'stale');
     const fine = CASES.filter((c) => c.label === 'fine');
-    assert.deepEqual([stale.filter((c) => staleFinding(c)).length, stale.length, fine.filter((c) => staleFinding(c)).length, fine.length], [14, 16, 0, 24]);
+    assert.deepEqual([stale.filter((c) => staleFinding(c)).length, stale.length, fine.filter((c) => staleFinding(c)).length, fine.length], [14, 16, 0, 26]);
   });
 
   it('offers to say the body\'s fact in the description, never as a fix applied alone', () => {
