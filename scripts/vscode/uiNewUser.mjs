@@ -301,6 +301,8 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     // The folder's memories lead with the rule, then **Why:** and **How to apply:** lines: the new one too.
     check('the new memory\'s body follows its neighbours\' **Why:** / **How to apply:** lines', /\n---\n\n\n\n\*\*Why:\*\*\n\n\*\*How to apply:\*\*\n$/.test(created.text), JSON.stringify(created.text.slice(created.text.indexOf('\n---\n'))));
     check('and opens, the cursor on the line for the rule', await activeTab(created.added[0] ?? 'none').waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false));
+    // In a tab of its own (a preview tab's label is italic): a preview tab is replaced by the next row clicked, and the new memory seems never to have opened.
+    check('in a tab of its own, not a preview', !(await activeTab(created.added[0] ?? 'none').evaluate((tab) => tab.querySelector('.monaco-icon-label.italic') !== null).catch(() => true)));
     const ownRow = await poll(async () => {
       const rows = await read();
       return { done: rows.some((row) => row.label === 'ビルド結果は毎朝確認する' && !/^new/.test(row.description)), rows: rows.filter((row) => row.label.includes('ビルド結果')) };
