@@ -35,8 +35,8 @@ export const CODE_HELP: Readonly<Record<ProblemCode, CodeHelp>> = {
     help: 'The type set is Claude Code\'s by default; a MadoHub or custom set is chosen with --types (or the memoryShelf.types settings). Use one of its types.',
   },
   [ProblemCode.NameNotSlug]: {
-    summary: 'The `name` is not a slug, unlike the rest of the folder.',
-    help: 'Claude Code reads it all the same; this is tidiness. Rename it (F2 in VS Code updates every link and the index).',
+    summary: 'The `name` holds `[`, `]`, `|` or `#`, which no `[[link]]` can spell.',
+    help: 'A human title is a fine name (Claude Code writes them); only these characters end a link\'s target. Take them out (F2 in VS Code updates every link and the index).',
   },
   [ProblemCode.NameFileMismatch]: {
     summary: 'The `name` does not match the file name.',

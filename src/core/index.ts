@@ -27,6 +27,7 @@ export * from './rules/engine/problemEngine';
 export { documentationMatcher } from './rules/engine/documentationFiles';
 export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './slug';
+export { folderTemplate } from './bodyShape';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';
 export { secret, REDACTED } from './rules/secret/secretRule';
 export * from './markdownEscape';

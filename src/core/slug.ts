@@ -34,3 +34,8 @@ export function suggestSlug(name: string | undefined, stem: string): string | un
 function hasNonLatinLetters(text: string): boolean {
   return /[^\u0000-\u024f\u0300-\u036f\u1e00-\u1eff\s\p{P}\p{S}\p{N}]/u.test(text);
 }
+
+/** Whether a `[[link]]` can spell `name`: brackets end a link's target, `|` starts its label, `#` its heading. */
+export function isLinkableName(name: string): boolean {
+  return !/[[\]|#]/u.test(name);
+}

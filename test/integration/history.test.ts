@@ -60,11 +60,33 @@ describe('History: every version kept, agent changes and deletions shown and res
     agentWrites('feedback_tone.md', TONE.replace('polite Japanese', 'casual Japanese'));
     await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed']));
     await eventually(async () => assert.equal(api.history.latest(root(), 'feedback_tone.md')?.author, 'agent', JSON.stringify(await api.history.versions(root(), 'feedback_tone.md'))));
+    // Its hover, when shown, says what changed: the line taken out and the line put in.
+    const node = { kind: 'reviewItem' as const, root: root(), entry: api.review.pending(root())[0] };
+    const row = api.tree.getTreeItem(node);
+    assert.equal(row.tooltip, undefined, 'made when shown');
+    const hover = (await api.tree.resolveTreeItem(row, node)).tooltip;
+    assert.ok(hover instanceof vscode.MarkdownString);
+    assert.match(hover.value, /What changed since you approved it/);
+    assert.match(hover.value, /^- .*polite Japanese/m);
+    assert.match(hover.value, /^\+ .*casual Japanese/m);
 
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.reject', file('feedback_tone.md')), true);
     await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
     await eventually(() => assert.deepEqual(pendingPaths(), []));
     assert.ok(bytes('project_deploy.md').equals(DEPLOY), 'no other file changed');
+    // Show History says Reject put it back, not that the person saved something.
+    await eventually(async () => assert.deepEqual(
+      { author: api.history.latest(root(), 'feedback_tone.md')?.author, source: api.history.latest(root(), 'feedback_tone.md')?.source },
+      { author: 'person', source: 'reject' },
+      JSON.stringify(await api.history.versions(root(), 'feedback_tone.md')),
+    ));
+    const provider = timelineProvider(api);
+    try {
+      const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
+      assert.equal(items[0]?.label, 'Restored by Reject (the version last approved)', items.map((item) => item.label).join(', '));
+    } finally {
+      provider.dispose();
+    }
   });
 
   it("lists an agent's new memory, and Reject removes the file", async () => {
@@ -204,6 +226,7 @@ describe('History: every version kept, agent changes and deletions shown and res
       await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
       // The restore is the person's and counts as approved.
       await eventually(() => assert.deepEqual(pendingPaths(), []));
+      await eventually(async () => assert.equal((await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token)).items[0]?.label, 'Restored'));
     } finally {
       provider.dispose();
     }

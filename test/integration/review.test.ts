@@ -102,4 +102,28 @@ describe('To review: what an agent wrote waits for a person', () => {
     assert.ok(added[0].includes('버튼 이름은 "저장"이 아니라 "Save changes"로 쓴다.'));
     await eventually(() => assert.ok(!pendingPaths().some((entry) => entry.startsWith('feedback_ui-labels.md'))));
   });
+
+  it('never lists a memory the person creates in VS Code, not even for a moment, and opens it in a tab of its own', async () => {
+    // Every time the review or the roots change while the file is made, what waits is read as the tree reads it.
+    const seen: string[] = [];
+    const look = (): void => {
+      for (const entry of pendingPaths()) if (entry.startsWith('feedback_small-prs.md')) seen.push(entry);
+    };
+    const listeners = [api.review.onDidChange(look), api.roots.onDidChangeFiles(look), api.roots.onDidChange(look)];
+    try {
+      const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.createReservedMemory', {
+        root: folder().toString(), name: 'small-prs', type: 'feedback', description: 'PR은 300줄 이하로 나눈다', title: '작은 PR',
+      });
+      assert.equal(uri?.toString(), file('feedback_small-prs.md').toString());
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the new memory is open');
+      // Pinned, not a preview: the next row a person clicks must not replace the memory they just made.
+      assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.isPreview, false);
+      await eventually(async () => assert.ok(api.history.approvals(root())?.get('feedback_small-prs.md')));
+      look();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      listeners.forEach((listener) => listener.dispose());
+    }
+    assert.deepEqual(seen, []);
+  });
 });

@@ -57,6 +57,25 @@ describe('Memory sidebar', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('gives no row a command that a refresh can lose: only vscode.open, vscode.diff or a command without arguments', async () => {
+    // VS Code keeps other commands' arguments in the extension host under an id a refresh of the row
+    // disposes: a row clicked while the tree refreshed said "Actual command not found".
+    const lost: string[] = [];
+    let rows = 0;
+    const walk = async (node?: Parameters<typeof api.tree.getTreeItem>[0]): Promise<void> => {
+      for (const child of await api.tree.getChildren(node)) {
+        const item = api.tree.getTreeItem(child);
+        rows++;
+        const command = item.command;
+        if (command && (command.arguments ?? []).length > 0 && !['vscode.open', 'vscode.diff'].includes(command.command)) lost.push(`${String(item.label)}: ${command.command}`);
+        if (item.collapsibleState !== vscode.TreeItemCollapsibleState.None) await walk(child);
+      }
+    };
+    await walk();
+    assert.ok(rows > 10, `${rows} rows walked`);
+    assert.deepEqual(lost, []);
+  });
+
   it('shows a memory file created on disk', async () => {
     const uri = workspaceUri('memory', 'reference_datasheets.md');
     await vscode.workspace.fs.writeFile(uri, encoder.encode('---\nname: reference-datasheets\ndescription: 부품 데이터시트 모음은 /lab/docs에 있다.\nmetadata:\n  type: reference\n---\n'));

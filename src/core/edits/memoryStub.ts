@@ -1,4 +1,5 @@
 import type { MemoryLanguage } from '../conventions';
+import { labelledCursorLine } from '../bodyShape';
 import { builtInTemplate, fillTemplate, TEMPLATE_HEADINGS } from '../templates';
 import { inferType } from '../typeFromName';
 import type { TypeLocation } from '../memoryFile';
@@ -57,9 +58,12 @@ export function newMemoryText(memory: NewMemory, style: NewMemoryStyle): { reado
   return { content: lines.join(eol) + eol + body, cursor };
 }
 
-/** The body line to start writing on: the one after its first section heading, else after its title. */
+/** The body line to start writing on: above a labelled body's first label, else after its first section heading, else after its title. */
 function bodyCursorLine(body: string): number {
   const lines = body.split(/\r?\n/);
+  // A body of labelled lines (the folder's `**Why:**`, `**How to apply:**`) starts with the fact above them.
+  const labelled = labelledCursorLine(lines);
+  if (labelled !== undefined && !lines.some((line) => /^##\s/.test(line))) return labelled;
   const section = lines.findIndex((line) => /^##\s/.test(line));
   const title = lines.findIndex((line) => /^#\s/.test(line));
   const heading = section >= 0 ? section : title;

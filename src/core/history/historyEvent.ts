@@ -9,10 +9,10 @@ export type HistoryAuthor = 'agent' | 'person' | 'unknown';
 
 /**
  * What saw the version: the extension loading a root, a change arriving from disk, a save in VS Code,
- * the copy taken before one of Memory Shelf's own edits, a restore, Claude Code's hook before and after
+ * the copy taken before one of Memory Shelf's own edits, a restore, Reject putting back the approved version, Claude Code's hook before and after
  * a tool call, the CLI. Open-ended so a new source needs no format change.
  */
-export type HistorySource = 'load' | 'disk-change' | 'save' | 'before-edit' | 'restore' | 'hook-pre' | 'hook-post' | 'cli' | 'import' | (string & {});
+export type HistorySource = 'load' | 'disk-change' | 'save' | 'before-edit' | 'restore' | 'reject' | 'hook-pre' | 'hook-post' | 'cli' | 'import' | (string & {});
 
 /** One version of one memory file, or its deletion (`hash` is ''). */
 export interface HistoryEvent {

@@ -9,3 +9,4 @@ export * from './retypeFileName';
 export * from './cursorContext';
 export * from './indexMaintenance/index';
 export * from './textRules';
+export * from './review/changedLines';

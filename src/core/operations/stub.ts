@@ -7,6 +7,7 @@ import { memoryFileName, rootConventions, type RootConventions } from '../conven
 import { planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { newMemoryText } from '../edits/memoryStub';
+import { folderTemplate } from '../bodyShape';
 
 export interface StubRequest {
   /** The link target, which becomes the `name`. */
@@ -69,7 +70,9 @@ export function planStub(
   if (taken || path.toLowerCase() === INDEX_FILE_NAME.toLowerCase()) return { ok: false, reason: 'exists', path: taken?.path ?? path };
 
   const description = request.description?.trim() || undefined;
-  const { content, cursor } = newMemoryText({ name, description, type: request.type, template: request.template, ...(request.pinned !== undefined ? { pinned: request.pinned } : {}) }, conventions);
+  // The folder's own body shape (its `**Why:**` lines) before the built-in sections; a person's template before both.
+  const template = request.template ?? folderTemplate(store, request.type);
+  const { content, cursor } = newMemoryText({ name, description, type: request.type, template, ...(request.pinned !== undefined ? { pinned: request.pinned } : {}) }, conventions);
   const create: FileEdit = { kind: 'create', path, content };
   return {
     ok: true,

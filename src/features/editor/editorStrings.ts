@@ -23,7 +23,7 @@ export function editorStrings(): Strings {
     errorAtLine: vscode.l10n.t('Line {0}:'),
     renameEverywhere: vscode.l10n.t('Rename everywhere (links and index)'),
     setNameOnly: vscode.l10n.t('Change only this file'),
-    nameNotSlug: vscode.l10n.t('Use lowercase letters, digits and single hyphens (kebab-case): links are typed with it.'),
+    nameNotSlug: vscode.l10n.t('[, ], | and # end a [[link]]: no link can name this memory while its name holds them.'),
     nameTaken: vscode.l10n.t('Another memory in this folder already has this name.'),
     nameEmpty: vscode.l10n.t('A memory needs a name: links find it by it.'),
     characters: vscode.l10n.t('{0} / {1} characters'),

@@ -44,7 +44,10 @@ export async function versionRows(services: Services, root: MemoryRoot, path: Ro
 function labelOf(version: RecordedVersion): string {
   if (version.hash === '') return version.author === 'person' ? vscode.l10n.t('Deleted in VS Code') : version.author === 'agent' ? vscode.l10n.t('Deleted by an agent') : vscode.l10n.t('Found deleted');
   if (version.author === 'agent') return version.tool ? vscode.l10n.t('Written by Claude ({0})', version.tool) : vscode.l10n.t('Changed outside VS Code');
-  if (version.author === 'person') return version.source === 'restore' ? vscode.l10n.t('Restored') : vscode.l10n.t('Saved in VS Code');
+  if (version.author === 'person') {
+    if (version.source === 'reject') return vscode.l10n.t('Restored by Reject (the version last approved)');
+    return version.source === 'restore' ? vscode.l10n.t('Restored') : vscode.l10n.t('Saved in VS Code');
+  }
   if (version.source === 'before-edit') return vscode.l10n.t('Kept before a Memory Shelf edit');
   return vscode.l10n.t('Version seen at load');
 }

@@ -93,7 +93,7 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   if (applied !== 'applied' || !planned) return undefined;
   const uri = safeUri(root.uri, planned.path);
   const cursor = toVsPosition(planned.cursor);
-  await openAt(uri, new vscode.Range(cursor, cursor));
+  await openAt(uri, new vscode.Range(cursor, cursor), true);
   return uri;
 }
 

@@ -17,7 +17,10 @@ export function memoryTitle(root: MemoryRoot, memory: MemoryFile): string {
   return coreMemoryTitle(root.store, memory);
 }
 
-/** Opens a file of the root with a range selected. */
-export async function openAt(uri: vscode.Uri, range?: vscode.Range): Promise<void> {
-  await vscode.window.showTextDocument(uri, range ? { selection: range } : {});
+/**
+ * Opens a file of the root with a range selected. `pinned` keeps it open as a tab of its own: a memory
+ * just made, opened as a preview, was replaced by the next row a person clicked before typing in it.
+ */
+export async function openAt(uri: vscode.Uri, range?: vscode.Range, pinned = false): Promise<void> {
+  await vscode.window.showTextDocument(uri, { ...(range ? { selection: range } : {}), ...(pinned ? { preview: false } : {}) });
 }

@@ -43,7 +43,7 @@ export async function rejectEntries(services: Services, entries: readonly Review
   let ok = true;
   for (const entry of changed) {
     const approved = services.review.approvedHash(entry.root, entry.memory.path);
-    const result: RestoreResult = approved ? await restoreVersion(services, entry.root, entry.memory.path, approved, { announce: single }) : 'missing';
+    const result: RestoreResult = approved ? await restoreVersion(services, entry.root, entry.memory.path, approved, { announce: single, source: 'reject' }) : 'missing';
     if (result === 'missing') {
       void vscode.window.showErrorMessage(vscode.l10n.t('The approved version of "{0}" is no longer in the history, so nothing was changed. Edit it, or delete it.', entry.memory.path));
     }

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
-import { escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { Services } from '../../workspace/services';
+import { changesMarkdown } from './reviewChanges';
+import { openCommand } from './rowCommands';
 import { TypingLinks } from './typingLinks';
 import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
@@ -103,6 +105,33 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     return { kind: 'group', root: node.root, group: node.group };
   }
 
+  /**
+   * A changed memory's hover, when it is shown: what changed since the version last approved, read from
+   * the history (a few lines, secrets masked). Read then, not for every row the tree draws.
+   */
+  async resolveTreeItem(item: vscode.TreeItem, node: MemoryTreeNode): Promise<vscode.TreeItem> {
+    if (!isChangedEntry(node) || item.tooltip !== undefined) return item;
+    const base = this.reviewItemOf(node).tooltip;
+    const approved = this.services.review.approvedHash(node.root, node.entry.memory.path);
+    const bytes = approved ? await this.services.history.blob(node.root, approved).catch(() => undefined) : undefined;
+    const change = bytes && changedLines(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes), node.entry.memory.text);
+    item.tooltip = change && change.lines.length > 0 && base instanceof vscode.MarkdownString
+      ? new vscode.MarkdownString(`${base.value}\n\n${changesMarkdown(change)}`, true)
+      : base;
+    return item;
+  }
+
+  /** A changed memory's hover is made when shown (resolveTreeItem): VS Code asks only for a tooltip left unset. */
+  private reviewRow(node: Extract<MemoryTreeNode, { kind: 'reviewItem' }>): vscode.TreeItem {
+    const item = this.reviewItemOf(node);
+    if (isChangedEntry(node)) item.tooltip = undefined;
+    return item;
+  }
+
+  private reviewItemOf(node: Extract<MemoryTreeNode, { kind: 'reviewItem' }>): vscode.TreeItem {
+    return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+  }
+
   getTreeItem(node: MemoryTreeNode): vscode.TreeItem {
     switch (node.kind) {
       case 'root':
@@ -123,8 +152,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
         return reviewGroupItem(node.root, this.services.review.pending(node.root).length);
       case 'reviewItem':
         return node.entry.reason === 'deleted'
-          ? deletedItem(node.root, node.entry, this.typeSet())
-          : reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+          ? deletedItem(node.root, node.entry, this.typeSet(), node.entry.deletion && this.services.historyTexts.uriOf(node.root, node.entry.memory.path, node.entry.deletion.lastHash))
+          : this.reviewRow(node);
       case 'reviewSession':
         return reviewSessionItem(node.root, node.session, node.entries);
       case 'error':
@@ -251,7 +280,7 @@ export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSe
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
   // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.
   item.contextValue = root.info.kind === 'auto' ? 'memory.auto' : 'memory';
-  item.command = { command: Commands.openMemory, title: vscode.l10n.t('Open Memory'), arguments: [uri] };
+  item.command = openCommand(uri);
   const lines = [`**${escapeMarkdown(label.text)}**`];
   if (memory.description) lines.push(escapeMarkdown(memory.description));
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
@@ -274,6 +303,10 @@ function reviewGroupItem(root: MemoryRoot, count: number): vscode.TreeItem {
     ? vscode.l10n.t('1 memory written or changed outside VS Code since a person last approved it')
     : vscode.l10n.t('{0} memories written or changed outside VS Code since a person last approved them', count);
   return item;
+}
+
+function isChangedEntry(node: MemoryTreeNode): node is Extract<MemoryTreeNode, { kind: 'reviewItem' }> {
+  return node.kind === 'reviewItem' && node.entry.reason === 'changed';
 }
 
 function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {

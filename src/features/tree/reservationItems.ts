@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { isKnownType, memoryLabel, probableTarget, type LinkReference, type Reservation, type TypeSet } from '../../core';
-import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 
@@ -30,14 +29,12 @@ export function reservationItem(root: MemoryRoot, reservation: Reservation): vsc
   item.description = meant ? vscode.l10n.t('{0} · {1} exists', reserved, meant.candidate.path) : reserved;
   item.iconPath = new vscode.ThemeIcon(meant ? 'link' : 'new-file');
   item.contextValue = meant ? 'reservation.linkable' : 'reservation';
+  // No click command: a row's command with arguments can be lost while the tree refreshes (see
+  // rowCommands.ts). A click opens the row on the memories that reserve the name; the row's buttons
+  // and context menu link or create, as the tooltip says.
   item.tooltip = meant
-    ? vscode.l10n.t('No memory is named "{0}", but {1} is probably the one meant. Click to link to it (or create a new memory).', reservation.name, meant.candidate.path)
-    : vscode.l10n.t('No memory named "{0}" yet. Click to create it.', reservation.name);
-  item.command = {
-    command: Commands.resolveReservation,
-    title: meant ? vscode.l10n.t('Link to Existing Memory…') : vscode.l10n.t('Create Memory'),
-    arguments: [{ root: root.uri.toString(), name: reservation.name }],
-  };
+    ? vscode.l10n.t('No memory is named "{0}", but {1} is probably the one meant: link to it (or create a new memory) with the buttons on this row. Open the row to see where it is linked from.', reservation.name, meant.candidate.path)
+    : vscode.l10n.t('No memory named "{0}" yet: create it with the button on this row. Open the row to see where it is linked from.', reservation.name);
   return item;
 }
 

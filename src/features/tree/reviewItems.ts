@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown, markdownCode, memoryLabel, type TypeSet } from '../../core';
-import { Commands } from '../../commands';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
 import type { MemoryTreeNode } from './memoryTreeProvider';
+import { openCommand } from './rowCommands';
 
 /** Below this many deletions nobody can tie to a session, they are listed one by one. */
 const GROUPED_DELETIONS = 2;
@@ -49,7 +49,7 @@ export function reviewSessionItem(root: MemoryRoot, session: string, entries: re
 }
 
 /** A memory that left the folder: what it said, who removed it and when, as far as is known. */
-export function deletedItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet): vscode.TreeItem {
+export function deletedItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, lastVersion: vscode.Uri | undefined): vscode.TreeItem {
   const memory = entry.memory;
   const title = root.store.indexEntriesFor(memory.path)[0]?.title;
   const item = new vscode.TreeItem(memoryLabel(memory, title, typeSet.types), vscode.TreeItemCollapsibleState.None);
@@ -58,7 +58,7 @@ export function deletedItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeS
   item.iconPath = new vscode.ThemeIcon('diff-removed', new vscode.ThemeColor('gitDecoration.deletedResourceForeground'));
   item.contextValue = 'memory.review.deleted';
   // Clicking shows what it said: the last version the history keeps.
-  item.command = { command: Commands.reviewShowChanges, title: vscode.l10n.t('Show Last Version'), arguments: [root.uriOf(memory.path)] };
+  if (lastVersion) item.command = { ...openCommand(lastVersion), title: vscode.l10n.t('Show Last Version') };
   const lines = [`**${escapeMarkdown(vscode.l10n.t('Why here: deleted outside VS Code; restore it or let it go.'))}**`];
   if (entry.deletion) lines.push(escapeMarkdown(whoDeleted(entry)));
   lines.push(vscode.l10n.t('What it said:'));

@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import { isSlug } from '../../core/slug';
+import { isLinkableName } from '../../core/slug';
 import { DESCRIPTION_MAX, descriptionHint } from './descriptionHint';
 import { renderMarkdown } from './markdownView';
 import { assertNever, type FieldView, type FormState, type HostMessage, type Strings, type WebviewMessage } from './protocol';
@@ -262,9 +262,10 @@ function nameSection(state: FormState, s: Strings): HTMLElement {
     const changed = value !== state.name;
     let problem = '';
     if (value === '') problem = s.nameEmpty;
-    else if (!isSlug(value)) problem = s.nameNotSlug;
+    // A title is a name like any other (Claude Code writes them); only what no [[link]] can spell is said.
+    else if (!isLinkableName(value)) problem = s.nameNotSlug;
     else if (changed && state.otherNames.includes(value)) problem = s.nameTaken;
-    // A name that is no slug is information (folders named by titles are not wrong): said, not painted as an error.
+    // Information, not an error: Claude Code still reads the memory; only links cannot reach it.
     input.invalid = problem !== '' && problem !== s.nameNotSlug;
     feedback.classList.toggle('error', input.invalid);
     feedback.textContent = problem;

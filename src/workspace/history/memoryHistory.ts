@@ -13,6 +13,9 @@ import type { ApprovalMode, HistoryPort, LegacyApprovals, RecordedVersion, Versi
 
 const encoder = new TextEncoder();
 
+/** What Memory Shelf's own write of an earlier version is: Restore from the history, or Reject in To review. */
+export type OwnWriteSource = 'restore' | 'reject';
+
 /** How long after VS Code announced its own save, create, delete or move of a file a change there is the person's. */
 const OWN_OPERATION_MS = 5_000;
 
@@ -50,6 +53,8 @@ export class MemoryHistory extends Disposable {
   private readonly loads = new Map<string, Promise<RootHistory | undefined>>();
   /** URIs (or folder prefixes) VS Code is saving, creating, deleting or moving itself, until when. */
   private readonly ownOperations = new Map<string, number>();
+  /** What Memory Shelf's own write about to land at a URI is (a restore, a Reject), until when: recorded so rather than as a save. */
+  private readonly ownSources = new Map<string, { readonly source: OwnWriteSource; readonly until: number }>();
   private readonly hashes = new WeakMap<MemoryFile | MemoryIndex, string>();
   /** Every write to the history goes one after another: "differs from the latest" is judged in order. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -375,6 +380,22 @@ export class MemoryHistory extends Disposable {
     return next;
   }
 
+  /**
+   * Says that the next save or write of `uri` by VS Code is Memory Shelf putting back an earlier version
+   * (`restore`) or Reject doing so (`reject`): the history lists it as that, not as the person's save.
+   */
+  expectOwnWrite(uri: vscode.Uri, source: OwnWriteSource): void {
+    const now = Date.now();
+    for (const [key, mark] of this.ownSources) if (mark.until < now) this.ownSources.delete(key);
+    this.ownSources.set(uri.toString(), { source, until: now + OWN_OPERATION_MS });
+  }
+
+  /** The source of VS Code's own write of `uri`: a restore or Reject announced, else a save. */
+  private ownSource(uri: vscode.Uri): OwnWriteSource | 'save' {
+    const mark = this.ownSources.get(uri.toString());
+    return mark && mark.until >= Date.now() ? mark.source : 'save';
+  }
+
   private markOwn(uri: vscode.Uri): void {
     const now = Date.now();
     for (const [key, until] of this.ownOperations) if (until < now) this.ownOperations.delete(key);
@@ -402,7 +423,7 @@ export class MemoryHistory extends Disposable {
     const held = found.path === INDEX_FILE_NAME ? found.root.store.index : found.root.store.get(found.path);
     // The store catches up with the save a moment later; until then the document's text is the file's.
     const text = held && held.text === document.getText() ? bytesOf(held) : encoder.encode(document.getText());
-    await this.record(found.root, [{ path: found.path, bytes: text, origin: { author: 'person', source: 'save' } }]);
+    await this.record(found.root, [{ path: found.path, bytes: text, origin: { author: 'person', source: this.ownSource(document.uri) } }]);
   }
 
   /** Changes the stores took from the disk (never an editor's unsaved text): versions, and deletions. */
@@ -417,7 +438,7 @@ export class MemoryHistory extends Disposable {
       // before isOwn, which uses up VS Code's mark of an operation about to happen there (our own delete).
       if (change.current && change.previous && change.current.text === change.previous.text && change.current.hasBom === change.previous.hasBom) continue;
       const own = this.isOwn(uri);
-      const origin: VersionOrigin = own ? { author: 'person', source: 'save' } : { author: 'agent', source: 'disk-change' };
+      const origin: VersionOrigin = own ? { author: 'person', source: this.ownSource(uri) } : { author: 'agent', source: 'disk-change' };
       if (change.current) versions.push({ path: change.path, bytes: bytesOf(change.current), origin });
       else if (change.previous) deleted.push({ change, own });
     }

@@ -3,6 +3,7 @@ import { INDEX_FILE_NAME, LineIndex, memoryLabel, MemoryStore, parseMemoryIndex,
 import { memoryTitle } from '../display/memoryTitle';
 import type { ApplyResult } from '../edits/editApplier';
 import type { MemoryRoot } from '../roots/memoryRoot';
+import type { OwnWriteSource } from './memoryHistory';
 import type { Services } from '../services';
 
 /** Restored bytes must decode exactly back: a version that is not UTF-8 cannot be written as text. */
@@ -31,6 +32,7 @@ export async function restoreDeleted(services: Services, root: MemoryRoot, path:
   if (text === undefined) return 'missing';
   const line = await lastIndexLine(services, root, path);
   const label = vscode.l10n.t('Restore deleted memory');
+  services.history.expectOwnWrite(root.uriOf(path), 'restore');
   return services.edits.apply(() => {
     const current = services.roots.rootAt(root.uri) ?? root;
     if (current.store.get(path)) return undefined;
@@ -46,10 +48,11 @@ export async function restoreDeleted(services: Services, root: MemoryRoot, path:
  * Writes a recorded version over the file (or brings the file back with it), as one undoable edit. The
  * version's text replaces the text; a BOM it had or lacked is the file's as it is now.
  */
-export async function restoreVersion(services: Services, root: MemoryRoot, path: RootPath, hash: string, options: { readonly announce?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreVersion(services: Services, root: MemoryRoot, path: RootPath, hash: string, options: { readonly announce?: boolean; readonly source?: OwnWriteSource } = {}): Promise<RestoreResult> {
   const bytes = await services.history.blob(root, hash);
   const text = bytes && versionText(bytes);
   if (text === undefined) return 'missing';
+  services.history.expectOwnWrite(root.uriOf(path), options.source ?? 'restore');
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   return services.edits.apply(() => {
     const current = services.roots.rootAt(root.uri) ?? root;

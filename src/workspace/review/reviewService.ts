@@ -10,6 +10,9 @@ import type { RecordedVersion } from '../history/historyPort';
 import { bytesOf, type MemoryHistory } from '../history/memoryHistory';
 import { ReviewStore, type ReviewMementos } from './reviewStore';
 
+/** How long a file VS Code announced it is creating counts as the person's before its approval is written. */
+const CREATING_MS = 10_000;
+
 /** Why a memory waits: core's reasons, or gone from the folder without the person deleting it. */
 export type WaitingReason = ReviewReason | 'deleted';
 
@@ -66,6 +69,8 @@ export class ReviewService extends Disposable {
   private readonly deletedTexts = new Map<string, MemoryFile | null>();
   /** Roots first seen here whose question (count what is there as reviewed?) waits for an answer, by key; kept across reloads. */
   private readonly unanswered: Set<string>;
+  /** Files VS Code is creating for the person (New Memory, a stub), until their approval lands: never shown as waiting meanwhile. */
+  private readonly creating = new Map<string, number>();
 
   constructor(
     private readonly roots: MemoryRoots,
@@ -88,6 +93,10 @@ export class ReviewService extends Disposable {
     this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.approveSaved(document)));
     // A file made in VS Code (New Memory, a reservation created, the Explorer, a promotion) is the person's own:
     // this event is VS Code's for its own gestures and edits, never for an agent writing to the disk.
+    this._register(vscode.workspace.onWillCreateFiles((event) => {
+      const until = Date.now() + CREATING_MS;
+      for (const uri of event.files) this.creating.set(uri.toString(), until);
+    }));
     this._register(vscode.workspace.onDidCreateFiles((event) => void this.approveCreated(event.files)));
     void this.adoptNewRoots();
   }
@@ -129,6 +138,8 @@ export class ReviewService extends Disposable {
       for (const memory of candidate.store.memories()) {
         if (typing.has(memory.path)) continue;
         const approved = approvals.get(memory.path) || undefined;
+        // The store can read a new file before its approval is written: it is the person's, not new.
+        if (approved === undefined && this.isBeingCreated(candidate, memory.path, now)) continue;
         const same = approved !== undefined && approved === this.history.hashOf(memory);
         // Most memories are as approved: settled by a remembered hash, without looking further.
         if (same && !isPendingCandidate(memory)) continue;
@@ -232,13 +243,26 @@ export class ReviewService extends Disposable {
   }
 
   private async approveCreated(uris: readonly vscode.Uri[]): Promise<void> {
-    for (const uri of uris) {
-      const found = this.roots.rootOf(uri);
-      if (!found || !found.root.isTracked(found.path)) continue;
-      // The watcher may report the file later than this event: read it now.
-      await this.documents.reread(found.root, found.path);
-      if (found.root.store.get(found.path)) await this.approve(found.root, found.path);
+    try {
+      for (const uri of uris) {
+        const found = this.roots.rootOf(uri);
+        if (!found || !found.root.isTracked(found.path)) continue;
+        // The watcher may report the file later than this event: read it now.
+        await this.documents.reread(found.root, found.path);
+        if (found.root.store.get(found.path)) await this.approve(found.root, found.path);
+      }
+    } finally {
+      for (const uri of uris) this.creating.delete(uri.toString());
     }
+  }
+
+  private isBeingCreated(root: MemoryRoot, path: RootPath, now: number): boolean {
+    if (this.creating.size === 0) return false;
+    const until = this.creating.get(root.uriOf(path).toString());
+    if (until === undefined) return false;
+    if (until >= now) return true;
+    this.creating.delete(root.uriOf(path).toString());
+    return false;
   }
 
   private async approveSaved(document: vscode.TextDocument): Promise<void> {

@@ -62,6 +62,8 @@ function extraRoot(): Map<string, string> {
     '-----END RSA PRIVATE KEY-----',
   ].join('\n'), 'modified: 2026-07-20\n'));
   files.set('undated.md', memory('undated', 'Decided yesterday.'));
+  // A description that kept the old owner while the body moved on.
+  files.set('owner.md', '---\nname: owner\ndescription: Dana owns the payments API\ntype: project\n---\nPriya owns the payments API since November.\n');
   files.set('unterminated.md', '---\nname: unterminated\n');
   files.set('not_a_map.md', '---\n- a\n- b\n---\nBody.\n');
   files.set('colon_description.md', '---\nname: colon-description\ndescription: Deadline: Friday\ntype: project\n---\n');

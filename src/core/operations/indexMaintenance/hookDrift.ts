@@ -1,3 +1,4 @@
+import { factSwap, tokenize } from '../../rules/shared/factSwap';
 import { changedFact } from './hookFacts';
 
 /**
@@ -18,7 +19,11 @@ export function hookDrifted(hook: string, description: string): boolean {
   const kept = shared / hookWords.size;
   if (kept < 0.5) return true;
   // A close short form keeping most words can still have one fact changed ("Dana" for "Priya").
-  return changedFact(hook, description, kept >= CLOSE) !== undefined;
+  if (changedFact(hook, description, kept >= CLOSE) !== undefined) return true;
+  // Word for word but one fact, in any of the three languages (`박지훈` for `김하늘`, `田中` for `佐藤`).
+  const described = tokenize(description);
+  const swap = factSwap(tokenize(hook), described);
+  return swap !== undefined && (swap.kind === 'negation' || !described.some((token) => token.key === tokenize(swap.old)[0]?.key));
 }
 
 /** The share of a hook's words its description holds, from which one changed fact is a drift rather than a note of the hook's own. */

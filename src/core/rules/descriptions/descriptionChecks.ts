@@ -4,6 +4,7 @@ import type { Problem } from '../../problems';
 import type { RootPath } from '../../types';
 import { checkDescriptionAlike } from './descriptionAlikeRule';
 import { checkDescriptionBody } from './descriptionBodyRule';
+import { checkDescriptionFacts } from './descriptionFactRule';
 import { DescriptionIndex } from './descriptionIndex';
 import { descriptionTerms } from './descriptionWords';
 
@@ -53,7 +54,10 @@ export class DescriptionChecks {
       .map((other) => store.get(other))
       .filter((other): other is MemoryFile => other !== undefined);
     const found = checkDescriptionAlike(memory, alike);
-    if (problem) found.push(problem);
+    // A fact the description kept while the body changed it says more than which words are missing.
+    const stale = checkDescriptionFacts(memory);
+    if (stale) found.push(stale);
+    else if (problem) found.push(problem);
     return found;
   }
 }

@@ -14,7 +14,6 @@ import { checkIndexListing, listingStatuses } from '../index/indexListing';
 import { checkIndexEntries } from '../index/indexRules';
 import { checkLinks } from '../links/linkRules';
 import { checkNameFileMismatch } from '../names/nameFileRule';
-import { memoryNameStyle } from '../names/nameConvention';
 import { checkNameSlug } from '../names/nameSlugRule';
 import { NearDuplicateIndex, type NearDuplicateOptions } from '../nearDuplicate/nearDuplicateIndex';
 import { MAX_NEAR_DUPLICATES_RELATED, nearDuplicateProblems, similarityText } from '../nearDuplicate/nearDuplicateRule';
@@ -132,7 +131,6 @@ export class ProblemEngine {
   private readonly indexDependents = new Set<RootPath>();
   /** How the root's memories are written, kept current for the files the index fixes create. */
   private conventions = new ConventionTally();
-  private readonly nameStyles = { identifier: 0, title: 0 };
   private readonly isDocumentation: (path: RootPath) => boolean;
   /**
    * MEMORY.md's problems from each rule that reads only the text, with the text they were found in:
@@ -185,7 +183,6 @@ export class ProblemEngine {
     this.indexDependents.clear();
     this.indexTextProblems.clear();
     this.conventions = new ConventionTally();
-    this.nameStyles.identifier = this.nameStyles.title = 0;
     this.shapeState = new RootShapeState(this.store, this.options.shape, this.context.budget, this.isDocumentation);
     this.nearDuplicates = new NearDuplicateIndex(this.options.nearDuplicates, this.store.size);
     this.descriptions = new DescriptionChecks();
@@ -283,13 +280,10 @@ export class ProblemEngine {
     const current = this.store.get(path);
     mark(path, ALL);
     const styleBefore = this.stubStyle();
-    const conventionBefore = this.identifiersLead();
     const shapeBefore = this.shapeState.snapshot();
     if (previous) this.countShape(previous, -1);
     if (current) this.countShape(current, 1);
     this.shapeState.changed(shapeBefore, mark, FILE, INDEX);
-    // The folder's naming convention flipped: every title-named memory may gain or lose name-not-slug.
-    if (conventionBefore !== this.identifiersLead()) for (const memory of this.memories()) mark(memory.path, NAMES);
 
     for (const name of new Set([previous?.name, current?.name])) {
       if (name !== undefined) for (const memory of this.store.findByName(name)) mark(memory.path, NAMES);
@@ -379,7 +373,7 @@ export class ProblemEngine {
       case FILE:
         return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet)), ...this.runMemoryTextRules(memory)];
       case NAMES:
-        return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory, this.identifiersLead())];
+        return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory)];
       case LINKS:
         return checkLinks(memory, this.store);
       case SIMILAR:
@@ -440,14 +434,7 @@ export class ProblemEngine {
 
   private countShape(memory: MemoryFile, delta: 1 | -1): void {
     this.shapeState.count(memory, delta);
-    const style = memoryNameStyle(memory);
-    if (style) this.nameStyles[style] += delta;
     this.conventions.count(memory, delta);
-  }
-
-  /** Whether more of the root's memories are named by identifier than by title: the root's convention. */
-  private identifiersLead(): boolean {
-    return this.nameStyles.identifier > this.nameStyles.title;
   }
 
   /** The shape and language of most of the root's memories, for the files the index fixes create. */

@@ -1,4 +1,3 @@
-import type { MemoryFile } from '../../memoryFile';
 import { foldName } from '../../rootPath';
 import { slugify } from '../../slug';
 
@@ -14,12 +13,6 @@ const IDENTIFIER = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/;
 
 export function nameStyle(name: string): NameStyle {
   return IDENTIFIER.test(name) ? 'identifier' : 'title';
-}
-
-/** The style a memory counts toward in its folder's convention; none without a readable name. */
-export function memoryNameStyle(memory: MemoryFile): NameStyle | undefined {
-  if (memory.frontmatter.status !== 'ok' || memory.name === undefined) return undefined;
-  return nameStyle(memory.name);
 }
 
 /**

@@ -4,23 +4,28 @@ import { msg } from '../../text';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
-import { isStemName, memoryNameStyle } from './nameConvention';
-import { isSlug, suggestSlug } from '../../slug';
+import { isLinkableName } from '../../slug';
 
 /**
- * `name-not-slug`: a name written as a title (`Lab Notes`, `사용자 프로필`) in a folder whose names are
- * mostly identifiers. A folder of titles is following its own convention and hears nothing; nor does
- * a name that is its file stem however it is spelled (`feedback_testing`, `Testing` in
- * `feedback_testing.md`), nor an identifier in another case or with `_`: links fold those. A title is
- * never also reported as `name-file-mismatch` (that rule reads identifiers only), so a line gets one code.
- *
- * `identifiersLead` is the folder's convention: more memories named by identifier than by title.
+ * `name-not-slug`: a name no `[[link]]` can spell (`Q&A | notes`, `C# style`), since `[`, `]`, `|` and
+ * `#` end a link's target. A human title (`Lab Notes`, `사용자 프로필`, `ビルド結果は毎朝確認する`)
+ * is a name Claude Code writes and links to as it is (DESIGN.md section 1: folders named by titles are
+ * not wrong; the real folders labelled every title finding debatable), so it is never asked to become a
+ * slug; nor is an identifier in another case or with `_`: links fold those. The fix takes the characters
+ * out, keeping the rest of the name as it was written.
  */
-export function checkNameSlug(memory: MemoryFile, identifiersLead: boolean): Problem[] {
-  const { name, path, stem } = memory;
-  if (!identifiersLead || name === undefined || memoryNameStyle(memory) !== 'title' || isSlug(name) || isStemName(name, stem)) return [];
-  const slug = suggestSlug(name, stem);
-  const edit = slug && slug !== name ? setFieldEdit(memory, 'name', slug) : undefined;
-  const fix = edit ? { ...titleOf(msg('Change the name to {0}', slug!)), preferred: true, edits: [{ kind: 'edit' as const, path, edits: [edit] }] } : undefined;
-  return [makeProblem(ProblemCode.NameNotSlug, path, fieldAnchor(memory, 'name'), msg('The name "{0}" is written as a title, while most memories here are named by a slug: [[links]] to it break more easily.', name), undefined, [fix])];
+export function checkNameSlug(memory: MemoryFile): Problem[] {
+  const { name, path } = memory;
+  if (memory.frontmatter.status !== 'ok' || name === undefined || isLinkableName(name)) return [];
+  const linkable = linkableName(name);
+  const edit = linkable ? setFieldEdit(memory, 'name', linkable) : undefined;
+  const fix = edit ? { ...titleOf(msg('Change the name to {0}', linkable!)), preferred: true, edits: [{ kind: 'edit' as const, path, edits: [edit] }] } : undefined;
+  return [makeProblem(ProblemCode.NameNotSlug, path, fieldAnchor(memory, 'name'), msg('The name "{0}" holds [, ], | or #, which end a [[link]]: no link can name this memory.', name), undefined, [fix])];
+}
+
+/** The name without the characters a link cannot carry: a space where the name has spaces, else a hyphen. */
+export function linkableName(name: string): string | undefined {
+  const spaced = /\s/u.test(name);
+  const cleaned = name.replace(spaced ? /\s*[[\]|#]+\s*/gu : /-*[[\]|#]+-*/gu, spaced ? ' ' : '-').replace(/^[\s-]+|[\s-]+$/gu, '');
+  return cleaned === '' ? undefined : cleaned;
 }

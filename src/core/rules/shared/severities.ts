@@ -19,8 +19,7 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.DescriptionMissing]: 'warning',
   [ProblemCode.TypeMissing]: 'warning',
   [ProblemCode.TypeUnknown]: 'warning',
-  // Only the odd one out in a folder of slugs is reported, and Claude Code reads it just the same:
-  // tidiness, so a folder keeping its own convention never fails CI over it.
+  // Claude Code reads the memory just the same; only [[links]] cannot reach it.
   [ProblemCode.NameNotSlug]: 'information',
   // Everything still works (links fall back to the stem), it only confuses people.
   [ProblemCode.NameFileMismatch]: 'information',

@@ -78,6 +78,9 @@ describe('hook drift', () => {
     assert.equal(hookDrifted('회의는 목요일 14:00', '회의는 금요일 14:00에 연다.'), true);
     assert.equal(hookDrifted('마감은 12월 7일', '마감은 12월 14일이다.'), true);
     assert.equal(hookDrifted('금요일에는 배포한다', '금요일에는 배포하지 않는다.'), true);
+    // A Korean name in Hangul, and a Japanese one in kanji: a word swapped among the same words.
+    assert.equal(hookDrifted('결제 API 담당은 박지훈', '결제 API 담당은 김하늘'), true);
+    assert.equal(hookDrifted('決済APIの担当は田中さん', '決済APIの担当は佐藤さん。'), true);
     // ja
     assert.equal(hookDrifted('決済APIの担当はダナ', '決済APIの担当はプリヤ。'), true);
     assert.equal(hookDrifted('締め切りは12月7日', '締め切りは12月14日。'), true);
@@ -91,6 +94,7 @@ describe('hook drift', () => {
     assert.equal(hookDrifted('Use pnpm, not npm', 'Use pnpm, not npm, in every package of the monorepo.'), false);
     assert.equal(hookDrifted('The standup is at 10:00', 'The standup is at 10:00 in room 301. Nobody presents slides.'), false);
     assert.equal(hookDrifted('결제 API 담당은 Priya', '결제 API 담당은 Priya이다. 휴가 중에는 받지 않는다.'), false);
+    assert.equal(hookDrifted('결제 API 담당은 김하늘', '결제 API 담당은 김하늘이다. 박지훈은 환불을 맡는다.'), false);
     assert.equal(hookDrifted('금요일에는 배포하지 않는다', '금요일 18:00 이후에는 배포하지 않는다.'), false);
     assert.equal(hookDrifted('締め切りは12月14日', '論文の締め切りは12月14日。延長はない。'), false);
     assert.equal(hookDrifted('金曜日にはデプロイしない', '金曜日にはデプロイしない。当番が少ないため。'), false);

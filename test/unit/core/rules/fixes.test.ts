@@ -61,11 +61,11 @@ describe('quick fixes', () => {
     assert.deepEqual(quoted.codes('quoted_type.md'), []);
   });
 
-  it('slugifies a Korean name from the file stem, keeping the BOM', () => {
-    const result = afterFix(fixNamed(only(engine, 'user_profile_ko.md', ProblemCode.NameNotSlug), 'Change the name to user-profile-ko'));
+  it('takes out of a Korean title the character no [[link]] can spell, keeping the title and the BOM', () => {
+    const result = afterFix(fixNamed(only(engine, 'user_profile_ko.md', ProblemCode.NameNotSlug), 'Change the name to 사용자 프로필 학부'));
     const text = result.files.get('user_profile_ko.md')!;
-    assert.ok(text.startsWith('\uFEFF---\nname: user-profile-ko\n'));
-    assert.equal(text, files.get('user_profile_ko.md')!.replace('사용자 프로필', 'user-profile-ko'));
+    assert.ok(text.startsWith('\uFEFF---\nname: 사용자 프로필 학부\n'));
+    assert.equal(text, files.get('user_profile_ko.md')!.replace('사용자 프로필 | 학부', '사용자 프로필 학부'));
     assert.deepEqual(result.codes('user_profile_ko.md'), []);
   });
 

@@ -31,7 +31,7 @@ describe('rules on the problems fixture root', () => {
       ['team/user_profile.md', 'duplicate-name', 1, 6, 1, 18],
       ['unlisted_note.md', 'index-unlisted', 1, 6, 1, 19],
       ['user_profile.md', 'duplicate-name', 1, 6, 1, 18],
-      ['user_profile_ko.md', 'name-not-slug', 1, 6, 1, 13],
+      ['user_profile_ko.md', 'name-not-slug', 1, 6, 1, 18],
     ]);
   });
 

@@ -24,26 +24,36 @@ describe('name-not-slug and name-file-mismatch on real naming conventions', () =
     assert.deepEqual(nameCodes([['feedback_testing.md', memory('feedback_testing')], ['user_role.md', memory('user_role')], ['project_x.md', memory('project_x')]]), []);
   });
 
-  it('reports a title among slugs once, as name-not-slug, never also as a mismatch', () => {
-    const files: [string, string][] = [['feedback_testing.md', memory('Testing approach')], ['user_role.md', memory('role')], ['project_x.md', memory('project-x')]];
-    assert.deepEqual(nameCodes(files), ['feedback_testing.md:1:6 name-not-slug']);
-    const problem = [...checkedEngine(new Map(files)).allProblems()].find((p) => p.code === ProblemCode.NameNotSlug)!;
-    assert.equal(problem.severity, 'information');
-    assert.deepEqual(problem.fixes?.map((fix) => fix.title), ['Change the name to testing-approach']);
+  it('asks no human title to become a slug, even among slugs (Claude Code writes titles in name:)', () => {
+    for (const title of ['Testing approach', '사용자 역할', 'ビルド結果は毎朝確認する', 'Payments Owner']) {
+      const files: [string, string][] = [['feedback_testing.md', memory(title)], ['user_role.md', memory('role')], ['project_x.md', memory('project-x')]];
+      assert.deepEqual(nameCodes(files), [], title);
+    }
+  });
+
+  it('reports a name no [[link]] can spell ([, ], | or #), with a fix keeping the rest as written', () => {
+    const cases: [string, string][] = [['Q&A | notes', 'Q&A notes'], ['C#-style', 'C-style'], ['"[draft] 배포 규칙"', 'draft 배포 규칙'], ['release#2', 'release-2']];
+    for (const [name, fixed] of cases) {
+      const files: [string, string][] = [['feedback_testing.md', memory(name)], ['user_role.md', memory('사용자 역할')]];
+      assert.deepEqual(nameCodes(files), ['feedback_testing.md:1:6 name-not-slug'], name);
+      const problem = [...checkedEngine(new Map(files)).allProblems()].find((p) => p.code === ProblemCode.NameNotSlug)!;
+      assert.equal(problem.severity, 'information');
+      assert.deepEqual(problem.fixes?.map((fix) => fix.title), [`Change the name to ${fixed}`], name);
+    }
   });
 
   it('reports an identifier that names another file', () => {
     assert.deepEqual(nameCodes([['feedback_testing.md', memory('feedback-deploys')], ['user_role.md', memory('role')]]), ['feedback_testing.md:1:6 name-file-mismatch']);
   });
 
-  it('re-checks the whole folder when its convention flips', () => {
-    const engine = checkedEngine(new Map([['a_one.md', memory('Title one')], ['b_two.md', memory('two')], ['c_three.md', memory('three')]]));
+  it('re-checks a memory whose name gains or loses a character links cannot carry', () => {
+    const engine = checkedEngine(new Map([['a_one.md', memory('Title one')], ['b_two.md', memory('two')]]));
     const named = (): string[] => [...engine.allProblems()].filter((p) => p.code === ProblemCode.NameNotSlug).map((p) => p.path);
-    assert.deepEqual(named(), ['a_one.md']);
-    engine.applyChange(engine.store.update('b_two.md', memory('Title two')));
     assert.deepEqual(named(), []);
+    engine.applyChange(engine.store.update('b_two.md', memory('two | three')));
+    assert.deepEqual(named(), ['b_two.md']);
     engine.applyChange(engine.store.update('b_two.md', memory('two')));
-    assert.deepEqual(named(), ['a_one.md']);
+    assert.deepEqual(named(), []);
   });
 });
 
