@@ -24,25 +24,62 @@ export function checkDescriptionFacts(memory: MemoryFile): Problem | undefined {
   if (!description || description.length > MAX_DESCRIPTION) return undefined;
   const body = proseOf(memory.text.slice(memory.frontmatter.bodyStart, memory.frontmatter.bodyStart + BODY_SAMPLE));
   if (body.trim() === '') return undefined;
-  const sentences = body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u).map(tokenize).filter((tokens) => tokens.length > 0);
-  const bodyKeys = new Set(sentences.flat().map((token) => token.key));
   const normalBody = body.normalize('NFKC').toLowerCase();
-  for (const part of description.split(/[.!?](?=\s|$)|[。！？;；]|\s[—–]\s/u)) {
-    const statement = tokenize(part);
-    const keys = new Set(statement.map((token) => token.key));
-    const content = statement.filter((token) => token.cls !== 'other').length;
-    if (content < 2) continue;
-    for (const sentence of sentences) {
+  const statements = description.split(/[.!?](?=\s|$)|[。！？;；]|\s[—–]\s/u).map(readStatement)
+    // A sentence shares only words the body holds: a statement with too few of them anywhere is no restatement (most descriptions).
+    .filter((statement) => statement.content >= 2 && [...statement.keys].filter((key) => normalBody.includes(key)).length >= statement.needed);
+  if (statements.length === 0) return undefined;
+  const parts = body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u);
+  // Each part is read only if some statement could restate in it, and once: tokens are most of the cost.
+  const lowered: (string | undefined)[] = [];
+  const tokens: (Sentence | undefined)[] = [];
+  const sentenceOf = (p: number): Sentence => (tokens[p] ??= readSentence(parts[p]));
+  let bodyKeys: ReadonlySet<string> | undefined;
+  for (const statement of statements) {
+    for (let p = 0; p < parts.length; p++) {
+      const text = (lowered[p] ??= parts[p].normalize('NFKC').toLowerCase());
+      // The words a sentence shares are in its text: too few there, and it cannot restate the statement.
+      let present = 0;
+      for (const key of statement.keys) if (text.includes(key) && ++present >= statement.needed) break;
+      if (present < statement.needed) continue;
+      const sentence = sentenceOf(p);
       // Most of the statement's words are in the sentence, or it cannot be the same statement.
       let shared = 0;
-      for (const token of new Set(sentence.map((t) => t.key))) if (keys.has(token)) shared++;
-      if (shared < Math.max(1, Math.min(content - 1, Math.ceil(content * 0.6)))) continue;
-      const swap = factSwap(statement, sentence);
-      if (!swap || !stale(swap, keys, bodyKeys, normalBody)) continue;
+      for (const token of sentence.keys) if (statement.keys.has(token)) shared++;
+      if (shared < statement.needed || sentence.tokens.length === 0) continue;
+      const swap = factSwap(statement.tokens, sentence.tokens);
+      if (!swap) continue;
+      bodyKeys ??= new Set(parts.flatMap((_, q) => [...sentenceOf(q).keys]));
+      if (!stale(swap, statement.keys, bodyKeys, normalBody)) continue;
       return problemFor(memory, swap);
     }
   }
   return undefined;
+}
+
+interface Sentence {
+  readonly tokens: ReturnType<typeof tokenize>;
+  readonly keys: ReadonlySet<string>;
+}
+
+function readSentence(part: string): Sentence {
+  const tokens = tokenize(part);
+  return { tokens, keys: new Set(tokens.map((token) => token.key)) };
+}
+
+interface Statement {
+  readonly tokens: ReturnType<typeof tokenize>;
+  readonly keys: ReadonlySet<string>;
+  /** Content words: a statement of fewer than two states no fact to compare. */
+  readonly content: number;
+  /** How many of its words a sentence must share to restate it. */
+  readonly needed: number;
+}
+
+function readStatement(part: string): Statement {
+  const tokens = tokenize(part);
+  const content = tokens.filter((token) => token.cls !== 'other').length;
+  return { tokens, keys: new Set(tokens.map((token) => token.key)), content, needed: Math.max(1, Math.min(content - 1, Math.ceil(content * 0.6))) };
 }
 
 /** Code is not prose: fenced blocks are left out (an example in a fence is no restatement). */

@@ -27,7 +27,9 @@ interface Token {
 }
 
 // Times, dates and versions are one token (`09:30`, `2026-12-07`, `1.5`): a changed part is one changed fact.
-const TOKEN = /\d+(?:[:./-]\d+)*|[\p{Script=Latin}]+(?:['’][\p{Script=Latin}]+)*|\p{Script=Hangul}+|\p{Script=Hiragana}+|[\p{Script=Katakana}ー]+|\p{Script=Han}+|[^\s\p{L}\p{N}*_`#>~]/gu;
+// Each alternative is captured, so which one matched is the token's class (one match, no second reading).
+const TOKEN = /(\d+(?:[:./-]\d+)*)|([\p{Script=Latin}]+(?:['’][\p{Script=Latin}]+)*)|(\p{Script=Hangul}+)|(\p{Script=Hiragana}+)|([\p{Script=Katakana}ー]+)|(\p{Script=Han}+)|[^\s\p{L}\p{N}*_`#>~]/gu;
+const CLASSES: readonly TokenClass[] = ['other', 'digit', 'latin', 'hangul', 'hiragana', 'katakana', 'han'];
 
 /** Tokens of a statement longer than this are not compared: it is no short statement of one fact. */
 const MAX_STATEMENT_TOKENS = 40;
@@ -41,24 +43,17 @@ const PARTICLE = /(?:으로|에서|에게|한테|까지|부터|이다|은|는|�
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let first = true;
-  for (const [word] of text.normalize('NFKC').matchAll(TOKEN)) {
-    const cls = classOf(word);
+  for (const match of text.normalize('NFKC').matchAll(TOKEN)) {
+    const word = match[0];
+    let group = 1;
+    while (group < 7 && match[group] === undefined) group++;
+    const cls = CLASSES[group === 7 ? 0 : group];
     const key = cls === 'hangul' && word.length > 2 ? word.replace(PARTICLE, '') : word.toLowerCase();
     tokens.push({ text: word, key, cls, first: first && cls !== 'other' });
     if (cls !== 'other') first = false;
-    else if (/[.:;!?]/u.test(word)) first = true;
+    else if (word === '.' || word === ':' || word === ';' || word === '!' || word === '?') first = true;
   }
   return tokens;
-}
-
-function classOf(token: string): TokenClass {
-  if (/^\d/u.test(token)) return 'digit';
-  if (/^\p{Script=Latin}/u.test(token)) return 'latin';
-  if (/^\p{Script=Hangul}/u.test(token)) return 'hangul';
-  if (/^\p{Script=Hiragana}/u.test(token)) return 'hiragana';
-  if (/^[\p{Script=Katakana}ー]/u.test(token)) return 'katakana';
-  if (/^\p{Script=Han}/u.test(token)) return 'han';
-  return 'other';
 }
 
 const isContent = (token: Token): boolean => token.cls !== 'other';
