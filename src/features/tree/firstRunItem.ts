@@ -19,6 +19,8 @@ export function firstRunItem(root: MemoryRoot, count: number): vscode.TreeItem {
     vscode.l10n.t('Yes: what is in {0} now counts as reviewed; only what changes from now on waits.', root.info.label),
     vscode.l10n.t('No: every memory here waits under To review until you approve it.'),
   ].join('\n\n'));
-  item.command = { command: Commands.reviewFirstRun, title: vscode.l10n.t('Answer'), arguments: [{ kind: 'firstRun', root }] };
+  // No arguments: VS Code keeps a row command's arguments only until the row is redrawn, and a click
+  // during a refresh then says "Actual command not found". The command finds the roots that still ask.
+  item.command = { command: Commands.reviewFirstRun, title: vscode.l10n.t('Answer') };
   return item;
 }
