@@ -181,10 +181,16 @@ export async function curationCheck({ browser, server, check, save, workspace })
       await row.click().catch(() => {});
       await poll(async () => ({ done: (await page.locator('.tabs-container .tab.active').innerText().catch(() => '')).includes(tabName) }), 10_000);
       if (viaMenu) {
-        await row.click({ button: 'right' }).catch(() => {});
-        await poll(async () => ({ done: (await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).count().catch(() => 0)) > 0 }), 5_000);
-        await page.waitForTimeout(500);
-        await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).first().click().catch(() => {});
+        // A redraw (the tree following the editor just opened) can close the menu under the pointer: open it
+        // again until the row leaves, as a person would.
+        for (let attempt = 0; attempt < 3 && (await row.isVisible().catch(() => false)); attempt++) {
+          await page.keyboard.press('Escape').catch(() => {});
+          await row.click({ button: 'right' }).catch(() => {});
+          await poll(async () => ({ done: (await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).count().catch(() => 0)) > 0 }), 5_000);
+          await page.waitForTimeout(500);
+          await page.locator(MENU_ITEMS).filter({ hasText: /^Approve$/ }).first().click({ timeout: 2_000 }).catch(() => {});
+          await poll(async () => ({ done: !(await row.isVisible().catch(() => false)) }), 6_000);
+        }
       } else {
         await row.hover().catch(() => {});
         await row.locator('.action-label[aria-label="Approve"]').click({ timeout: 10_000 }).catch(() => {});
@@ -195,7 +201,9 @@ export async function curationCheck({ browser, server, check, save, workspace })
     };
     check('Approve (its button) takes it out of To review', await approve(newRow, NEW, false));
     // The last one waiting, approved from its menu: To review itself leaves the tree.
-    check('Approve (its menu) on the stale candidate takes To review away', await approve(staleRow, STALE, true) && !(await rowsText()).includes('To review'));
+    const staleGone = await approve(staleRow, STALE, true);
+    const left = await rowsText();
+    check('Approve (its menu) on the stale candidate takes To review away', staleGone && !left.includes('To review'), staleGone ? `rows: ${left.slice(0, 300)}` : 'the stale row stayed');
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
     check('no TreeError in the browser console across Approve', treeErrors.length === 0, treeErrors.slice(0, 3).join(' / '));
