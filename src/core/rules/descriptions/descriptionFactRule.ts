@@ -1,3 +1,4 @@
+import { stepFence } from '../../codeFence';
 import { setFieldEdit } from '../../edits/frontmatterEdits';
 import type { MemoryFile } from '../../memoryFile';
 import { ProblemCode, titleOf, type Problem } from '../../problems';
@@ -82,15 +83,13 @@ function readStatement(part: string): Statement {
   return { tokens, keys: new Set(tokens.map((token) => token.key)), content, needed: Math.max(1, Math.min(content - 1, Math.ceil(content * 0.6))) };
 }
 
-/** Code is not prose: fenced blocks are left out (an example in a fence is no restatement). */
+/** Code is not prose: fenced blocks are left out (an example in a fence is no restatement), read as the other rules read fences. */
 function proseOf(body: string): string {
-  let fenced = false;
+  let fence: string | undefined;
   return body.split(/\r\n|\n|\r/).map((line) => {
-    if (/^\s*(```|~~~)/u.test(line)) {
-      fenced = !fenced;
-      return '';
-    }
-    return fenced ? '' : line;
+    const step = stepFence(line, fence);
+    fence = step.fence;
+    return step.isCode ? '' : line;
   }).join('\n');
 }
 
