@@ -1,6 +1,6 @@
 import { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem } from '../../problems';
-import { msg } from '../../text';
+import { msg, type Text } from '../../text';
 import { readsTextOnly, type TextRule } from '../shared/ruleContext';
 import { couldBePassword, isExampleToken, looksGenerated, namesASecret, runsIntoCjk } from './credentialShape';
 import { FindingSet, type Finding } from './findingSet';
@@ -307,15 +307,26 @@ const MIN_PROSE_VALUE = 16;
 
 function scanProse(text: string, findings: FindingSet): void {
   if (!mayHoldProseValue(text)) return;
+  scanSentenceValues(text, findings, PROSE_CREDENTIAL, acceptsProseValue, (word) => msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', word));
+}
+
+/**
+ * Each value `pattern` finds after a credential's word in a sentence (groups `word`, `mid`, then `bq`
+ * for a code span or `bare`), unless the words before it make it a hash, an id or a public half, or
+ * `accepts` refuses it.
+ */
+function scanSentenceValues(text: string, findings: FindingSet, pattern: RegExp, accepts: (value: string, quoted: boolean) => boolean, message: (word: string) => Text): void {
   const batch: Finding[] = [];
-  for (const match of text.matchAll(PROSE_CREDENTIAL)) {
+  for (const match of text.matchAll(pattern)) {
     const groups = match.groups ?? {};
-    const value = groups.bq ?? groups.bare ?? '';
+    const quoted = groups.bq !== undefined;
+    const written = groups.bq ?? groups.bare ?? '';
+    const value = quoted ? written : trimTrailingPunctuation(written);
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
-    if (NOT_A_CREDENTIAL.test(context) || !acceptsProseValue(value)) continue;
-    const start = match.index + match[0].length - value.length - (groups.bq !== undefined ? 1 : 0);
-    batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', groups.word) });
+    if (NOT_A_CREDENTIAL.test(context) || !accepts(value, quoted)) continue;
+    const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
+    batch.push({ start, end: start + value.length, message: message(groups.word) });
   }
   findings.add(batch);
 }
@@ -331,19 +342,7 @@ const PROSE_PASSWORD = new RegExp(
 );
 
 function scanProsePasswords(text: string, findings: FindingSet): void {
-  const batch: Finding[] = [];
-  for (const match of text.matchAll(PROSE_PASSWORD)) {
-    const groups = match.groups ?? {};
-    const quoted = groups.bq !== undefined;
-    const value = quoted ? groups.bq : trimTrailingPunctuation(groups.bare ?? '');
-    const lineStart = text.lastIndexOf('\n', match.index) + 1;
-    const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
-    if (NOT_A_CREDENTIAL.test(context) || !acceptsProsePassword(value, quoted)) continue;
-    const written = quoted ? groups.bq : groups.bare ?? '';
-    const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
-    batch.push({ start, end: start + value.length, message: msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', groups.word) });
-  }
-  findings.add(batch);
+  scanSentenceValues(text, findings, PROSE_PASSWORD, acceptsProsePassword, (word) => msg('Password ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', word));
 }
 
 function acceptsProsePassword(value: string, quoted: boolean): boolean {
