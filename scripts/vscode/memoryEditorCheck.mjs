@@ -5,6 +5,7 @@
 // and asserts on the webview's DOM that all of it is inert text.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { quickPick } from './poll.mjs';
 
 const KOREAN_MEMORY = `---
 name: project-deploy-freeze
@@ -63,19 +64,11 @@ async function openInForm(page, file) {
   const textTab = page.locator(`.tabs-container .tab.active[aria-label*="${base}"]`);
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
-    await page.keyboard.type(file);
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-    await page.keyboard.press('Enter');
+    await quickPick(page, 'Control+P', file, base);
     if (await textTab.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) break;
   }
   await page.waitForTimeout(500);
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type('Edit in Memory Shelf Editor');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Memory Shelf Editor' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-  await page.keyboard.press('Enter');
+  await quickPick(page, 'F1', 'Edit in Memory Shelf Editor', 'Memory Shelf Editor');
 }
 
 export async function memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath }) {

@@ -85,3 +85,15 @@ export async function openShelf(page, { ready = (rows) => rows.length > 0, timeo
     return { done: questions.length === 0 && ready(rows), rows };
   }, timeoutMs, 500);
 }
+
+/**
+ * Opens Quick Open (`Control+P`) or the command palette (`F1`), types `text` as a person does, and presses
+ * Enter once a row holding `row` shows (or after 10 s, so a check goes on to judge what it finds).
+ */
+export async function quickPick(page, key, text, row = text) {
+  await page.keyboard.press(key);
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+  await page.keyboard.type(text);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: row }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+  await page.keyboard.press('Enter');
+}

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
-import { poll } from './poll.mjs';
+import { poll, quickPick } from './poll.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const sanitize = (path) => path.replace(/[^a-zA-Z0-9]/g, '-');
@@ -36,11 +36,7 @@ try {
   await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
   await page.locator('.activitybar a[aria-label^="Memory Shelf"]').waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForTimeout(1500);
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type('Preview Session Start');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Preview Session Start' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-  await page.keyboard.press('Enter');
+  await quickPick(page, 'F1', 'Preview Session Start');
   const shown = await poll(async () => {
     const text = (await page.locator('.editor-instance .view-lines').first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
     return { done: text.includes('Loaded at start'), text };

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, workbenchUrl } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
-import { checkList, openShelf, poll, widenSidebar } from './poll.mjs';
+import { checkList, openShelf, poll, quickPick, widenSidebar } from './poll.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 
 const ROWS = '.part.sidebar .pane-body .monaco-list-row:visible';
@@ -100,16 +100,10 @@ export async function uiHistory() {
 
     // Show History on the changed memory, from the palette with it open.
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('user_role.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'user_role.md' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-    await page.keyboard.press('Enter');
+    await quickPick(page, 'Control+P', 'user_role.md');
     const opened = await poll(async () => ({ done: /user_role\.md/.test(await page.locator('.tabs-container .tab.active').innerText().catch(() => '')) }), 10_000);
     check('Quick Open opens the changed memory', opened.done);
-    await page.keyboard.press('F1');
-    await page.keyboard.type('Memory Shelf: Show History');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show History' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-    await page.keyboard.press('Enter');
+    await quickPick(page, 'F1', 'Memory Shelf: Show History', 'Show History');
     const picked = await poll(async () => {
       const text = await page.locator('.quick-input-widget').innerText().catch(() => '');
       return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
@@ -119,10 +113,7 @@ export async function uiHistory() {
     await page.keyboard.press('Escape');
 
     // The Timeline, in the Explorer, for the open memory.
-    await page.keyboard.press('F1');
-    await page.keyboard.type('Explorer: Focus on Timeline View');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Timeline' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
-    await page.keyboard.press('Enter');
+    await quickPick(page, 'F1', 'Explorer: Focus on Timeline View', 'Timeline');
     const timeline = await poll(async () => {
       const text = await page.locator('.part.sidebar').innerText().catch(() => '');
       return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
