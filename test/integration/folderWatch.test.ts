@@ -64,6 +64,13 @@ async function untilVsCodeWatcherReports(): Promise<void> {
   const started = Date.now();
   try {
     for (let attempt = 0; !seen && attempt < 500; attempt++) {
+      // A restart was twice seen never to come within 100 s: every 10 s without an event, the exclusions
+      // are set again, which makes VS Code start its watcher anew.
+      if (attempt > 0 && attempt % 50 === 0) {
+        const files = vscode.workspace.getConfiguration('files');
+        await files.update('watcherExclude', {}, vscode.ConfigurationTarget.Workspace);
+        await files.update('watcherExclude', undefined, vscode.ConfigurationTarget.Workspace);
+      }
       writeFileSync(probe.fsPath, `probe ${attempt}\n`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
