@@ -74,7 +74,7 @@ function lookup(table: Readonly<Record<string, number>>, key: string): number | 
   return table[key.replace(/\s+/g, '')];
 }
 
-const KO_COUNT_GATE = /[일주월달년해루틀흘새레름]\s?[전후뒤]/;
+const KO_COUNT_GATE = /[일주월달년해루틀흘새레름칠]\s?[전후뒤]/;
 /** Words every Korean entry's match contains; a text without any is skipped in one search. */
 export const KO_GATE = new RegExp(`어제|오늘|내일|모레|그제|그저께|어저께|금일|명일|글피|지난|저번|이번|요번|다음|담주|이달|작년|올해|금년|내년|후년|오는|${KO_COUNT_GATE.source}`);
 const JA_COUNT_GATE = /[日週間月年][前後]/;
@@ -102,10 +102,11 @@ const KO_SHIFT: Record<string, number> = { 지지난: -2, 지난: -1, 저번: -1
 const KO_YEARS: Record<string, number> = { 재작년: -2, 작년: -1, 지난해: -1, 올해: 0, 금년: 0, 내년: 1, 내후년: 2, 후년: 2 };
 const KO_WEEKDAYS: Record<string, number> = { 월: 1, 화: 2, 수: 3, 목: 4, 금: 5, 토: 6, 일: 7 };
 const KO_WEEKDAY_MODIFIER: Record<string, WeekdayModifier> = { 지난: 'last', 저번: 'last', 이번: 'this', 요번: 'this', 오는: 'this', 돌아오는: 'this', 다음: 'next' };
-const KO_NATIVE_NUMBERS: Record<string, number> = { 한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8, 아홉: 9, 열: 10 };
+// 몇 and 며칠 ("a few") count as three, as "a few" does in English; the finding says the count is vague.
+const KO_NATIVE_NUMBERS: Record<string, number> = { 한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8, 아홉: 9, 열: 10, 몇: 3 };
 const KO_SPANS: Record<string, [Granularity, number]> = {
   하루: ['day', 1], 이틀: ['day', 2], 사흘: ['day', 3], 나흘: ['day', 4], 닷새: ['day', 5], 엿새: ['day', 6], 이레: ['day', 7], 열흘: ['day', 10], 보름: ['day', 15],
-  일주일: ['week', 1], 이주일: ['week', 2],
+  일주일: ['week', 1], 이주일: ['week', 2], 며칠: ['day', 3],
 };
 const KO_UNITS: Record<string, Granularity> = { 일: 'day', 주: 'week', 주일: 'week', 달: 'month', 개월: 'month', 년: 'year', 해: 'year' };
 const KO_DIRECTION: Record<string, number> = { 전: -1, 후: 1, 뒤: 1 };
@@ -154,7 +155,7 @@ const KOREAN: readonly Entry[] = [
     gate: KO_COUNT_GATE,
     // Digits with 일/주/주일/개월/달/년; native numbers only with 주/달/해, as Korean counts them (한 일 is "a job").
     pattern: new RegExp(
-      `(?<!\\d)(?:(\\d{1,3})\\s?(일|주일|주|개월|달|년)|(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\\s?(주|달|해)|(하루|이틀|사흘|나흘|닷새|엿새|이레|열흘|보름|일주일|이주일))\\s?(전|후|뒤)${KO_END}`,
+      `(?<!\\d)(?:(\\d{1,3})\\s?(일|주일|주|개월|달|년)|(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇)\\s?(주|달|개월|해|년)|(하루|이틀|사흘|나흘|닷새|엿새|이레|열흘|보름|일주일|이주일|며칠))\\s?(전|후|뒤)${KO_END}`,
       'gu',
     ),
     read: (m, prose, ref) => {
@@ -164,6 +165,8 @@ const KOREAN: readonly Entry[] = [
         const [granularity, count] = KO_SPANS[m[5]];
         return counted(ref, granularity, sign * count);
       }
+      // Korean counts months and years natively only as 몇 개월 / 몇 년 ("a few"); "두 년" is not Korean.
+      if (m[3] && m[3] !== '몇' && (m[4] === '개월' || m[4] === '년')) return undefined;
       const count = m[1] ? Number(m[1]) : KO_NATIVE_NUMBERS[m[3]];
       return counted(ref, KO_UNITS[m[2] ?? m[4]], sign * count);
     },
@@ -209,6 +212,8 @@ const JA_KANJI_DIGITS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4
 
 /** 3, ３, 三, 十五, 二十: the counts a date expression uses. */
 function jaNumber(text: string): number {
+  // 数 ("a few") counts as three, as "a few" does in English; the finding says the count is vague.
+  if (text === '数') return 3;
   if (/^[0-9０-９]+$/.test(text)) return Number(text.replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10)));
   const ten = text.indexOf('十');
   if (ten < 0) return JA_KANJI_DIGITS[text] ?? NaN;
@@ -249,7 +254,7 @@ const JAPANESE: readonly Entry[] = [
   {
     gate: JA_COUNT_GATE,
     // 前倒し ("brought forward") and 前半/後半 ("first/second half") are not 前/後 ("ago/later").
-    pattern: /(?<![0-9０-９])([0-9０-９]{1,3}|[一二三四五六七八九十]{1,3})\s?(日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|箇月|年)(前|後)(?![倒半])/g,
+    pattern: /(?<![0-9０-９])([0-9０-９]{1,3}|[一二三四五六七八九十]{1,3}|数)\s?(日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|箇月|年)(前|後)(?![倒半])/g,
     read: (m, prose, ref) => {
       const count = jaNumber(m[1]);
       if (!(count > 0) || !jaStandsAlone(prose, m.index)) return undefined;
@@ -303,6 +308,11 @@ const ENGLISH: readonly Entry[] = [
       if (enAfterThe(prose, m.index, m[1])) return undefined;
       return shifted(ref, m[2] ? 'weekend' : 'week', EN_WEEK_SHIFT[m[1].toLowerCase()]);
     },
+  },
+  {
+    // "the coming week" is the rest of this week or all of the next, as the writer counted: both are offered.
+    pattern: /\bthe\s+(?:coming|upcoming)\s+week\b/gi,
+    read: (_m, _p, ref) => ({ granularity: 'week', date: addDays(ref, 0), alternative: addDays(ref, 7), reading: 'ambiguous' }),
   },
   {
     pattern: /\bthe\s+week\s+(after\s+next|before\s+last)\b/gi,

@@ -17,6 +17,9 @@ const EN_EPISODE = new RegExp(
 );
 // "shows today's total", "lists yesterday's signups": a product in the present, showing the day it is read.
 const EN_SHOWS = /\b(?:shows|displays|lists|renders|posts|covers|summari[sz]es|includes|highlights|pulls|sends|emails)\b/gi;
+// "The calendar card displays events for this week", "the Today view lists what is due today": a product's
+// part named before its display verb shows the day it is read, with or without "'s" after the day.
+const EN_PRODUCT_SHOWS = /\b(?:widget|card|view|tab|dashboard|panel|page|screen|calendar|report|digest|feed|board|app|timeline|section|column|summary|banner|sidebar|tile|inbox|agenda)s?\b[^.;!?]{0,40}?\b(?:shows|displays|lists|renders|highlights|covers|includes|groups|counts)\b/gi;
 const EN_BOUNDARY_BEFORE = /\b(?:from|starting|beginning|until|till|since|as\s+of|effective|after|before)\s+$/i;
 
 const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대/;
@@ -55,6 +58,8 @@ interface Clause {
   readonly firstShownBy: number;
   /** Where the last display verb (Korean, Japanese) starts, or -1. */
   readonly lastShowsAt: number;
+  /** Where an English product noun's display verb ends ("the widget lists"), or Infinity. */
+  readonly productShownBy: number;
 }
 
 /**
@@ -82,7 +87,7 @@ export class HabitLine {
     this.en ??= clausesOf(line, EN_BREAK, enClause);
     const clause = clauseAt(this.en, start);
     if (!clause || clause.episode) return false;
-    return clause.frequency || (/^['’]s\b/.test(line.slice(end, end + 3)) && clause.firstShownBy <= start);
+    return clause.frequency || clause.productShownBy <= start || (/^['’]s\b/.test(line.slice(end, end + 3)) && clause.firstShownBy <= start);
   }
 
   /**
@@ -126,6 +131,7 @@ function clausesOf(line: string, breaks: RegExp, read: (text: string) => ClauseF
       end: to,
       ...facts,
       firstShownBy: facts.firstShownBy + from,
+      productShownBy: facts.productShownBy + from,
       lastShowsAt: facts.lastShowsAt < 0 ? -1 : facts.lastShowsAt + from,
     });
     if (!match) return clauses;
@@ -155,7 +161,14 @@ const JA_FINITE = /(?:[るたすくうつぬむぶぐ]|だ|です|ます|まし�
 
 function enClause(text: string): ClauseFacts {
   const episode = EN_EPISODE.test(text);
-  return { episode, told: episode || EN_FINITE.test(text), frequency: EN_FREQUENCY.test(text), firstShownBy: firstEnd(EN_SHOWS, text), lastShowsAt: -1 };
+  return {
+    episode,
+    told: episode || EN_FINITE.test(text),
+    frequency: EN_FREQUENCY.test(text),
+    firstShownBy: firstEnd(EN_SHOWS, text),
+    lastShowsAt: -1,
+    productShownBy: firstEnd(EN_PRODUCT_SHOWS, text),
+  };
 }
 
 function cjkClause(text: string): ClauseFacts {
@@ -168,6 +181,7 @@ function cjkClause(text: string): ClauseFacts {
     frequency: KO_FREQUENCY.test(text) || JA_FREQUENCY.test(text),
     firstShownBy: Math.min(firstEnd(KO_PRODUCT, text), firstEnd(JA_PRODUCT, text)),
     lastShowsAt: Math.max(lastStart(KO_SHOWS, text), lastStart(JA_SHOWS, text)),
+    productShownBy: Infinity,
   };
 }
 

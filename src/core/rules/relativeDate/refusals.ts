@@ -232,6 +232,8 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
  */
 function isCapsHeading(line: string): boolean {
   if (/^ {0,3}#{1,6}\s/.test(line)) return true;
+  // Capitals leading the line up to a dash or colon head what follows: "NEXT WEEK — plan the migration".
+  if (/^[\s>*+\-\d.)]*(?:\*\*|__)?[A-Z][A-Z'’ ]*[A-Z](?:\*\*|__)?\s*(?:—|–|-|:)/.test(line)) return true;
   const bare = line.replace(/[*_#>`~\-–—:|]/g, ' ').trim();
   if (bare.length === 0 || bare.length > 60) return false;
   const letters = bare.replace(/[^A-Za-z]/g, '');
@@ -357,9 +359,12 @@ function isDuration(line: string, start: number, end: number, words: string, lan
   const after = line.slice(end, end + 40);
   if (language === 'ko') return /[전후뒤]$/.test(words) && (RETENTION_AFTER_KO.test(after) || (/년\s?[후뒤]$/.test(words) && GENERIC_TEST_KO.test(after)));
   if (language === 'ja') return /[前後]$/.test(words) && (RETENTION_AFTER_JA.test(after) || (/年後$/.test(words) && GENERIC_TEST_JA.test(after)));
+  // "Would this still hold in ten years?", "will it survive a year from now?": a test put to a design
+  // whenever it is read, not a day.
+  if (/^(?:in\s.*\b(?:years?|decades?)|.*\b(?:years?|decades?)\s+from\s+now)$/i.test(words) && /^[^.!?\n]*\?/.test(after)) return true;
   if (!/^in\s/i.test(words)) return false;
-  // "Would this still hold in ten years?": a test put to a design whenever it is read, not a day.
-  if (/\byears?$/i.test(words) && /^[^.!?\n]*\?/.test(after)) return true;
+  // "ends in 14 days from signup", "in 30 days of purchase": counted from an event the sentence names.
+  if (/^\s+(?:from|after|of)\s+(?!now\b|today\b|here\b)[a-z]/i.test(after)) return true;
   const before = line.slice(Math.max(0, start - 60), start);
   if (RATE_BEFORE.test(before) || SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
   if (PAST_VERB.test(before) && !FUTURE_CUE.test(before)) return true;

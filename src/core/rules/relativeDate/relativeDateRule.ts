@@ -220,9 +220,9 @@ function settled(scan: FileScan, found: readonly DateMention[], from: number): D
 // "~14 months ago", "about 3 weeks ago", 약 2주 전, 約3日前: a count the writer rounded names no one day to write.
 const APPROXIMATE_BEFORE = /(?:[~≈～]|\b(?:about|around|roughly|approximately|some|almost|nearly)\s|약\s?|대략\s?|약간\s?|約|およそ|ほぼ)$/i;
 
-// "a few days ago", "in a couple of weeks", "in a week or two", 3일 전쯤, 3日前ぐらい: a vague or widened
+// "a few days ago", "in a couple of weeks", "in a week or two", 며칠 전, 数日前, 3일 전쯤, 3日前ぐらい: a vague or widened
 // count names no one day either.
-const VAGUE_COUNT = /\b(?:few|several|couple|some)\b/i;
+const VAGUE_COUNT = /\b(?:few|several|couple|some)\b|며칠|몇|数/i;
 const APPROXIMATE_AFTER = /^(?:\s+or\s+(?:two|three|so|more|less|a\s+bit|longer)\b|-ish\b|\s?(?:쯤|정도|가량)|(?:前後|ほど|くらい|ぐらい|頃))/i;
 
 /**

@@ -8,6 +8,9 @@ describe('near-duplicate: dated series', () => {
     assert.ok(isSeries('notes/standup-20261103.md', 'notes/standup-20261104.md'));
     assert.ok(isSeries('project_okr-2025.md', 'project_okr-2026.md'));
     assert.ok(isSeries('project_status_2026-10-31.md', 'project_status_2026-11-30.md'));
+    // A day without its year, as dated status notes are often named.
+    assert.ok(isSeries('project_status-0301.md', 'project_status-0308.md'));
+    assert.ok(isSeries('session_03-21.md', 'session_03-28.md'));
   });
 
   it('does not take a dated copy of an undated memory, another subject or the same period for a series', () => {
@@ -16,5 +19,7 @@ describe('near-duplicate: dated series', () => {
     assert.ok(!isSeries('project_status_2026-10.md', 'project_roadmap_2026-11.md'));
     assert.ok(!isSeries('ko/status_2026-10.md', 'ja/status_2026-10.md'));
     assert.ok(!isSeries('feedback_testing.md', 'feedback_testing-db.md'));
+    // Four digits that are no month and day are a number, not a date.
+    assert.ok(!isSeries('project_ticket-1299.md', 'project_ticket-1399.md'));
   });
 });

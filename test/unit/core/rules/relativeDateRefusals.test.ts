@@ -269,3 +269,61 @@ describe('relative-date, round two: --fix writes a date only where a verb tells 
     assert.equal(problem.fixes?.[0]?.preferred, true, 'still the quick fix offered first');
   });
 });
+
+describe('relative-date, round three: probing past the labeled sets', () => {
+  const refused: [string, string][] = [
+    ['Will the schema still make sense a year from now?', 'a test put to a design, "from now"'],
+    ['Does this hold up in five years?', 'a test put to a design'],
+    ['The free trial ends in 14 days from signup.', 'counted from an event the sentence names'],
+    ['Refunds are accepted in 30 days of purchase.', 'counted from the purchase'],
+    ['The widget lists meetings for today and tomorrow.', 'a product part displays the day it is read'],
+    ['The calendar card displays events for this week.', 'a product part displays the week it is read'],
+    ['The Today view lists what is due today.', 'a view lists what is due the day it is read'],
+    ['위젯은 오늘과 내일 일정을 보여준다.', 'Korean product display'],
+    ['ウィジェットは今日と明日の予定を表示する。', 'Japanese product display'],
+    ['複数日前のログはアーカイブにある。', '"several days" inside a compound, not "a few days ago"'],
+  ];
+  for (const [body, why] of refused) {
+    it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
+  }
+
+  const findings: [string, string[]][] = [
+    ['NEXT WEEK — plan the migration with the data team.', ['NEXT WEEK']],
+    ['THIS WEEK: ship the importer and close the audit.', ['THIS WEEK']],
+    ['Will we ship the importer next week?', ['next week']],
+    ['The trial ends in 14 days.', ['in 14 days']],
+    ['Book the rooms for today and tomorrow.', ['today', 'tomorrow']],
+    ['The widget showed the wrong totals yesterday.', ['yesterday']],
+    ['We finish the notes in the upcoming week.', ['the upcoming week']],
+  ];
+  for (const [body, words] of findings) {
+    it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
+  }
+
+  it('offers both weeks of "the coming week", neither safe', () => {
+    const [problem] = problems('The coming week is for the migration.');
+    assert.deepEqual(problem.fixes?.map((fix) => [fix.edits[0].kind === 'edit' && fix.edits[0].edits[0].newText, fix.safe]), [
+      ['The week of 2026-08-03', false],
+      ['The week of 2026-08-10', false],
+    ]);
+  });
+
+  // 며칠 / 몇 / 数 are "a few": a vague count, kept in words with the day it counts from, never safe.
+  const vague: [string, string, string][] = [
+    ['며칠 전에 배포 파이프라인을 바꿨다.', '며칠 전', '며칠 전(2026-08-04 기준)'],
+    ['몇 주 전부터 빌드가 느려졌다.', '몇 주 전', '몇 주 전(2026-08-04 기준)'],
+    ['몇 년 전 설계라 다시 봐야 한다.', '몇 년 전', '몇 년 전(2026-08-04 기준)'],
+    ['数日前にデプロイ手順を変更した。', '数日前', '数日前(2026-08-04時点)'],
+    ['数週間前からビルドが遅い。', '数週間前', '数週間前(2026-08-04時点)'],
+  ];
+  for (const [body, written, fixed] of vague) {
+    it(`${JSON.stringify(body)}: a vague count, kept in words, never safe`, () => {
+      assert.deepEqual(found(body), [[written, fixed]]);
+      assert.equal(problems(body)[0].fixes?.[0]?.safe, false);
+    });
+  }
+
+  it('does not read "두 년" (not Korean) as a count', () => {
+    assert.deepEqual(found('두 년 전 일이다.'), []);
+  });
+});
