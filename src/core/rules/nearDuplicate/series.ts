@@ -2,9 +2,10 @@ import type { RootPath } from '../../types';
 
 /**
  * A date or period in a file name: 2026-10, 2026-10-03, 20261003, 2026-W44, 2026Q3, 2026, W44, and a day
- * without its year, 03-08 or 0308. Status snapshots and weekly notes are named for the period they cover.
+ * without its year written with a separator, 03-08 (as 0308 or 1119 it is as often a plain number: fact_1119,
+ * fact_1231). Status snapshots and weekly notes are named for the period they cover.
  */
-const PERIOD = /(?<!\d)(?:(?:19|20)\d{2}(?:[-_.]?(?:[Ww]\d{1,2}|[Qq][1-4]|\d{1,2}(?:[-_.]?\d{1,2})?))?|[Ww]\d{1,2}|(?:0[1-9]|1[0-2])[-_.]?(?:0[1-9]|[12]\d|3[01]))(?!\d)/g;
+const PERIOD = /(?<!\d)(?:(?:19|20)\d{2}(?:[-_.]?(?:[Ww]\d{1,2}|[Qq][1-4]|\d{1,2}(?:[-_.]?\d{1,2})?))?|[Ww]\d{1,2}|(?:0[1-9]|1[0-2])[-_.](?:0[1-9]|[12]\d|3[01]))(?!\d)/g;
 
 /**
  * Whether two memories are entries of one dated series: their file names are the same but for the

@@ -9,7 +9,7 @@ describe('near-duplicate: dated series', () => {
     assert.ok(isSeries('project_okr-2025.md', 'project_okr-2026.md'));
     assert.ok(isSeries('project_status_2026-10-31.md', 'project_status_2026-11-30.md'));
     // A day without its year, as dated status notes are often named.
-    assert.ok(isSeries('project_status-0301.md', 'project_status-0308.md'));
+    assert.ok(isSeries('project_status-03-01.md', 'project_status-03-08.md'));
     assert.ok(isSeries('session_03-21.md', 'session_03-28.md'));
   });
 
@@ -21,5 +21,6 @@ describe('near-duplicate: dated series', () => {
     assert.ok(!isSeries('feedback_testing.md', 'feedback_testing-db.md'));
     // Four digits that are no month and day are a number, not a date.
     assert.ok(!isSeries('project_ticket-1299.md', 'project_ticket-1399.md'));
+    assert.ok(!isSeries('reference_fact_1119.md', 'reference_fact_1231.md'));
   });
 });
