@@ -16,22 +16,22 @@ const EN_EPISODE = new RegExp(
   'i',
 );
 // "shows today's total", "lists yesterday's signups": a product in the present, showing the day it is read.
-const EN_SHOWS = /\b(?:shows|displays|lists|renders|posts|covers|summari[sz]es|includes|highlights|pulls|sends|emails)\b/gi;
+const EN_SHOWS = /\b(?:shows|displays|lists|renders|posts|covers|summari[sz]es|includes|highlights|pulls|sends|emails|returns|compares)\b/gi;
 // "The calendar card displays events for this week", "the Today view lists what is due today": a product's
 // part named before its display verb shows the day it is read, with or without "'s" after the day.
-const EN_PRODUCT_SHOWS = /\b(?:widget|card|view|tab|dashboard|panel|page|screen|calendar|report|digest|feed|board|app|timeline|section|column|summary|banner|sidebar|tile|inbox|agenda)s?\b[^.;!?]{0,40}?\b(?:shows|displays|lists|renders|highlights|covers|includes|groups|counts)\b/gi;
+const EN_PRODUCT_SHOWS = /\b(?:widget|card|view|tab|dashboard|panel|page|screen|calendar|report|digest|feed|board|app|timeline|section|column|summary|banner|sidebar|tile|inbox|agenda)s?\b[^.;!?]{0,40}?\b(?:shows|displays|lists|renders|highlights|covers|includes|groups|counts|compares)\b/gi;
 const EN_BOUNDARY_BEFORE = /\b(?:from|starting|beginning|until|till|since|as\s+of|effective|after|before)\s+$/i;
 
 const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대/;
 const KO_PLAN = /예정|할\s?것|하기로/;
 const KO_PRODUCT = /위젯|화면|앱|대시보드|알림|봇|리포트|보고서|이메일|메일|탭|카드|페이지|피드|배너|보드|패널|목록|캘린더|홈/g;
-const KO_SHOWS = /보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|뜬다|뜹니다|나온다|나옵니다|생성된다|생성됩니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
+const KO_SHOWS = /비교한다|비교합니다|비교하는|보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|뜬다|뜹니다|나온다|나옵니다|생성된다|생성됩니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
 
 const JA_FREQUENCY = /毎日|毎朝|毎晩|毎週|毎月|毎回|いつも|常に|通常|必ず|ごと/;
 // A past ending (届いた。, 表示した、, でした) or a plan (止める予定, つもり); 明日の予定 is only tomorrow's schedule.
 const JA_EPISODE = /た(?=[。、,.\s」)）]|$|ので|から|けど|が)|ました|でした|[るすくうつぬむぶぐ]予定|予定(?:だ|です)|つもり/;
 const JA_PRODUCT = /ウィジェット|画面|アプリ|ダッシュボード|通知|ボット|レポート|メール|タブ|カード|ページ|フィード|バナー|ボード|パネル|一覧|カレンダー|ホーム/g;
-const JA_SHOWS = /表示する|表示します|表示される|表示されます|見せる|見せます|出す|出します|出る|出ます|流れる|流れます|生成される|生成されます|載せる|並べる|通知する|通知します/g;
+const JA_SHOWS = /比較する|比較します|表示する|表示します|表示される|表示されます|見せる|見せます|出す|出します|出る|出ます|流れる|流れます|生成される|生成されます|載せる|並べる|通知する|通知します/g;
 
 // 明日以降の予約 (bookings from tomorrow on) names what a list holds: a modifier, not a habit's start.
 const CJK_BOUNDARY_AFTER = /^\s?(?:から|より|まで|부터|까지|이후|以降)(?![の의])/;
@@ -58,6 +58,8 @@ interface Clause {
   readonly firstShownBy: number;
   /** Where the last display verb (Korean, Japanese) starts, or -1. */
   readonly lastShowsAt: number;
+  /** Whether a product noun follows that verb: the verb describes it (이번 주와 지난주를 비교하는 리포트). */
+  readonly describesProduct: boolean;
   /** Where an English product noun's display verb ends ("the widget lists"), or Infinity. */
   readonly productShownBy: number;
 }
@@ -81,7 +83,7 @@ export class HabitLine {
       const clause = clauseAt(this.cjk, start);
       if (!clause || clause.episode) return false;
       if (JA_METRIC_AFTER.test(line.slice(end, end + 3))) return true;
-      return clause.frequency || (clause.firstShownBy <= start && clause.lastShowsAt >= end);
+      return clause.frequency || (clause.lastShowsAt >= end && (clause.firstShownBy <= start || clause.describesProduct));
     }
     if (EN_BOUNDARY_BEFORE.test(line.slice(Math.max(0, start - 20), start))) return false;
     this.en ??= clausesOf(line, EN_BREAK, enClause);
@@ -167,6 +169,7 @@ function enClause(text: string): ClauseFacts {
     frequency: EN_FREQUENCY.test(text),
     firstShownBy: firstEnd(EN_SHOWS, text),
     lastShowsAt: -1,
+    describesProduct: false,
     productShownBy: firstEnd(EN_PRODUCT_SHOWS, text),
   };
 }
@@ -175,12 +178,14 @@ function cjkClause(text: string): ClauseFacts {
   const korean = /[\uac00-\ud7af]/.test(text);
   const episode = korean ? hasKoreanPast(text) || KO_PLAN.test(text) : false;
   const told = episode || JA_EPISODE.test(text);
+  const showsAt = Math.max(lastStart(KO_SHOWS, text), lastStart(JA_SHOWS, text));
   return {
     episode: told,
     told: told || (korean ? KO_FINITE.test(text) : JA_FINITE.test(text)),
     frequency: KO_FREQUENCY.test(text) || JA_FREQUENCY.test(text),
     firstShownBy: Math.min(firstEnd(KO_PRODUCT, text), firstEnd(JA_PRODUCT, text)),
-    lastShowsAt: Math.max(lastStart(KO_SHOWS, text), lastStart(JA_SHOWS, text)),
+    lastShowsAt: showsAt,
+    describesProduct: showsAt >= 0 && Math.max(lastStart(KO_PRODUCT, text), lastStart(JA_PRODUCT, text)) > showsAt,
     productShownBy: Infinity,
   };
 }

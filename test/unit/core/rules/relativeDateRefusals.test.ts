@@ -282,6 +282,10 @@ describe('relative-date, round three: probing past the labeled sets', () => {
     ['위젯은 오늘과 내일 일정을 보여준다.', 'Korean product display'],
     ['ウィジェットは今日と明日の予定を表示する。', 'Japanese product display'],
     ['複数日前のログはアーカイブにある。', '"several days" inside a compound, not "a few days ago"'],
+    ['The report compares this week with last week.', 'a report compares the weeks it is read in'],
+    ['이번 주와 지난주를 비교하는 리포트.', 'Korean: a verb describing the report after it'],
+    ['今週と先週を比較するレポート。', 'Japanese: a verb describing the report after it'],
+    ["The API returns tomorrow's date when the flag is set.", 'what a product returns, the day it is called'],
   ];
   for (const [body, why] of refused) {
     it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
@@ -295,6 +299,8 @@ describe('relative-date, round three: probing past the labeled sets', () => {
     ['Book the rooms for today and tomorrow.', ['today', 'tomorrow']],
     ['The widget showed the wrong totals yesterday.', ['yesterday']],
     ['We finish the notes in the upcoming week.', ['the upcoming week']],
+    ['어제 리포트가 이번 주 매출을 잘못 비교했다.', ['어제', '이번 주']],
+    ['The report compared this week with the wrong baseline yesterday.', ['this week', 'yesterday']],
   ];
   for (const [body, words] of findings) {
     it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
