@@ -309,6 +309,10 @@ const IDIOMS: readonly RegExp[] = [
   /\bhere\s+today,?\s+gone\s+tomorrow\b/gi,
   /\btomorrow\s+(?:never\s+comes|is\s+another\s+day)\b/gi,
   /\b(?:there['’]s\s+)?always\s+tomorrow\b/gi,
+  /\b(?:like\s+)?there(?:['’]s|\s+is|\s+was)\s+no\s+tomorrow\b/gi,
+  // "Tomorrow never comes" / "there is no tomorrow" as Korean and Japanese say it.
+  /(?<!\p{Script=Hangul})내일은\s?(?:오지\s?않는|없는|없다|없어|없음)/gu,
+  /明日は(?:来ない|こない|ない)/gu,
   /\b(?:the\s+\w+\s+)?of\s+tomorrow\b/gi,
   /\b(?:even|still)\s+today\b/gi,
   // "launchable today", "the path that works today": possible right away, not a day.

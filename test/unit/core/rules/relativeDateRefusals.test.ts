@@ -286,6 +286,9 @@ describe('relative-date, round three: probing past the labeled sets', () => {
     ['이번 주와 지난주를 비교하는 리포트.', 'Korean: a verb describing the report after it'],
     ['今週と先週を比較するレポート。', 'Japanese: a verb describing the report after it'],
     ["The API returns tomorrow's date when the flag is set.", 'what a product returns, the day it is called'],
+    ['내일은 오지 않는다는 게 팀의 구호다.', 'Korean idiom: tomorrow never comes'],
+    ['「明日は来ない」ではなく、明日は来ないと考えるのがチームの口癖。', 'Japanese idiom'],
+    ['They shipped like there is no tomorrow.', 'idiom'],
   ];
   for (const [body, why] of refused) {
     it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
@@ -301,6 +304,7 @@ describe('relative-date, round three: probing past the labeled sets', () => {
     ['We finish the notes in the upcoming week.', ['the upcoming week']],
     ['어제 리포트가 이번 주 매출을 잘못 비교했다.', ['어제', '이번 주']],
     ['The report compared this week with the wrong baseline yesterday.', ['this week', 'yesterday']],
+    ['내일은 없는 회의실 예약을 오늘 취소했다.', ['오늘']],
   ];
   for (const [body, words] of findings) {
     it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
