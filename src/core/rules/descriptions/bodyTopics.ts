@@ -29,8 +29,11 @@ const BODY_STOP = new Set([
 const IGNORED: ReadonlySet<string> = new Set([...BODY_STOP, ...GENERIC]);
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[ \t]*$/gm;
-/** Links to other memories and addresses: what they name is the other memory's or a site's. */
-const ELSEWHERE = /\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|\bhttps?:\/\/\S+/g;
+/**
+ * Links to other memories and addresses (a site's, a database's: postgres://, s3://): what they name is
+ * the other memory's, or where something lives rather than what the memory is about.
+ */
+const ELSEWHERE = /\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|\b[a-z][a-z\d+.-]{1,15}:\/\/\S+/g;
 
 /** What a body is about: its words by weight, heaviest first (ties in order of appearance), and how many words it has. */
 export function bodyTopics(memory: MemoryFile): { readonly topics: readonly Topic[]; readonly words: number } {
@@ -58,7 +61,7 @@ export function readBody(memory: MemoryFile): BodyReading {
   // Code is the example, not the subject: its keywords would outweigh the prose around it.
   if (body.includes('```') || body.includes('~~~')) body = body.replace(FENCE, '');
   // Normalized here so that the words' offsets, in the text as `contentWords` normalizes it, are offsets in this.
-  if (body.includes('[[') || body.includes('](') || body.includes('http')) body = body.replace(ELSEWHERE, ' ');
+  if (body.includes('[[') || body.includes('](') || body.includes('://')) body = body.replace(ELSEWHERE, ' ');
   body = body.normalize('NFKC');
   const stated = statingRanges(body);
   const indexOf = new Map<string, number>();

@@ -390,4 +390,26 @@ LaTeX does not render in this viewer, so write formulas in Unicode instead of do
 LaTeX does not render in the viewer; write the formulas in Unicode rather than with dollar signs. Subscripts and superscripts as Unicode characters, fractions with a slash.
 `),
   },
+  // Addresses and the words of a schedule are no subject: what a connection string or a timetable
+  // names is where and when, which the description already says.
+  {
+    path: 'reference_service-credentials.md',
+    mismatch: false,
+    text: memory('service-credentials', 'Where the service credentials are kept and how to rotate them', 'reference', `
+- Staging database: postgres://app_reader@db-staging.internal:5432/orders (password in the vault)
+- Cache: redis://cache-staging.internal:6379/0
+- Object store: s3://orders-staging-exports/daily/
+- Rotate every credential each quarter; the vault entry says when it was last done.
+`),
+  },
+  {
+    path: 'project_release-timetable.md',
+    mismatch: false,
+    text: memory('release-timetable', '릴리스 일정: 동결, 배포, 회고 시간표', 'project', `
+- 동결: 매주 목요일 18시, 다음 날 오전 배포
+- 배포: 금요일 10시, 한 시간 안에 끝낸다
+- 회고: 격주 월요일 오후, 지난 주 배포를 돌아본다
+- 긴급 배포는 24시간 안에 회고를 쓴다
+`),
+  },
 ];
