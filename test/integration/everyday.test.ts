@@ -81,6 +81,25 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
   });
 
+  it('hovering a memory counts the problems VS Code numbers beside its row; a hint is a suggestion, with no number or Problems panel to point at', async () => {
+    const encoder = new TextEncoder();
+    await vscode.workspace.fs.writeFile(file('project_standup.md'), encoder.encode('---\nname: standup\ndescription: The lab standup is at 10:00 in room B204\ntype: project\n---\nThe agenda is in [[standup-agenda]].\n'));
+    await vscode.workspace.fs.writeFile(file('MEMORY.md'), encoder.encode(`${decoder.decode(saved.get('MEMORY.md'))}- [Standup](project_standup.md) — The lab standup is at 10:00 in room B204\n`));
+    const hover = async (type: string, path: string): Promise<string> => (api.tree.getTreeItem(await memoryNode(type, path)).tooltip as vscode.MarkdownString).value;
+    await eventually(async () => {
+      // The link to a memory not written yet is a reservation: a hint, neither numbered nor listed.
+      assert.deepEqual(vscode.languages.getDiagnostics(file('project_standup.md')).map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['link-dangling', vscode.DiagnosticSeverity.Hint]]);
+      const text = await hover('project', 'project_standup.md');
+      assert.match(text, /1 suggestion/);
+      assert.doesNotMatch(text, /problem|Problems panel/i);
+    });
+    // A memory with warnings: its hover's number is the one VS Code paints beside the row.
+    const shown = vscode.languages.getDiagnostics(file('reference_api-docs.md'));
+    const numbered = shown.filter((diagnostic) => diagnostic.severity <= vscode.DiagnosticSeverity.Warning).length;
+    assert.ok(numbered > 0, 'reference_api-docs.md has a warning');
+    assert.match(await hover('reference', 'reference_api-docs.md'), new RegExp(`^${numbered === 1 ? '1 problem' : `${numbered} problems`} \\(the number beside it; see the Problems panel\\)$`, 'm'));
+  });
+
   it('New Memory from a type group writes the file from its template and one index line with the description as hook, and opens it', async () => {
     const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', {
       ...(await groupNode('feedback')), name: 'tabs-over-spaces', description: 'Indent with tabs, never spaces',
@@ -196,9 +215,15 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const listed = async (): Promise<string[]> => (await api.backlinks.getChildren()).map((node) => node.occurrence.path);
     await eventually(async () => assert.deepEqual(await listed(), ['user_role.md']));
     const [backlink] = await api.backlinks.getChildren();
+    // A click, as VS Code makes it: the row is selected and its command (vscode.open) runs.
+    await api.backlinks.view!.reveal(backlink, { select: true, focus: true });
     const command = api.backlinks.getTreeItem(backlink).command!;
+    assert.equal(command.command, 'vscode.open');
     await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), file('user_role.md').toString());
+    // The editor opens on the link's line.
+    assert.match(vscode.window.activeTextEditor!.document.lineAt(vscode.window.activeTextEditor!.selection.active.line).text, /\[\[/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(await listed(), ['user_role.md'], 'still the backlinks of release-train');
     await vscode.window.showTextDocument(file('feedback_math-notation.md'));
     await eventually(async () => assert.deepEqual(await listed(), []));
