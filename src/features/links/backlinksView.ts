@@ -32,6 +32,11 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
    * selection and the new editor in either order.
    */
   private pinned: { readonly root: MemoryRoot; readonly path: string } | undefined;
+  /**
+   * The backlink last selected alone. Kept by the provider, not read from the view: a redraw of the
+   * list empties the view's selection for a moment, which fell exactly between a click and its editor.
+   */
+  private selected: BacklinkNode | undefined;
   /** The view showing the list, once attached: tests select its rows as a click does. */
   view: vscode.TreeView<BacklinkNode> | undefined;
 
@@ -50,18 +55,18 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
     return view.onDidChangeSelection(({ selection }) => {
       const [node] = selection;
       if (selection.length !== 1 || !node.root.store.get(node.target)) return;
-      const changed = this.pinned?.root !== node.root || this.pinned.path !== node.target;
+      this.selected = node;
+      const shown = this.activeMemory();
       this.pinned = { root: node.root, path: node.target };
-      if (changed) this.changeEmitter.fire();
+      // Redrawn only when the editor already moved on (VS Code told of it first): a redraw empties the selection.
+      if (shown?.root !== node.root || shown.memory.path !== node.target) this.changeEmitter.fire();
     });
   }
 
-  /** Whether `uri` is the file of the backlink selected in the list of the pinned memory. */
+  /** Whether `uri` is the file of the backlink last selected in the list of the pinned memory. */
   private isSelectedBacklink(uri: vscode.Uri): boolean {
-    const selected = this.view?.selection;
-    if (!this.pinned || selected?.length !== 1) return false;
-    const [node] = selected;
-    return node.root === this.pinned.root && node.target === this.pinned.path && node.root.uriOf(node.occurrence.path).toString() === uri.toString();
+    const node = this.selected;
+    return !!this.pinned && !!node && node.root === this.pinned.root && node.target === this.pinned.path && node.root.uriOf(node.occurrence.path).toString() === uri.toString();
   }
 
   private typeSet(): TypeSet {
@@ -96,6 +101,9 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
     const source = root.store.get(occurrence.path);
     const label = source ? memoryTitle(root, source) : occurrence.path;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    // Per target and link: a row left selected in one memory's list is not taken for a row of the next.
+    const { line, character } = occurrence.link.range.start;
+    item.id = `${root.uriOf(node.target).toString()}<-${occurrence.path}:${line}:${character}`;
     item.description = lineText(root, occurrence);
     item.tooltip = `${occurrence.path}:${occurrence.link.range.start.line + 1}`;
     item.resourceUri = root.uriOf(occurrence.path);
