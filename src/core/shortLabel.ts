@@ -1,15 +1,18 @@
 /**
- * A long text cut to a label's width, at the best boundary that leaves enough to read: the end of a
- * clause, else the end of a word, else (Japanese has no spaces) where a run of kana particles ends
- * before the next word, else between two wide characters; never inside a Latin word or number when
- * any boundary is there. A CJK character counts two columns.
+ * A long text cut to about a label's width, at the best boundary that leaves enough to read: the end
+ * of a clause, else the end of a word, else (Japanese has no spaces) where a run of kana particles
+ * ends before the next word, else between two wide characters; never inside a Latin word or number
+ * when any boundary is there. A CJK character counts two columns. A text, or a clause, a word or so
+ * longer than the width is kept whole rather than losing its last word ("…reference docs live",
+ * "…retired on 2026-03-01").
  */
 export function shortenedLabel(text: string, maxColumns: number): string {
+  const stretched = fittingLength(text, maxColumns + Math.round(maxColumns / 5));
+  if (stretched >= text.length) return text;
   const fit = fittingLength(text, maxColumns);
-  if (fit >= text.length) return text;
   // Half the width is the least a cut label keeps when a boundary further on exists.
   const least = maxColumns / 2;
-  const at = lastBoundary(text, fit, clauseEnd, least)
+  const at = lastBoundary(text, stretched, clauseEnd, least)
     ?? lastBoundary(text, fit, wordEnd, least)
     ?? lastBoundary(text, fit, phraseEnd, least)
     ?? lastBoundary(text, fit, wordEnd, 1)

@@ -74,9 +74,9 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
 
   it('labels memories by index title, else a name that is more than the file name, else the description shortened, never the file name', async () => {
     assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', '수식 표기']);
-    // `name: role` in user_role.md only repeats the file's topic.
+    // `name: role` in user_role.md only repeats the file's topic; a description a word past the width is kept whole.
     assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…']);
-    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs…']);
+    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs live']);
     const tooltip = api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
   });
@@ -191,7 +191,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
     // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
-    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second… into Release train');
+    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second Tuesday into Release train');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });

@@ -106,7 +106,7 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     // In the index's order; the description made the label, so it is not said again beside it.
     assert.deepEqual(rows.map((row) => [row.label, row.description]), [
       ['배포 전 확인', '배포 전에 스테이징을 확인한다'],
-      ['マイグレーションは実行前に必ずユーザーに…', ''],
+      ['マイグレーションは実行前に必ずユーザーに確認する', ''],
     ]);
   });
 
