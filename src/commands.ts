@@ -46,7 +46,6 @@ export const Commands = {
   historyRestoreVersion: 'memoryShelf.history.restoreVersion',
   historyOpenVersion: '_memoryShelf.history.openVersion',
   openLink: '_memoryShelf.openLink',
-  openBacklink: '_memoryShelf.openBacklink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',
   indexAddUnlisted: 'memoryShelf.index.addUnlisted',

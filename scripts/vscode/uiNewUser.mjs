@@ -173,6 +173,14 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
     check('the agent\'s three changes wait under To review, counted on the activity-bar badge', review.done, `group ${review.group?.description ?? 'missing'}, badge ${review.badge}`);
     await settle();
     save('newuser-03-to-review.png', await page.screenshot());
+    // The agent deleted the auto memory's only reference memory: no "reference 0" is left behind.
+    const autoGroups = await (async () => {
+      const rows = await read();
+      const at = rows.findIndex((row) => row.depth === 1 && row.label === 'Claude Code auto memory');
+      const end = rows.findIndex((row, i) => i > at && row.depth === 1);
+      return rows.slice(at + 1, end < 0 ? undefined : end).filter((row) => row.depth === 2).map((row) => `${row.label} ${row.description}`);
+    })();
+    check('a type group the agent emptied is not shown', autoGroups.length > 0 && !autoGroups.some((group) => / 0$/.test(group)), autoGroups.join(' | '));
     console.log((await read()).filter((row) => /^(new|changed|deleted)/.test(row.description)).map((row) => `  ${row.label} — ${row.description}`).join('\n'));
     const reviewRow = rowOf('결제 담당자');
     await reviewRow.hover().catch(() => {});
@@ -181,6 +189,8 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
       return { done: /Why here/.test(text) && /What changed since you approved it/.test(text) && /\+ 결제 API 담당은 김하늘/.test(text), text };
     }, 8_000);
     check('hovering a changed memory in To review says why it is there and shows the changed lines', reviewHover.done, reviewHover.text.replace(/\s+/g, ' ').slice(0, 400));
+    // Its only finding is a hint: VS Code puts no number beside the row and none in the Problems panel.
+    check('the hover calls its hint a suggestion, pointing at no number and no Problems panel', /1 suggestion/.test(reviewHover.text) && !/problem/i.test(reviewHover.text), reviewHover.text.match(/.*(suggestion|problem).*/i)?.[0] ?? 'neither said');
     save('newuser-03b-review-hover.png', await page.screenshot());
 
     // 3. A memory opened from the tree.
@@ -349,6 +359,8 @@ export async function uiNewUser({ timeoutMs = 5 * 60_000 } = {}) {
       return { done: at >= 0 && !children.some((row) => row.label === 'To review'), groups: children.filter((row) => row.depth === 2).map((row) => `${row.label} ${row.description}`) };
     }, 10_000);
     check('the new memory does not wait in To review', ownReview.done, JSON.stringify(ownReview.groups));
+    // The folder's question is about the 25 memories that were there: the one just made is the person's own.
+    check('the folder\'s first-run question still counts only the 25 memories already there', ownReview.groups.some((group) => /^Count the 25 memories already here as reviewed\?/.test(group)), JSON.stringify(ownReview.groups));
     await page.waitForTimeout(500);
     await settle();
     save('newuser-10-new-created.png', await page.screenshot());

@@ -12,8 +12,8 @@ export interface TypeGroup {
 
 /**
  * Groups memories by type in the configured order. Every configured type gets a group, empty ones too
- * (they are where a memory can be moved); memories outside the set are gathered in one `unknown`
- * group, never dropped.
+ * ({@link shownGroups} decides which a folder shows); memories outside the set are gathered in one
+ * `unknown` group, never dropped.
  */
 export function groupByType(memories: Iterable<MemoryFile>, typeSet: TypeSet): TypeGroup[] {
   const buckets = new Map<string, MemoryFile[]>(typeSet.types.map((type) => [type, []]));
@@ -29,4 +29,15 @@ export function groupByType(memories: Iterable<MemoryFile>, typeSet: TypeSet): T
 
 function sortMemories(memories: MemoryFile[]): MemoryFile[] {
   return memories.sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.path.localeCompare(b.path));
+}
+
+/**
+ * The groups a folder shows. An empty group is kept only in a folder with no memory at all, where the
+ * configured types say where the first memory will go; once memories are there, a group the last of
+ * its memories left (the agent deleted it) reads as something still there. `hideEmpty` hides them
+ * even in an empty folder.
+ */
+export function shownGroups<G extends TypeGroup>(groups: readonly G[], hideEmpty: boolean): G[] {
+  const folderEmpty = groups.every((group) => group.memories.length === 0);
+  return groups.filter((group) => group.memories.length > 0 || (folderEmpty && !hideEmpty));
 }

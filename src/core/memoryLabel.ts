@@ -1,5 +1,6 @@
 import { stepFence } from './codeFence';
 import type { MemoryFile } from './memoryFile';
+import { shortenedLabel } from './shortLabel';
 
 /** Where a memory's label came from: `description` means the row's description would only repeat it. */
 export type LabelSource = 'index' | 'name' | 'heading' | 'description' | 'file';
@@ -29,7 +30,7 @@ export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined
   const heading = firstHeading(memory);
   if (isTitle(heading)) return { text: heading, source: 'heading' };
   const description = memory.description?.trim();
-  if (description) return { text: shortened(description), source: 'description' };
+  if (description) return { text: shortenedLabel(description, DESCRIPTION_LABEL_COLUMNS), source: 'description' };
   return { text: stemWithoutTypePrefix(memory.stem, prefixes), source: 'file' };
 }
 
@@ -90,31 +91,4 @@ function firstHeading(memory: MemoryFile): string | undefined {
     start = end + 1;
   }
   return undefined;
-}
-
-/** The description cut to a label's length, at a word or clause boundary when one is near, with an ellipsis. */
-function shortened(description: string): string {
-  let columns = 0;
-  let cut = -1;
-  for (let i = 0; i < description.length; i++) {
-    columns += isWide(description.charCodeAt(i)) ? 2 : 1;
-    if (columns > DESCRIPTION_LABEL_COLUMNS) {
-      cut = i;
-      break;
-    }
-  }
-  if (cut < 0) return description;
-  const head = description.slice(0, cut);
-  // A boundary in the second half of what fits: a space, or CJK clause punctuation kept with its clause.
-  const space = head.lastIndexOf(' ');
-  const clause = Math.max(head.lastIndexOf('、'), head.lastIndexOf('，'), head.lastIndexOf(','));
-  const at = Math.max(space, clause >= 0 ? clause + 1 : -1);
-  const kept = at > head.length / 2 ? head.slice(0, at) : head;
-  return `${kept.replace(/[\s,、，]+$/, '')}…`;
-}
-
-/** Hangul, kana, CJK ideographs and full-width forms take two columns. */
-function isWide(code: number): boolean {
-  return (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3)
-    || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6);
 }

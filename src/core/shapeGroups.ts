@@ -9,7 +9,7 @@ export function isTeamMemoryPath(path: string): boolean {
 
 /**
  * The groups of an untyped root of durable lessons: the pinned ones (applied to every session, at most
- * 4) first, then the rest. Empty groups are kept, as empty type groups are: they say what could be there.
+ * 4) first, then the rest. Empty groups are made, as empty type groups are: {@link shownGroups} decides.
  */
 export function lessonGroups(memories: Iterable<MemoryFile>): TypeGroup[] {
   const pinned: MemoryFile[] = [];

@@ -51,6 +51,8 @@ describe('Curation: archiving stale candidates, undoing a delete', () => {
     api = await activateExtension();
     await api.roots.ready;
     await eventually(() => assert.ok(root().store.get('reference_grafana.md')));
+    // Nothing of a root waits until its approvals are read: on a busy machine that took longer than the first test.
+    await api.review.whenReady();
   });
 
   after(async () => {

@@ -74,11 +74,30 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
 
   it('labels memories by index title, else a name that is more than the file name, else the description shortened, never the file name', async () => {
     assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', '수식 표기']);
-    // `name: role` in user_role.md only repeats the file's topic.
+    // `name: role` in user_role.md only repeats the file's topic; a description a word past the width is kept whole.
     assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…']);
-    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs…']);
+    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs live']);
     const tooltip = api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
+  });
+
+  it('hovering a memory counts the problems VS Code numbers beside its row; a hint is a suggestion, with no number or Problems panel to point at', async () => {
+    const encoder = new TextEncoder();
+    await vscode.workspace.fs.writeFile(file('project_standup.md'), encoder.encode('---\nname: standup\ndescription: The lab standup is at 10:00 in room B204\ntype: project\n---\nThe agenda is in [[standup-agenda]].\n'));
+    await vscode.workspace.fs.writeFile(file('MEMORY.md'), encoder.encode(`${decoder.decode(saved.get('MEMORY.md'))}- [Standup](project_standup.md) — The lab standup is at 10:00 in room B204\n`));
+    const hover = async (type: string, path: string): Promise<string> => (api.tree.getTreeItem(await memoryNode(type, path)).tooltip as vscode.MarkdownString).value;
+    await eventually(async () => {
+      // The link to a memory not written yet is a reservation: a hint, neither numbered nor listed.
+      assert.deepEqual(vscode.languages.getDiagnostics(file('project_standup.md')).map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['link-dangling', vscode.DiagnosticSeverity.Hint]]);
+      const text = await hover('project', 'project_standup.md');
+      assert.match(text, /1 suggestion/);
+      assert.doesNotMatch(text, /problem|Problems panel/i);
+    });
+    // A memory with warnings: its hover's number is the one VS Code paints beside the row.
+    const shown = vscode.languages.getDiagnostics(file('reference_api-docs.md'));
+    const numbered = shown.filter((diagnostic) => diagnostic.severity <= vscode.DiagnosticSeverity.Warning).length;
+    assert.ok(numbered > 0, 'reference_api-docs.md has a warning');
+    assert.match(await hover('reference', 'reference_api-docs.md'), new RegExp(`^${numbered === 1 ? '1 problem' : `${numbered} problems`} \\(the number beside it; see the Problems panel\\)$`, 'm'));
   });
 
   it('New Memory from a type group writes the file from its template and one index line with the description as hook, and opens it', async () => {
@@ -172,7 +191,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
     // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
-    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second… into Release train');
+    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second Tuesday into Release train');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });
@@ -196,9 +215,15 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const listed = async (): Promise<string[]> => (await api.backlinks.getChildren()).map((node) => node.occurrence.path);
     await eventually(async () => assert.deepEqual(await listed(), ['user_role.md']));
     const [backlink] = await api.backlinks.getChildren();
+    // A click, as VS Code makes it: the row is selected and its command (vscode.open) runs.
+    await api.backlinks.view!.reveal(backlink, { select: true, focus: true });
     const command = api.backlinks.getTreeItem(backlink).command!;
+    assert.equal(command.command, 'vscode.open');
     await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), file('user_role.md').toString());
+    // The editor opens on the link's line.
+    assert.match(vscode.window.activeTextEditor!.document.lineAt(vscode.window.activeTextEditor!.selection.active.line).text, /\[\[/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(await listed(), ['user_role.md'], 'still the backlinks of release-train');
     await vscode.window.showTextDocument(file('feedback_math-notation.md'));
     await eventually(async () => assert.deepEqual(await listed(), []));

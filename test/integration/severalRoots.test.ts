@@ -72,11 +72,26 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     assert.ok(!(await api.tree.getChildren(await rootNode(empty()))).some((node) => node.kind === 'firstRun'), 'an empty folder is not asked');
   });
 
+  it('does not count a memory the person makes with New Memory while the question waits among those already here', async () => {
+    const feedback = (await api.tree.getChildren(await rootNode(asked()))).find((node) => node.kind === 'group' && node.group.type === 'feedback');
+    assert.ok(feedback, 'the feedback group of the asked root');
+    const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', { ...feedback, name: 'standup-at-ten', description: 'The lab standup is at 10:00 in room B204' });
+    assert.ok(created?.path.startsWith(`${asked().path}/`), String(created));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await eventually(async () => {
+      assert.equal(api.roots.rootAt(asked())?.store.size, 3);
+      const first = (await api.tree.getChildren(await rootNode(asked())))[0];
+      assert.equal(first?.kind, 'firstRun');
+      assert.equal(api.tree.getTreeItem(first).label, 'Count the 2 memories already here as reviewed?');
+    });
+  });
+
   it('"No" lists what is there under To review; "Yes" keeps it reviewed; either way the question goes', async () => {
     const question = async (folder: vscode.Uri): Promise<MemoryTreeNode | undefined> => (await api.tree.getChildren(await rootNode(folder))).find((node) => node.kind === 'firstRun');
     await vscode.commands.executeCommand('memoryShelf.review.firstRunNo', await question(asked()));
     await eventually(async () => {
       assert.equal(await question(asked()), undefined);
+      // The memory the person made with New Memory is theirs, not one of those already here: it does not wait.
       assert.deepEqual(api.review.pending(api.roots.rootAt(asked())!).map((entry) => `${entry.memory.path}:${entry.reason}`), ['feedback_ask-before-migration.md:new', 'feedback_check-before-deploy.md:new']);
     });
     await vscode.commands.executeCommand('memoryShelf.review.firstRunYes', await question(answered()));
@@ -91,7 +106,7 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     // In the index's order; the description made the label, so it is not said again beside it.
     assert.deepEqual(rows.map((row) => [row.label, row.description]), [
       ['배포 전 확인', '배포 전에 스테이징을 확인한다'],
-      ['マイグレーションは実行前に必ずユーザーに…', ''],
+      ['マイグレーションは実行前に必ずユーザーに確認する', ''],
     ]);
   });
 

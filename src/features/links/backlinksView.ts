@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME, isKnownType, isMemoryPath, linksTo, type LinkOccurrence, type MemoryFile, type TypeSet } from '../../core';
-import { Commands, Views } from '../../commands';
+import { Views } from '../../commands';
 import { toVsRange } from '../../workspace/display/ranges';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -13,6 +13,8 @@ import { memoryTitle } from './linkUi';
 export interface BacklinkNode {
   readonly root: MemoryRoot;
   readonly occurrence: LinkOccurrence;
+  /** The path of the memory the link points to: the one whose list the row is in. */
+  readonly target: string;
 }
 
 /**
@@ -23,25 +25,48 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
   /**
-   * The memory the list stays on while the person follows its backlinks: set when a backlink is opened
-   * from the view, so the list does not turn into the opened file's; released when they open a memory
-   * some other way. `opening` is the backlink's file, whose editor is about to become active.
+   * The memory the list stays on while the person follows its backlinks, so the list does not turn
+   * into the opened file's; released when they open something other than the selected backlink.
+   * Set from the row's selection, not from its command: a row's command is `vscode.open`, whose
+   * arguments survive a redraw of the row (an extension command's would not), and VS Code reports the
+   * selection and the new editor in either order.
    */
-  private pinned: { readonly root: MemoryRoot; readonly path: string; opening: string | undefined } | undefined;
+  private pinned: { readonly root: MemoryRoot; readonly path: string } | undefined;
+  /**
+   * The backlink last selected alone. Kept by the provider, not read from the view: a redraw of the
+   * list empties the view's selection for a moment, which fell exactly between a click and its editor.
+   */
+  private selected: BacklinkNode | undefined;
+  /** The view showing the list, once attached: tests select its rows as a click does. */
+  view: vscode.TreeView<BacklinkNode> | undefined;
 
   constructor(private readonly services: Services) {
     super();
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (this.pinned && this.pinned.opening !== undefined && editor?.document.uri.toString() === this.pinned.opening) this.pinned.opening = undefined;
-      else if (editor) this.pinned = undefined;
+      if (editor && !this.isSelectedBacklink(editor.document.uri)) this.pinned = undefined;
       this.changeEmitter.fire();
     }));
     this._register(services.roots.onDidChange(() => this.changeEmitter.fire()));
-    this._register(vscode.commands.registerCommand(Commands.openBacklink, async (source: vscode.Uri, selection: vscode.Range) => {
+  }
+
+  /** Follows the view's selection: a backlink selected (clicked, or reached with the keys) pins the list to its target. */
+  attach(view: vscode.TreeView<BacklinkNode>): vscode.Disposable {
+    this.view = view;
+    return view.onDidChangeSelection(({ selection }) => {
+      const [node] = selection;
+      if (selection.length !== 1 || !node.root.store.get(node.target)) return;
+      this.selected = node;
       const shown = this.activeMemory();
-      if (shown) this.pinned = { root: shown.root, path: shown.memory.path, opening: source.toString() };
-      await vscode.window.showTextDocument(source, { selection, preview: true });
-    }));
+      this.pinned = { root: node.root, path: node.target };
+      // Redrawn only when the editor already moved on (VS Code told of it first): a redraw empties the selection.
+      if (shown?.root !== node.root || shown.memory.path !== node.target) this.changeEmitter.fire();
+    });
+  }
+
+  /** Whether `uri` is the file of the backlink last selected in the list of the pinned memory. */
+  private isSelectedBacklink(uri: vscode.Uri): boolean {
+    const node = this.selected;
+    return !!this.pinned && !!node && node.root === this.pinned.root && node.target === this.pinned.path && node.root.uriOf(node.occurrence.path).toString() === uri.toString();
   }
 
   private typeSet(): TypeSet {
@@ -63,7 +88,12 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
     if (node) return [];
     const active = this.activeMemory();
     if (!active) return [];
-    return linksTo(active.root.store, active.memory).map((occurrence) => ({ root: active.root, occurrence }));
+    return linksTo(active.root.store, active.memory).map((occurrence) => ({ root: active.root, occurrence, target: active.memory.path }));
+  }
+
+  /** Every row is top-level; VS Code needs this to reveal (select) a row. */
+  getParent(): undefined {
+    return undefined;
   }
 
   getTreeItem(node: BacklinkNode): vscode.TreeItem {
@@ -71,6 +101,9 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
     const source = root.store.get(occurrence.path);
     const label = source ? memoryTitle(root, source) : occurrence.path;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    // Per target and link: a row left selected in one memory's list is not taken for a row of the next.
+    const { line, character } = occurrence.link.range.start;
+    item.id = `${root.uriOf(node.target).toString()}<-${occurrence.path}:${line}:${character}`;
     item.description = lineText(root, occurrence);
     item.tooltip = `${occurrence.path}:${occurrence.link.range.start.line + 1}`;
     item.resourceUri = root.uriOf(occurrence.path);
@@ -78,10 +111,11 @@ export class BacklinksProvider extends Disposable implements vscode.TreeDataProv
       ? new vscode.ThemeIcon('list-unordered')
       : typeIcon(source && isKnownType(this.typeSet(), source.type) ? source.type : undefined);
     item.contextValue = 'backlink';
+    // `vscode.open`: its arguments travel with the row, so a click during a redraw still opens the link.
     item.command = {
-      command: Commands.openBacklink,
+      command: 'vscode.open',
       title: vscode.l10n.t('Open Memory'),
-      arguments: [root.uriOf(occurrence.path), toVsRange(occurrence.link.range)],
+      arguments: [root.uriOf(occurrence.path), { selection: toVsRange(occurrence.link.range), preview: true } satisfies vscode.TextDocumentShowOptions],
     };
     return item;
   }
@@ -99,6 +133,7 @@ export function lineText(root: MemoryRoot, occurrence: LinkOccurrence): string {
 export function registerBacklinksView(services: Services): vscode.Disposable & { readonly provider: BacklinksProvider } {
   const provider = new BacklinksProvider(services);
   const view = vscode.window.createTreeView(Views.backlinks, { treeDataProvider: provider });
+  const selection = provider.attach(view);
   const describe = (): void => {
     const active = provider.activeMemory();
     view.description = active ? active.memory.name ?? active.memory.stem : undefined;
@@ -107,5 +142,5 @@ export function registerBacklinksView(services: Services): vscode.Disposable & {
     else view.message = undefined;
   };
   describe();
-  return Object.assign(vscode.Disposable.from(view, provider, provider.onDidChangeTreeData(describe)), { provider });
+  return Object.assign(vscode.Disposable.from(selection, view, provider, provider.onDidChangeTreeData(describe)), { provider });
 }

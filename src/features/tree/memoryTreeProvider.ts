@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -14,6 +14,8 @@ import { reservationItem, reservationsGroupItem, reservingItem, reservingMemorie
 import { firstRunItem } from './firstRunItem';
 import type { RootExpansion } from './rootExpansion';
 import { deletedItem, reviewChildren, reviewSessionItem } from './reviewItems';
+import { problemHoverLines } from './problemHover';
+import type { ProblemTally } from '../../workspace/problems/problemTally';
 
 export type MemoryTreeNode =
   | { readonly kind: 'root'; readonly root: MemoryRoot }
@@ -75,8 +77,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       const team = node.root.info.exclude ? [] : all.filter((memory) => isTeamMemoryPath(memory.path));
       const shape = rootShape(node.root, this.services.config);
       const byShape = shape.typing === 'untyped' ? lessonGroups(own) : groupByType(own, this.typeSet());
-      const groups: MemoryTreeNode[] = [...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])]
-        .filter((group) => !hideEmpty || group.memories.length > 0)
+      const groups: MemoryTreeNode[] = shownGroups([...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])], hideEmpty)
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.
       if (this.typingLinks.shown(node.root, node.root.store.reservations()).length > 0) groups.push({ kind: 'reservations', root: node.root });
@@ -129,7 +130,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private reviewItemOf(node: Extract<MemoryTreeNode, { kind: 'reviewItem' }>): vscode.TreeItem {
-    return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemCount(node.root, node.entry.memory.path));
+    return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemTally(node.root, node.entry.memory.path));
   }
 
   getTreeItem(node: MemoryTreeNode): vscode.TreeItem {
@@ -137,11 +138,11 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'root':
         return rootItem(node.root, this.expansion.stateOf(node.root, this.services.roots.roots, this.services.review.pending(node.root).length));
       case 'firstRun':
-        return firstRunItem(node.root, node.root.store.size);
+        return firstRunItem(node.root, this.services.review.firstRunCount(node.root));
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemCount(node.root, node.memory.path)), node.group);
+        return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemTally(node.root, node.memory.path)), node.group);
       case 'reservations':
         return reservationsGroupItem(node.root, this.typingLinks.shown(node.root, node.root.store.reservations()));
       case 'reservation':
@@ -269,7 +270,7 @@ function groupTooltip(group: TypeGroup): string {
   }
 }
 
-export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
+export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSet, problems: ProblemTally): vscode.TreeItem {
   const uri = root.uriOf(memory.path);
   const label = memoryLabelOf(memory, root.store.indexEntriesFor(memory.path)[0]?.title, typeSet.types);
   const item = new vscode.TreeItem(label.text, vscode.TreeItemCollapsibleState.None);
@@ -286,8 +287,7 @@ export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSe
   else lines.push(`_${vscode.l10n.t('No description: this memory will not be recalled.')}_`);
   lines.push(vscode.l10n.t('Type: {0}', memory.type !== undefined ? escapeMarkdown(memory.type) : vscode.l10n.t('none')));
   if (memory.frontmatter.status !== 'ok') lines.push(`$(warning) ${vscode.l10n.t('The frontmatter is missing or does not parse.')}`);
-  // The number VS Code shows beside the row comes from the Problems panel: say so where it is read.
-  if (problemCount > 0) lines.push(problemCount === 1 ? vscode.l10n.t('1 problem (the number beside it; see the Problems panel)') : vscode.l10n.t('{0} problems (the number beside it; see the Problems panel)', problemCount));
+  lines.push(...problemHoverLines(problems));
   lines.push(markdownCode(memory.path));
   item.tooltip = new vscode.MarkdownString(lines.join('\n\n'), true);
   return item;
@@ -309,8 +309,8 @@ function isChangedEntry(node: MemoryTreeNode): node is Extract<MemoryTreeNode, {
   return node.kind === 'reviewItem' && node.entry.reason === 'changed';
 }
 
-function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problemCount: number): vscode.TreeItem {
-  const item = memoryItem(root, entry.memory, typeSet, problemCount);
+function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, problems: ProblemTally): vscode.TreeItem {
+  const item = memoryItem(root, entry.memory, typeSet, problems);
   item.id = `${root.uri.toString()}#review:${entry.memory.path}`;
   const reasons = { new: vscode.l10n.t('new'), changed: vscode.l10n.t('changed'), candidate: vscode.l10n.t('candidate'), 'stale-candidate': vscode.l10n.t('stale candidate, untouched {0}+ days', STALE_CANDIDATE_DAYS), deleted: vscode.l10n.t('deleted') };
   item.description = item.description ? `${reasons[entry.reason]} · ${item.description}` : reasons[entry.reason];

@@ -40,9 +40,9 @@ export class DiagnosticsPublisher extends Disposable {
     }
   }
 
-  /** How many diagnostics the Problems panel shows for `uri` now. */
-  shownCount(uri: vscode.Uri): number {
-    return this.collection.get(uri)?.length ?? 0;
+  /** The diagnostics VS Code shows for `uri` now. */
+  shown(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
   }
 
   /**
@@ -62,7 +62,8 @@ export class DiagnosticsPublisher extends Disposable {
     if (entries.length > 0) this.collection.set(entries);
   }
 
-  private diagnosticsOf(root: MemoryRoot, engine: ProblemEngine, path: RootPath): vscode.Diagnostic[] {
+  /** The diagnostics `path` gets from what `engine` found, at the user's severities (none for a rule turned off). */
+  diagnosticsOf(root: MemoryRoot, engine: ProblemEngine, path: RootPath): vscode.Diagnostic[] {
     const diagnostics: vscode.Diagnostic[] = [];
     // The reader's refusals join the rules' findings, and an index entry to a file that is there but
     // unreadable is not "missing" (the same merge as the CLI's).

@@ -11,6 +11,7 @@ import { TypedLines } from './typedLines';
 import { rootShapeSetting } from '../roots/rootShape';
 import { LineHistories } from './lineHistories';
 import { SlicedCheck, type SliceTiming } from './slicedCheck';
+import { NO_PROBLEMS, tallyOf, type ProblemTally } from './problemTally';
 
 /** A root whose check takes longer than this shows a progress notification. */
 const PROGRESS_AFTER_MS = 1000;
@@ -83,13 +84,15 @@ export class ProblemsService extends Disposable {
   }
 
   /**
-   * How many problems the tree gives `path`: the engine's, or, for a file a running check has not
-   * settled yet, what the Problems panel still shows for it (a new engine knows nothing of it yet, and
-   * counts read 0 until it did, after every settings change and branch switch).
+   * How VS Code shows `path`'s problems, counted by severity as the tree's hover reports them: the
+   * engine's at the user's severities, or, for a file a running check has not settled yet, what the
+   * Problems panel still shows for it (a new engine knows nothing of it yet, and counts read 0 until it
+   * did, after every settings change and branch switch).
    */
-  problemCount(root: MemoryRoot, path: RootPath): number {
-    if (this.isSettled(root, path)) return this.engines.get(root)?.problemsFor(path).length ?? 0;
-    return this.diagnostics.shownCount(root.uriOf(path));
+  problemTally(root: MemoryRoot, path: RootPath): ProblemTally {
+    if (!this.isSettled(root, path)) return tallyOf(this.diagnostics.shown(root.uriOf(path)));
+    const engine = this.engines.get(root);
+    return engine ? tallyOf(this.diagnostics.diagnosticsOf(root, engine, path)) : NO_PROBLEMS;
   }
 
   engineOf(root: MemoryRoot): ProblemEngine | undefined {

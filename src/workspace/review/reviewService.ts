@@ -71,6 +71,11 @@ export class ReviewService extends Disposable {
   private readonly unanswered: Set<string>;
   /** Files VS Code is creating for the person (New Memory, a stub), until their approval lands: never shown as waiting meanwhile. */
   private readonly creating = new Map<string, number>();
+  /**
+   * By root key, the memories the person made in VS Code while the root's first-run question waits:
+   * the question is about what was already there, so they are neither counted in it nor listed by "No".
+   */
+  private readonly ownWhileAsking: Map<string, Set<RootPath>>;
 
   constructor(
     private readonly roots: MemoryRoots,
@@ -85,6 +90,7 @@ export class ReviewService extends Disposable {
     this.workspaceCopies = new ApprovedCopies(storage.workspaceFolder ?? storage.globalFolder);
     this.globalCopies = new ApprovedCopies(storage.globalFolder);
     this.unanswered = new Set(storage.workspace.get<string[]>(UNANSWERED_KEY) ?? []);
+    this.ownWhileAsking = new Map(Object.entries(storage.workspace.get<Record<string, string[]>>(OWN_KEY) ?? {}).map(([key, paths]) => [key, new Set(paths)]));
     this._register(roots.onDidChange((root) => {
       if (!root) void this.adoptNewRoots();
       this.changeEmitter.fire(root);
@@ -96,6 +102,7 @@ export class ReviewService extends Disposable {
     this._register(vscode.workspace.onWillCreateFiles((event) => {
       const until = Date.now() + CREATING_MS;
       for (const uri of event.files) this.creating.set(uri.toString(), until);
+      this.markOwn(event.files);
     }));
     this._register(vscode.workspace.onDidCreateFiles((event) => void this.approveCreated(event.files)));
     void this.adoptNewRoots();
@@ -107,7 +114,15 @@ export class ReviewService extends Disposable {
    * in the notification centre before the view was ever opened). Until answered, the root starts from now.
    */
   asksFirstRun(root: MemoryRoot): boolean {
-    return root.store.size > 0 && this.unanswered.has(this.keyOf(root));
+    return this.unanswered.has(this.keyOf(root)) && this.firstRunCount(root) > 0;
+  }
+
+  /** How many memories the first-run question is about: those in the folder, less the ones the person made here since. */
+  firstRunCount(root: MemoryRoot): number {
+    const own = this.ownWhileAsking.get(this.keyOf(root));
+    let count = root.store.size;
+    if (own) for (const path of own) if (root.store.get(path)) count--;
+    return count;
   }
 
   /** The person's answer: `everything` lists what is there under To review; `from-now` keeps it counted as reviewed. */
@@ -115,7 +130,8 @@ export class ReviewService extends Disposable {
     const key = this.keyOf(root);
     if (!this.unanswered.delete(key)) return;
     await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
-    if (choice === 'everything') await this.startFrom(root, 'everything');
+    if (choice === 'everything') await this.startFrom(root, 'everything', this.ownWhileAsking.get(key));
+    if (this.ownWhileAsking.delete(key)) await this.saveOwn();
     this.changeEmitter.fire(root);
   }
 
@@ -256,6 +272,25 @@ export class ReviewService extends Disposable {
     }
   }
 
+  /** Files VS Code creates in a root whose question waits: the person's own, kept out of the question. */
+  private markOwn(uris: readonly vscode.Uri[]): void {
+    let marked = false;
+    for (const uri of uris) {
+      const found = this.roots.rootOf(uri);
+      const key = found && this.keyOf(found.root);
+      if (!found || !key || !this.unanswered.has(key)) continue;
+      const own = this.ownWhileAsking.get(key) ?? new Set<RootPath>();
+      own.add(found.path);
+      this.ownWhileAsking.set(key, own);
+      marked = true;
+    }
+    if (marked) void this.saveOwn();
+  }
+
+  private saveOwn(): Thenable<void> {
+    return this.storage.workspace.update(OWN_KEY, Object.fromEntries([...this.ownWhileAsking].map(([key, paths]) => [key, [...paths]])));
+  }
+
   private isBeingCreated(root: MemoryRoot, path: RootPath, now: number): boolean {
     if (this.creating.size === 0) return false;
     const until = this.creating.get(root.uriOf(path).toString());
@@ -326,9 +361,12 @@ export class ReviewService extends Disposable {
     }
   }
 
-  /** From now: every memory there counts as approved. Everything: approvals the from-now baseline made are withdrawn. */
-  private async startFrom(root: MemoryRoot, mode: FirstRunChoice): Promise<void> {
-    const memories = [...root.store.memories()];
+  /**
+   * From now: every memory there counts as approved. Everything: approvals the from-now baseline made
+   * are withdrawn, except for the memories the person made here meanwhile (`own`), approved as theirs.
+   */
+  private async startFrom(root: MemoryRoot, mode: FirstRunChoice, own?: ReadonlySet<RootPath>): Promise<void> {
+    const memories = [...root.store.memories()].filter((memory) => !own?.has(memory.path));
     const approvals = mode === 'from-now'
       ? memories.map((memory) => ({ path: memory.path, bytes: bytesOf(memory) as Uint8Array | null }))
       : memories.filter((memory) => this.approvedHash(root, memory.path) === this.history.hashOf(memory)).map((memory) => ({ path: memory.path, bytes: null }));
@@ -341,6 +379,8 @@ export class ReviewService extends Disposable {
 const encoder = new TextEncoder();
 /** Where the roots whose first-run question waits are kept (the workspace's storage: the question is per project). */
 const UNANSWERED_KEY = 'memoryShelf.review.firstRunUnanswered';
+/** Where the memories made in VS Code while a root's question waits are kept, by root key. */
+const OWN_KEY = 'memoryShelf.review.firstRunOwn';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The bytes the file held last before it was deleted, from the newest version the history keeps. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MemoryStore, groupByType, resolveTypeSet, displayName, parseMemoryFile } from '../../../src/core';
+import { MemoryStore, groupByType, resolveTypeSet, displayName, parseMemoryFile, shownGroups, lessonGroups } from '../../../src/core';
 import { loadFixtureStore } from '../helpers/fixtures';
 
 const claude = resolveTypeSet('claude-code', []);
@@ -115,5 +115,23 @@ describe('groupByType', () => {
     assert.equal(groupByType([memory], madohub)[2].memories[0], memory);
     assert.deepEqual(resolveTypeSet('custom', ['idea', ' idea ', 'todo', 3]).types, ['idea', 'todo']);
     assert.deepEqual(resolveTypeSet('custom', []).types, ['user', 'feedback', 'project', 'reference']);
+  });
+});
+
+describe('shownGroups', () => {
+  const typed = (type: string) => parseMemoryFile(`${type}_x.md`, `---\nname: x\ndescription: x\ntype: ${type}\n---\n`);
+
+  it('leaves out a type group whose last memory is gone while the folder holds others', () => {
+    const groups = groupByType([typed('user'), typed('feedback')], claude);
+    assert.deepEqual(shownGroups(groups, false).map((group) => group.type), ['user', 'feedback']);
+    assert.deepEqual(shownGroups(groups, true).map((group) => group.type), ['user', 'feedback']);
+  });
+
+  it('shows the configured types of a folder with no memory yet, unless empty groups are hidden', () => {
+    assert.deepEqual(shownGroups(groupByType([], claude), false).map((group) => group.type), ['user', 'feedback', 'project', 'reference']);
+    assert.deepEqual(shownGroups(groupByType([], claude), true), []);
+    // A folder of durable lessons with none pinned shows no empty Pinned group.
+    const lesson = parseMemoryFile('lesson.md', '---\nname: lesson\ndescription: a lesson\n---\n');
+    assert.deepEqual(shownGroups(lessonGroups([lesson]), false).map((group) => group.kind), ['lessons']);
   });
 });

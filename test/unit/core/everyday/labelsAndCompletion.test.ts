@@ -54,10 +54,30 @@ describe('memory labels', () => {
 
   it('shortens a long description used as the label at a word or clause boundary, CJK counted double width', () => {
     const long = (description: string): string => memoryLabel(parseMemoryFile('feedback_x.md', `---\nname: x\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
-    assert.equal(long('Integration tests must hit a real database, never mocks or fakes'), 'Integration tests must hit a real…');
+    assert.equal(long('Integration tests must hit a real database, never mocks or fakes'), 'Integration tests must hit a real database…');
     assert.equal(long('夜間ビルドの結果を毎朝確認し、失敗したら担当者に連絡してチケットを切る'), '夜間ビルドの結果を毎朝確認し…');
-    assert.equal(long('실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다'), '실측 데이터가 없을 때 표의 셀은…');
+    assert.equal(long('실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다. 이론값 생성은 조작으로 간주한다'), '실측 데이터가 없을 때 표의 셀은 빈칸으로…');
     assert.equal(long('Short enough'), 'Short enough');
+  });
+
+  it('ends a shortened description label before a clause ends, else at a word or phrase, never inside a word or number', () => {
+    const standup = parseMemoryFile('project_standup.md', '---\nname: standup\ndescription: The lab standup moved to 10:00; the room is B204 on the second floor\ntype: project\n---\nBring the weekly numbers.\n');
+    // `name: standup` only repeats the file's topic and there is no H1: the description makes the label.
+    assert.deepEqual(memoryLabelOf(standup, undefined, CLAUDE_TYPES), { text: 'The lab standup moved to 10:00…', source: 'description' });
+    const long = (description: string): string => memoryLabel(parseMemoryFile('feedback_x.md', `---\nname: x\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
+    assert.equal(long('Deploys go out on Thursdays. Never on a Friday afternoon, whatever the ticket says'), 'Deploys go out on Thursdays…');
+    assert.equal(long('Budget is 1,000,000 won per month, approved by the lab head in March'), 'Budget is 1,000,000 won per month…');
+    assert.equal(long('Use pnpm in this repository — npm install rewrites the lockfile every time'), 'Use pnpm in this repository…');
+    // A clause too short to say anything alone gives way to the last word that fits.
+    assert.equal(long('In short, the nightly build uploads its artefacts to the shared drive'), 'In short, the nightly build uploads its…');
+    // Japanese has no spaces: the cut falls where a phrase's particle ends, before the next word.
+    assert.equal(long('毎朝のスタンドアップは研究棟の会議室で十時から始まるので遅れないこと'), '毎朝のスタンドアップは研究棟の会議室で…');
+    assert.equal(long('배포 전에는 스테이징에서 마이그레이션을 먼저 돌려 보고, 문제가 없으면 적용한다'), '배포 전에는 스테이징에서 마이그레이션을…');
+    // A word or so past the width: kept whole rather than losing the word that finishes it.
+    assert.equal(long('a'.repeat(40)), 'a'.repeat(40));
+    assert.equal(long('Where the billing API reference docs live'), 'Where the billing API reference docs live');
+    assert.equal(long('배포할 때마다 CHANGELOG.md에 한 줄 남긴다'), '배포할 때마다 CHANGELOG.md에 한 줄 남긴다');
+    assert.equal(long('The legacy folder was retired on 2026-03-01; do not write there again'), 'The legacy folder was retired on 2026-03-01…');
   });
 });
 
