@@ -30,7 +30,9 @@ export function checkDescriptionFacts(memory: MemoryFile): Problem | undefined {
     // A sentence shares only words the body holds: a statement with too few of them anywhere is no restatement (most descriptions).
     .filter((statement) => statement.content >= 2 && [...statement.keys].filter((key) => normalBody.includes(key)).length >= statement.needed);
   if (statements.length === 0) return undefined;
-  const parts = body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u);
+  // Each sentence once: a body that repeats a line (a template, a copy pasted twice) answers the same for
+  // every copy, and the first copy is met first.
+  const parts = [...new Set(body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u))];
   // Each part is read only if some statement could restate in it, and once: tokens are most of the cost.
   const lowered: (string | undefined)[] = [];
   const tokens: (Sentence | undefined)[] = [];
