@@ -87,6 +87,8 @@ function readStatement(part: string): Statement {
 
 /** Code is not prose: fenced blocks are left out (an example in a fence is no restatement), read as the other rules read fences. */
 function proseOf(body: string): string {
+  // No fence, no line to leave out, and no \r\n to read as \n: most bodies are read as they are.
+  if (!body.includes('```') && !body.includes('~~~') && !body.includes('\r')) return body;
   let fence: string | undefined;
   return body.split(/\r\n|\n|\r/).map((line) => {
     const step = stepFence(line, fence);
