@@ -41,6 +41,9 @@ function words(text: string): string[] {
 
 /** English plurals and verb endings folded, so "tables" meets "table" and "debugging" meets "debug". */
 function stem(word: string): string {
+  // Every ending below ends in g, d or s: most words end otherwise and are returned at once.
+  const last = word.charCodeAt(word.length - 1);
+  if (last !== 0x67 && last !== 0x64 && last !== 0x73) return word;
   if (word.length > 5 && word.endsWith('ing')) return undouble(word.slice(0, -3));
   if (word.length > 4 && word.endsWith('ed')) return undouble(word.slice(0, -2));
   if (word.length > 4 && word.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);

@@ -45,8 +45,10 @@ const NONE: BodyMismatch = {};
 export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean, said: readonly string[] = descriptionTerms(memory.description?.trim() ?? '')): BodyMismatch {
   if (said.length < 2) return NONE;
   // A description that only repeats the name is description-vague's to report.
-  const named = new Set(descriptionTerms(memory.name ?? ''));
-  if (said.every((term) => named.has(term))) return NONE;
+  if (mayRepeatName(said, memory.name ?? '')) {
+    const named = new Set(descriptionTerms(memory.name ?? ''));
+    if (said.every((term) => named.has(term))) return NONE;
+  }
   // Thirty words take sixty characters at the least: a shorter body is not read.
   if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return NONE;
   const body = readBody(memory);
@@ -71,6 +73,19 @@ export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string
     msg('The body is mostly about {0}, which neither the name nor the description mentions: Claude Code recalls a memory by its name and description only, so say it there (or split a memory that holds two things).', missingWords),
   );
   return { subject: terms, problem };
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Whether every one of `said` may be a word of `name`. A word of a name in ASCII is part of its lower-cased
+ * text (a stem is a word's start): a description word that is not says more than the name, and the name
+ * need not be read for words (most names are slugs, and most descriptions say more).
+ */
+function mayRepeatName(said: readonly string[], name: string): boolean {
+  if (!ASCII.test(name)) return true;
+  const lower = name.toLowerCase();
+  return said.every((term) => lower.includes(term));
 }
 
 type Script = 'latin' | 'hangul' | 'japanese';

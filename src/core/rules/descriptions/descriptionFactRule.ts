@@ -28,9 +28,11 @@ export function checkDescriptionFacts(memory: MemoryFile): Problem | undefined {
   const normalBody = body.normalize('NFKC').toLowerCase();
   const statements = description.split(/[.!?](?=\s|$)|[。！？;；]|\s[—–]\s/u).map(readStatement)
     // A sentence shares only words the body holds: a statement with too few of them anywhere is no restatement (most descriptions).
-    .filter((statement) => statement.content >= 2 && [...statement.keys].filter((key) => normalBody.includes(key)).length >= statement.needed);
+    .filter((statement): statement is Statement => statement !== undefined && holdsEnough(normalBody, statement.keys, statement.needed));
   if (statements.length === 0) return undefined;
-  const parts = body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u);
+  // Each sentence once: a body that repeats a line (a template, a copy pasted twice) answers the same for
+  // every copy, and the first copy is met first.
+  const parts = [...new Set(body.split(/\r\n|\n|\r|[.!?](?=\s|$)|[。！？;；]/u))];
   // Each part is read only if some statement could restate in it, and once: tokens are most of the cost.
   const lowered: (string | undefined)[] = [];
   const tokens: (Sentence | undefined)[] = [];
@@ -40,9 +42,7 @@ export function checkDescriptionFacts(memory: MemoryFile): Problem | undefined {
     for (let p = 0; p < parts.length; p++) {
       const text = (lowered[p] ??= parts[p].normalize('NFKC').toLowerCase());
       // The words a sentence shares are in its text: too few there, and it cannot restate the statement.
-      let present = 0;
-      for (const key of statement.keys) if (text.includes(key) && ++present >= statement.needed) break;
-      if (present < statement.needed) continue;
+      if (!holdsEnough(text, statement.keys, statement.needed)) continue;
       const sentence = sentenceOf(p);
       // Most of the statement's words are in the sentence, or it cannot be the same statement.
       let shared = 0;
@@ -71,20 +71,33 @@ function readSentence(part: string): Sentence {
 interface Statement {
   readonly tokens: ReturnType<typeof tokenize>;
   readonly keys: ReadonlySet<string>;
-  /** Content words: a statement of fewer than two states no fact to compare. */
-  readonly content: number;
   /** How many of its words a sentence must share to restate it. */
   readonly needed: number;
 }
 
-function readStatement(part: string): Statement {
+/** A part of the description as a statement; undefined for one of fewer than two content words, which states no fact to compare. */
+function readStatement(part: string): Statement | undefined {
   const tokens = tokenize(part);
   const content = tokens.filter((token) => token.cls !== 'other').length;
-  return { tokens, keys: new Set(tokens.map((token) => token.key)), content, needed: Math.max(1, Math.min(content - 1, Math.ceil(content * 0.6))) };
+  if (content < 2) return undefined;
+  return { tokens, keys: new Set(tokens.map((token) => token.key)), needed: Math.max(1, Math.min(content - 1, Math.ceil(content * 0.6))) };
+}
+
+/** Whether `text` holds at least `needed` of `keys`: looked for only until that is settled, either way. */
+function holdsEnough(text: string, keys: ReadonlySet<string>, needed: number): boolean {
+  let present = 0;
+  let left = keys.size;
+  for (const key of keys) {
+    if (text.includes(key) && ++present >= needed) return true;
+    if (present + --left < needed) return false;
+  }
+  return present >= needed;
 }
 
 /** Code is not prose: fenced blocks are left out (an example in a fence is no restatement), read as the other rules read fences. */
 function proseOf(body: string): string {
+  // No fence, no line to leave out, and no \r\n to read as \n: most bodies are read as they are.
+  if (!body.includes('```') && !body.includes('~~~') && !body.includes('\r')) return body;
   let fence: string | undefined;
   return body.split(/\r\n|\n|\r/).map((line) => {
     const step = stepFence(line, fence);
