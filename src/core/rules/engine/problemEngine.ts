@@ -391,7 +391,7 @@ export class ProblemEngine {
           ...checkNameFileMismatch(memory, this.store),
           ...this.shapeState.pinnedProblems(memory),
           // One near-duplicate problem per memory: the index's word only where the texts found none.
-          ...(this.nearDuplicates.neighbors(memory.path, 1).length === 0 ? checkRetiredEntry(memory, this.store) : []),
+          ...(this.nearDuplicates.hasNeighbors(memory.path) ? [] : checkRetiredEntry(memory, this.store)),
         ];
       }
     }

@@ -1,4 +1,4 @@
-import { writeSignature } from './minHash';
+import { writeSignature, type HeadSignature } from './minHash';
 import type { MemoryFile } from '../../memoryFile';
 
 /** What a memory says, for comparing facts: its description and its body's content. */
@@ -32,11 +32,14 @@ export function factText(memory: MemoryFile): FactText {
 
 /**
  * Writes the MinHash signature of the text whose shingles are compared, the description first, then
- * the body (see `writeSignature`), and returns its number of shingles.
+ * the body (see `writeSignature`), and returns its number of shingles. With `description`, the
+ * description's own signature is written there in the same pass; its `shingles` is 0 when the fact
+ * has no description (or one too short to compare).
  */
-export function writeFactSignature(fact: FactText | string, target: Int32Array, offset: number): number {
+export function writeFactSignature(fact: FactText | string, target: Int32Array, offset: number, description?: HeadSignature): number {
+  if (description) description.shingles = 0;
   if (typeof fact === 'string') return writeSignature(fact, target, offset);
-  return fact.description === '' ? writeSignature(fact.body, target, offset) : writeSignature(fact.description, target, offset, fact.body);
+  return fact.description === '' ? writeSignature(fact.body, target, offset) : writeSignature(fact.description, target, offset, fact.body, description);
 }
 
 /** The text whose passages are compared: the body alone, since a newer memory that takes in an older one describes itself anew. */
