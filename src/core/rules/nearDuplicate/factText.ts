@@ -1,4 +1,4 @@
-import { writeSignature, type HeadSignature } from './minHash';
+import { writeSignature } from './minHash';
 import type { MemoryFile } from '../../memoryFile';
 
 /** What a memory says, for comparing facts: its description and its body's content. */
@@ -32,14 +32,11 @@ export function factText(memory: MemoryFile): FactText {
 
 /**
  * Writes the MinHash signature of the text whose shingles are compared, the description first, then
- * the body (see `writeSignature`), and returns its number of shingles. With `description`, the
- * description's own signature is written there in the same pass; its `shingles` is 0 when the fact
- * has no description (or one too short to compare).
+ * the body (see `writeSignature`), and returns its number of shingles.
  */
-export function writeFactSignature(fact: FactText | string, target: Int32Array, offset: number, description?: HeadSignature): number {
-  if (description) description.shingles = 0;
+export function writeFactSignature(fact: FactText | string, target: Int32Array, offset: number): number {
   if (typeof fact === 'string') return writeSignature(fact, target, offset);
-  return fact.description === '' ? writeSignature(fact.body, target, offset) : writeSignature(fact.description, target, offset, fact.body, description);
+  return fact.description === '' ? writeSignature(fact.body, target, offset) : writeSignature(fact.description, target, offset, fact.body);
 }
 
 /** The text whose passages are compared: the body alone, since a newer memory that takes in an older one describes itself anew. */

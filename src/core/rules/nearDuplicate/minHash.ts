@@ -42,16 +42,9 @@ export function minHashSignature(text: string): Int32Array | undefined {
  * the text is `text`, a line break and `rest`, read from the two strings rather than joined into a
  * third. One pass with the last three characters held in variables: it runs over every memory at load,
  * so it does not copy the text (no toLowerCase, no normalized buffer, no concatenation).
- *
- * With `head` as well, the signature of `text` alone is written there too (see {@link HeadSignature}):
- * the line break after `text` is a separator just as the end of a text is, so the shingles read up to
- * and including it are exactly those of `text` alone, and a memory's description costs no second pass.
  */
-export function writeSignature(text: string, target: Int32Array, offset: number, rest?: string, head?: HeadSignature): number {
+export function writeSignature(text: string, target: Int32Array, offset: number, rest?: string): number {
   target.fill(EMPTY, offset, offset + SIGNATURE_SIZE);
-  const headValues = head?.values;
-  if (headValues) headValues.fill(EMPTY);
-  let headShingles = 0;
   const textLength = text.length;
   const end = rest === undefined ? textLength : textLength + 1 + rest.length;
   let shingles = 0;
@@ -95,28 +88,10 @@ export function writeSignature(text: string, target: Int32Array, offset: number,
     const bin = offset + (h >>> BIN_SHIFT);
     if (h < target[bin]) target[bin] = h;
     shingles++;
-    if (headValues && i <= textLength) {
-      const headBin = h >>> BIN_SHIFT;
-      if (h < headValues[headBin]) headValues[headBin] = h;
-      headShingles++;
-    }
-  }
-  if (head) {
-    head.shingles = headShingles < MIN_SHINGLES ? 0 : headShingles;
-    if (head.shingles > 0) densify(head.values, 0);
   }
   if (shingles < MIN_SHINGLES) return 0;
   densify(target, offset);
   return shingles;
-}
-
-/**
- * Where {@link writeSignature} writes the signature of its first text alone: SIGNATURE_SIZE values, and
- * the number of shingles read (0, with the values undefined, when the text is too short).
- */
-export interface HeadSignature {
-  readonly values: Int32Array;
-  shingles: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
 import { PassageBuckets } from './passageBuckets';
 import { passageText, writeFactSignature, type FactText } from './factText';
-import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchAgreement, writeSketch, type HeadSignature } from './minHash';
+import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchAgreement, writeSignature, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
 import { isSeries } from './series';
 
@@ -529,7 +529,7 @@ export class NearDuplicateIndex {
 
   private insert(path: RootPath, fact: FactText | string, crossed: number[][] | undefined): boolean {
     const id = this.allocate();
-    const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE, DESCRIPTION_SCRATCH);
+    const shingles = writeFactSignature(fact, this.signatures, id * SIGNATURE_SIZE);
     // A new signature, so new keys: the number may have been another memory's.
     for (let slot = 0; slot < KEPT_KEYS; slot++) if (this.keyScratchIds[slot] === id) this.keyScratchIds[slot] = -1;
     if (shingles === 0) {
@@ -557,8 +557,8 @@ export class NearDuplicateIndex {
     }
     this.banded[id] = shingles < LONG_TEXT_SHINGLES ? 1 : 0;
     if (!this.banded[id]) return true;
-    this.described[id] = DESCRIPTION_SCRATCH.shingles > 0 ? 1 : 0;
-    if (this.described[id]) this.descriptionSignatures.set(DESCRIPTION_SCRATCH.values.subarray(0, DESCRIPTION_BINS), id * DESCRIPTION_BINS);
+    this.described[id] = typeof fact !== 'string' && fact.description !== '' && writeSignature(fact.description, DESCRIPTION_SCRATCH, 0) > 0 ? 1 : 0;
+    if (this.described[id]) this.descriptionSignatures.set(DESCRIPTION_SCRATCH.subarray(0, DESCRIPTION_BINS), id * DESCRIPTION_BINS);
     writeSketch(this.signatures, id * SIGNATURE_SIZE, this.sketches, id * SKETCH_SIZE);
     this.overfull.fill(0, id * OVERFULL_WORDS, (id + 1) * OVERFULL_WORDS);
     for (let band = 0; band < BANDS; band++) {
@@ -754,8 +754,8 @@ function bandKey(signatures: Int32Array, offset: number, band: number): number {
   return (h & 0x3fffffc0) | band;
 }
 
-/** Where a description's full signature is written (with the fact's) before its first DESCRIPTION_BINS values are kept. */
-const DESCRIPTION_SCRATCH: HeadSignature = { values: new Int32Array(SIGNATURE_SIZE), shingles: 0 };
+/** Where a description's full signature is written before its first DESCRIPTION_BINS values are kept. */
+const DESCRIPTION_SCRATCH = new Int32Array(SIGNATURE_SIZE);
 
 /** Words of a passage filter: 128 bits, so two memories of a few passages each seldom share a bit by chance. */
 const FILTER_WORDS = 4;
