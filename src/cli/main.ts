@@ -13,7 +13,7 @@ import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } fr
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
 import { parseReviewArgs, REVIEW_USAGE, reviewCommand, ReviewUsageError } from './reviewCommand';
 import { type CheckedRoot } from './format';
-import { render } from './output';
+import { outputBytes, render } from './output';
 import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
 import { terminalSafe } from './terminalText';
 
@@ -98,7 +98,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       return 2;
     }
   }
-  process.stdout.write(render(options.format, checked, version()) + '\n');
+  process.stdout.write(outputBytes(render(options.format, checked, version())));
   const failing = checked.some((root) => root.problems.some((problem) => isAtLeast(problem.severity, options.failOn)));
   return failing ? 1 : 0;
 }

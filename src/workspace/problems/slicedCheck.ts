@@ -25,7 +25,7 @@ export class SlicedCheck {
    * budget and then published held the thread for 50-60 ms.
    */
   private reportCost = 0;
-  /** Steps the check takes: each memory is counted, then checked, then the index is checked. */
+  /** Steps the check takes: each memory is counted, searched for near-duplicates, read by the text rules, then checked; then the index is checked. */
   private readonly totalSteps: number;
   /** True once every file is settled; false when cancelled first. */
   readonly done: Promise<boolean>;
@@ -35,7 +35,7 @@ export class SlicedCheck {
     onSettled: (paths: readonly RootPath[]) => void,
     private readonly timing: SliceTiming = HOST_TIMING,
   ) {
-    this.totalSteps = 2 * engine.store.size + 1;
+    this.totalSteps = 4 * engine.store.size + 1;
     this.done = this.run(engine, onSettled);
   }
 

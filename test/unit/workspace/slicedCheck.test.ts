@@ -187,7 +187,8 @@ describe('SlicedCheck: the rules in slices that hand the extension host back', (
       assert.deepEqual(problemsOf(engine), expected, 'the engine ends where a full check does');
       assert.deepEqual(run.shown, expected, 'what was published is what a full check finds');
     }), { numRuns: 60 });
-  });
+    // 60 random plans, each a full check in steps (count, search, check every memory) and one to compare.
+  }).timeout(10_000);
 
   it('never publishes a file half checked: a file edited before its slice waits for it', async () => {
     const store = fillStore(30);

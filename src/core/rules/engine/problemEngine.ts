@@ -164,6 +164,9 @@ export class ProblemEngine {
     return this.shapeState.shape();
   }
 
+  /** The text rules' problems a stepped check found ahead of each memory's check, with the file they were found in (see {@link heldTextProblems}). */
+  private readonly textFound = new Map<RootPath, { readonly memory: MemoryFile; readonly problems: readonly Problem[] }>();
+
   /** Memories a stepped check has not counted yet (see {@link checkSteps}). */
   private uncounted = new Set<RootPath>();
 
@@ -173,8 +176,9 @@ export class ProblemEngine {
   }
 
   /**
-   * `checkAll()` one file at a time, for an adapter that must not block: each step counts or checks one
-   * file, and yields the path whose problems it just settled (undefined while counting). The store may
+   * `checkAll()` one file at a time, for an adapter that must not block: each step counts, searches (for
+   * near-duplicates), runs the text rules on or checks one file, and yields the path whose problems it
+   * just settled (undefined until it checks). The store may
    * change between steps as long as each change reaches `applyChange`; once the steps are done the
    * problems are those a fresh `checkAll()` finds.
    */
@@ -198,6 +202,22 @@ export class ProblemEngine {
         this.descriptions.add(memory);
         this.countShape(memory, 1);
       }
+      yield undefined;
+    }
+    // Every memory's near-duplicates are found first, one memory a step, in the order they are then
+    // checked: searched one after another the index's tables stay in the CPU's cache, where searches
+    // between each memory's other rules read them from memory again (realistic 20,000-memory root,
+    // profiled: 530 ms of searching that way, 210 ms in a row). A change meanwhile keeps what is found
+    // current, and a memory created meanwhile is searched when first asked.
+    for (const path of [...this.memories()].map((memory) => memory.path)) {
+      this.nearDuplicates.find(path);
+      yield undefined;
+    }
+    // The text rules likewise, in a row, their problems held for the memory's check (relative dates and
+    // secrets: the rules' patterns and tables stay in the cache).
+    this.textFound.clear();
+    for (const memory of this.textRules.length > 0 ? [...this.memories()] : []) {
+      this.textFound.set(memory.path, { memory, problems: this.runMemoryTextRules(memory) });
       yield undefined;
     }
     // Taken now, so a memory created while counting is checked with the finished counts.
@@ -256,6 +276,8 @@ export class ProblemEngine {
    * version history became known). Returns whether its problems changed.
    */
   recheckText(path: RootPath): boolean {
+    // Found before the history was known: the check to come runs the rules again.
+    this.textFound.delete(path);
     if (!this.results.has(path)) return false;
     const before = this.problemsFor(path);
     return !sameData(before, this.recheck(path, FILE));
@@ -371,7 +393,7 @@ export class ProblemEngine {
   private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
     switch (family) {
       case FILE:
-        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet)), ...this.runMemoryTextRules(memory)];
+        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet)), ...this.heldTextProblems(memory)];
       case NAMES:
         return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory)];
       case LINKS:
@@ -391,7 +413,7 @@ export class ProblemEngine {
           ...checkNameFileMismatch(memory, this.store),
           ...this.shapeState.pinnedProblems(memory),
           // One near-duplicate problem per memory: the index's word only where the texts found none.
-          ...(this.nearDuplicates.neighbors(memory.path, 1).length === 0 ? checkRetiredEntry(memory, this.store) : []),
+          ...(this.nearDuplicates.hasNeighbors(memory.path) ? [] : checkRetiredEntry(memory, this.store)),
         ];
       }
     }
@@ -407,6 +429,17 @@ export class ProblemEngine {
     const { cut } = indexLoad(index, this.context.budget, this.context.indexLoad);
     const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut });
     return [...entries, ...content, ...checkIndexBudget(index, this.context.budget, this.context.indexLoad)];
+  }
+
+  /**
+   * The text rules' problems of `memory`: those a stepped check found ahead of its check, once, when
+   * found in this very file (a change since made another MemoryFile of it), else found now.
+   */
+  private heldTextProblems(memory: MemoryFile): readonly Problem[] {
+    const held = this.textFound.get(memory.path);
+    if (held === undefined) return this.runMemoryTextRules(memory);
+    this.textFound.delete(memory.path);
+    return held.memory === memory ? held.problems : this.runMemoryTextRules(memory);
   }
 
   private runMemoryTextRules(memory: MemoryFile): Problem[] {

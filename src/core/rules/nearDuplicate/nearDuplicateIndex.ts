@@ -366,6 +366,18 @@ export class NearDuplicateIndex {
     return neighbors;
   }
 
+  /** Finds and holds the near-duplicates of `path`, which `neighbors` then reads, unless they are held already. */
+  find(path: RootPath): void {
+    const id = this.ids.get(path);
+    if (id !== undefined) this.heldFor(id);
+  }
+
+  /** Whether `path` has any near-duplicate: `neighbors(path, 1).length > 0` without making the object. */
+  hasNeighbors(path: RootPath): boolean {
+    const id = this.ids.get(path);
+    return id !== undefined && this.heldFor(id).length > 0;
+  }
+
   /** What the index holds of memory `id`'s near-duplicates, found first if it holds nothing yet. */
   private heldFor(id: number, trustHeld = true): HeldList {
     const held = this.lists[id];

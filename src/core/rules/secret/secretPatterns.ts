@@ -24,6 +24,12 @@ export interface SecretPattern {
   readonly gate: RegExp;
   /** Rejects matches that are examples or placeholders. */
   readonly accept?: (value: string, match: RegExpExecArray) => boolean;
+  /**
+   * True where a match need not pass the rule's token gates (its prefixes, case-sensitive): the AWS
+   * secret access key is found by its key name, a Slack webhook URL in any case. A file that passes
+   * only the keyword gates is searched for these alone.
+   */
+  readonly outsideTokenGates?: true;
 }
 
 /** AWS's documented example values, which secretlint ignores too. */
@@ -71,7 +77,7 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { kind: 'GitLab personal access token', pattern: /(?<![\p{L}\d_])(?<value>glpat-[A-Za-z0-9_-]{20,128})(?![A-Za-z0-9_-])/gu, gate: /glpat-/ },
   // secretlint-rule-slack (SLACK_TOKEN_PATTERN, IncomingWebhooksPattern)
   { kind: 'Slack token', pattern: /\b(?<value>(?:xoxb|xoxp|xapp|xoxa|xoxo|xoxr)-(?:\d-)?(?:[a-zA-Z0-9]{1,40}-)+[a-zA-Z0-9]{1,40})\b/g, gate: /x(?:ox[bpaor]|app)-/ },
-  { kind: 'Slack incoming webhook URL', pattern: /(?<value>https:\/\/hooks\.slack\.com\/services\/T[a-zA-Z0-9]{1,40}\/B[a-zA-Z0-9]{1,40}\/[a-zA-Z0-9]{1,40})/gi, gate: /hooks\.slack\.com\/services\//i },
+  { kind: 'Slack incoming webhook URL', pattern: /(?<value>https:\/\/hooks\.slack\.com\/services\/T[a-zA-Z0-9]{1,40}\/B[a-zA-Z0-9]{1,40}\/[a-zA-Z0-9]{1,40})/gi, gate: /hooks\.slack\.com\/services\//i, outsideTokenGates: true },
   // secretlint-rule-aws: access key IDs (its enableIDScanRule, off there because an ID alone grants
   // nothing; in a memory it is still a credential half worth flagging) and secret access keys.
   {
@@ -84,6 +90,7 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
     kind: 'AWS secret access key',
     pattern: /["']?(?:AWS|aws|Aws)?_?(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)["']?\s*(?::|=>|=)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/g,
     gate: /(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)/,
+    outsideTokenGates: true,
     accept: (value) => !AWS_EXAMPLES.has(value),
   },
   // secretlint-rule-anthropic, widened to admin, OAuth (Claude Code's own sign-in) and session keys and

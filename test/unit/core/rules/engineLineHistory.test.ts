@@ -35,6 +35,27 @@ describe('ProblemEngine.recheckText: a file checked again when its version histo
     assert.equal(engine.recheckText('project_release-freeze.md'), false, 'nothing new: nothing changed');
   });
 
+  it('anchors the date at the commit day when history arrives after a stepped check ran the text rules, before it checked the file', () => {
+    const store = new MemoryStore();
+    store.update('project_release-freeze.md', TEXT);
+    const asked: { history?: LineHistory } = {};
+    const engine = new ProblemEngine(store, {
+      typeSet: claudeTypes, textRules: [relativeDate], modifiedTime: () => COPIED_IN_NOVEMBER, lineHistory: () => asked.history,
+    });
+    const steps = engine.checkSteps();
+    // Sizing, counting, searching, running the text rules: the next step checks the file.
+    for (let step = 0; step < 4; step++) assert.equal(steps.next().value, undefined);
+    const lines: (LineHistory[number])[] = [];
+    lines[6] = { text: '동결은 내일부터다.', day: { year: 2026, month: 3, day: 25 } };
+    asked.history = lines;
+    assert.equal(engine.recheckText('project_release-freeze.md'), false, 'not checked yet: nothing to republish');
+    assert.equal(steps.next().value, 'project_release-freeze.md');
+    for (let step = steps.next(); !step.done; step = steps.next());
+    const anchored = dateFix(engine.problemsFor('project_release-freeze.md'));
+    assert.match(anchored.text ?? '', /2026-03-26/);
+    assert.equal(anchored.safe, true);
+  });
+
   it('does nothing for a file the engine does not hold', () => {
     const engine = new ProblemEngine(new MemoryStore(), { typeSet: claudeTypes, textRules: [relativeDate] });
     engine.checkAll();

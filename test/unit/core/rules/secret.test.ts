@@ -256,6 +256,19 @@ describe('secret rule', () => {
       assert.equal(fixAll(`token ${FAKE.github}`), 'token <redacted>');
     });
 
+    it('finds every kind of token the same with or without a keyword in the file (a keyword alone searches only the kinds found by key name)', () => {
+      for (const [name, value] of Object.entries(FAKE)) {
+        if (name === 'awsSecret') continue;
+        const alone = found(value);
+        assert.equal(alone.length, 1, name);
+        assert.deepEqual(found(`The key is kept elsewhere.\n${value}`), alone, name);
+        assert.deepEqual(found(`비밀번호는 다른 곳에 둔다.\n${value}`), alone, name);
+      }
+      const upperHook = FAKE.slackHook.toUpperCase();
+      assert.deepEqual(found(`Alerts token:\n${upperHook}`), [['Slack incoming webhook URL', upperHook]]);
+      assert.deepEqual(found(`SECRET_ACCESS_KEY = ${FAKE.awsSecret}`), [['AWS secret access key', FAKE.awsSecret]]);
+    });
+
     it('reports one problem per secret where patterns overlap, the specific kind first', () => {
       assert.deepEqual(found(`api_key: ${FAKE.openai}`), [['OpenAI-style API key', FAKE.openai]]);
       assert.deepEqual(found(`aws_secret_access_key: ${FAKE.awsSecret}`), [['AWS secret access key', FAKE.awsSecret]]);
