@@ -26,38 +26,48 @@ export class DescriptionChecks {
     this.index.add(memory.path, descriptionTerms(memory.description ?? ''));
   }
 
-  /** Takes in the change of one memory; returns the other memories whose description findings it may change. */
-  changed(path: RootPath, previous: MemoryFile | undefined, current: MemoryFile | undefined): Set<RootPath> {
-    const touched = new Set<RootPath>(previous ? this.index.alike(path) : []);
+  /**
+   * Takes in the change of one memory; returns the other memories whose findings it may change, by rule:
+   * `alike` those whose descriptions resemble its old or new one (description-alike), `body` those whose
+   * body's subject holds a word that became common or rare (description-body-mismatch). Kept apart so
+   * that a neighbour's body is read again only when its own finding can change.
+   */
+  changed(path: RootPath, previous: MemoryFile | undefined, current: MemoryFile | undefined): { readonly alike: Set<RootPath>; readonly body: Set<RootPath> } {
+    const alike = new Set<RootPath>(previous ? this.index.alike(path) : []);
+    const body = new Set<RootPath>();
     const flipped = this.index.set(path, current ? descriptionTerms(current.description ?? '') : undefined);
-    if (current) for (const other of this.index.alike(path)) touched.add(other);
+    if (current) for (const other of this.index.alike(path)) alike.add(other);
     else this.unmentioned.delete(path);
     if (flipped === 'all' || flipped.size > 0) {
-      for (const [other, subject] of this.unmentioned) if (flipped === 'all' || subject.some((term) => flipped.has(term))) touched.add(other);
+      for (const [other, subject] of this.unmentioned) if (flipped === 'all' || subject.some((term) => flipped.has(term))) body.add(other);
     }
-    touched.delete(path);
-    return touched;
+    alike.delete(path);
+    body.delete(path);
+    return { alike, body };
   }
 
   /**
-   * The description findings of `memory`. `isNearDuplicate(other)` says whether the near-duplicate
-   * rule already names `other` beside it: the pair is reported there only.
+   * `description-alike` of `memory`. `isNearDuplicate(other)` says whether the near-duplicate rule
+   * already names `other` beside it: the pair is reported there only.
    */
-  problems(memory: MemoryFile, store: MemoryStore, isNearDuplicate: (other: RootPath) => boolean): Problem[] {
-    // The description's words as the index holds them, rather than read again.
-    const { subject, problem } = checkDescriptionBody(memory, (term) => this.index.isCommon(term), this.index.termsOf(memory.path));
-    if (subject) this.unmentioned.set(memory.path, subject);
-    else this.unmentioned.delete(memory.path);
+  alikeProblems(memory: MemoryFile, store: MemoryStore, isNearDuplicate: (other: RootPath) => boolean): Problem[] {
     const alike = this.index
       .alike(memory.path)
       .filter((other) => !isNearDuplicate(other))
       .map((other) => store.get(other))
       .filter((other): other is MemoryFile => other !== undefined);
-    const found = checkDescriptionAlike(memory, alike);
+    return checkDescriptionAlike(memory, alike);
+  }
+
+  /** `description-body-mismatch` of `memory`: a stale fact, or a subject its description does not name. */
+  bodyProblems(memory: MemoryFile): Problem[] {
+    // The description's words as the index holds them, rather than read again.
+    const { subject, problem } = checkDescriptionBody(memory, (term) => this.index.isCommon(term), this.index.termsOf(memory.path));
+    if (subject) this.unmentioned.set(memory.path, subject);
+    else this.unmentioned.delete(memory.path);
     // A fact the description kept while the body changed it says more than which words are missing.
     const stale = checkDescriptionFacts(memory);
-    if (stale) found.push(stale);
-    else if (problem) found.push(problem);
-    return found;
+    if (stale) return [stale];
+    return problem ? [problem] : [];
   }
 }

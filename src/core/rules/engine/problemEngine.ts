@@ -62,9 +62,13 @@ const NAMES = 2; // duplicate-name: memories sharing the name; name-not-slug: th
 const LINKS = 4; // link-dangling, link-ambiguous: the memories the links resolve to
 const SIMILAR = 8; // near-duplicate: the LSH buckets the memory shares
 const INDEX = 16; // memories: index-unlisted, name-file-mismatch; MEMORY.md: its entry and budget rules
-const DESCRIBED = 32; // description-alike, description-body-mismatch: the root's other descriptions
-const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX | DESCRIBED;
-const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX, DESCRIBED];
+const DESCRIBED = 32; // description-alike: the root's other descriptions, and the near-duplicates it leaves out
+// description-body-mismatch: the memory's own text, and how common its subject's words are among the root's
+// descriptions. Apart from DESCRIBED, since reading a body is the costly part: a near-duplicate's change
+// re-runs its neighbours' description-alike, not this.
+const DESCRIBED_BODY = 64;
+const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX | DESCRIBED | DESCRIBED_BODY;
+const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX, DESCRIBED, DESCRIBED_BODY];
 
 /**
  * The family whose rules find each code; every other code (frontmatter, relative dates, secrets) is the
@@ -88,7 +92,7 @@ const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
   [ProblemCode.PinnedOverLimit, INDEX],
   [ProblemCode.IndexEntryLong, INDEX],
   [ProblemCode.DescriptionAlike, DESCRIBED],
-  [ProblemCode.DescriptionBodyMismatch, DESCRIBED],
+  [ProblemCode.DescriptionBodyMismatch, DESCRIBED_BODY],
 ]);
 
 function familyOf(problem: Problem): number {
@@ -319,7 +323,9 @@ export class ProblemEngine {
     const retired = retiredTargets(this.store.index);
     // DESCRIBED too: description-alike leaves the pairs near-duplicate names to it.
     for (const neighbor of this.nearDuplicates.update(path, current ? similarityText(current) : undefined)) mark(neighbor, retired.has(neighbor) ? SIMILAR | INDEX | DESCRIBED : SIMILAR | DESCRIBED);
-    for (const other of this.descriptions.changed(path, previous, current)) mark(other, DESCRIBED);
+    const described = this.descriptions.changed(path, previous, current);
+    for (const other of described.alike) mark(other, DESCRIBED);
+    for (const other of described.body) mark(other, DESCRIBED_BODY);
 
     const existenceChanged = !previous !== !current;
     // name-file-mismatch offers no rename onto an existing file: the memories whose name folds to this
@@ -404,8 +410,10 @@ export class ProblemEngine {
       case DESCRIBED: {
         // The near-duplicates its problem names, as SIMILAR reads them (so a change of those marks both families).
         const near = this.nearDuplicates.neighbors(memory.path, MAX_NEAR_DUPLICATES_RELATED);
-        return this.descriptions.problems(memory, this.store, (other) => near.some((neighbor) => neighbor.path === other));
+        return this.descriptions.alikeProblems(memory, this.store, (other) => near.some((neighbor) => neighbor.path === other));
       }
+      case DESCRIBED_BODY:
+        return this.descriptions.bodyProblems(memory);
       default: {
         const listing = this.shapeState.shape().index === 'generated' ? this.shapeState.generatedIndexProblems(memory) : checkIndexListing(memory, this.store, this.context);
         return [
