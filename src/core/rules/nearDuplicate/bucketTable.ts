@@ -4,7 +4,7 @@ import { fibonacciHome, staysPastHole } from './openAddressing';
  * A hash table from LSH band keys (non-negative 30-bit integers) to buckets, each a head member id; the
  * member lists and counts themselves live in the index's arrays. Open addressing with linear probing
  * over one typed array holding key and head side by side (one cache line per lookup),
- * because a 20,000-memory root has some 400,000 buckets (32 bands), nearly all of one member: a Map in
+ * because a 20,000-memory root has up to 640,000 buckets (32 bands), nearly all of one member: a Map in
  * its place, measured on the bench's 20,000-memory roots (2026-12-02), made the index 16% slower to build
  * (realistic 363-381 -> 428-445 ms) and held about 20 MB more.
  *
