@@ -1,6 +1,5 @@
 import type { RootPath } from '../../types';
 import { BucketTable } from './bucketTable';
-import { PassageBuckets } from './passageBuckets';
 import { passageText, writeFactSignature, type FactText } from './factText';
 import { agreeingBins, mix, SIGNATURE_SIZE, SKETCH_SIZE, sketchAgreement, writeSignature, writeSketch } from './minHash';
 import { firstSharedKey, passageSet, sharedWeight, type PassageSet } from './passages';
@@ -181,8 +180,13 @@ export class NearDuplicateIndex {
   private readonly keyScratch = new Int32Array(KEPT_KEYS * BANDS);
   private readonly keyScratchIds: number[] = new Array<number>(KEPT_KEYS).fill(-1);
   private keyScratchNext = 0;
-  /** Passage hash to the memories holding that passage (see PassageBuckets). */
-  private readonly passageBuckets = new PassageBuckets();
+  /**
+   * Passage hash to the memories holding that passage: the one memory's number while it is alone, as
+   * nearly every passage is, and a set from the second on. A plain Map: a hand-made open-addressing table
+   * in its place measured the same time and 1.4% less heap a memory (2026-12-02), under the 10% a
+   * clever layout must buy.
+   */
+  private readonly passageBuckets = new Map<number, number | Set<number>>();
   /**
    * Each memory's near-duplicates as last found, by number, kept current by `update`: one keystroke
    * re-checks every near-duplicate of the memory typed in, and asking each of them again went through
