@@ -60,7 +60,8 @@ export function shelfRows(page) {
 export async function openShelf(page, { ready = (rows) => rows.length > 0, timeoutMs = 60_000, answerFirstRun = true, openRoots = false } = {}) {
   const entry = page.locator(SHELF_ENTRY);
   await entry.waitFor({ state: 'visible', timeout: timeoutMs });
-  const opened = new Set();
+  // Root label -> the clicks given and when the last was (see openRoots below).
+  const opened = new Map();
   return poll(async () => {
     const shown = await page.locator('.part.sidebar .pane-body').first().isVisible().catch(() => false)
       && /memory shelf/i.test(await page.locator('.part.sidebar .composite.title').innerText().catch(() => ''));
@@ -71,9 +72,14 @@ export async function openShelf(page, { ready = (rows) => rows.length > 0, timeo
     const rows = await shelfRows(page);
     const row = (label) => page.locator(SHELF_ROWS).filter({ has: page.locator('.label-name').getByText(label, { exact: true }) }).first();
     if (openRoots) {
-      // Each root once: a row that closes again was closed by the person's script, not left closed by the tree.
-      for (const root of rows.filter((candidate) => candidate.depth === 1 && candidate.expanded === 'false' && !opened.has(candidate.label))) {
-        opened.add(root.label);
+      // Each root opened as a person would: clicked, and clicked again (at most three times, 3 s apart) if
+      // it still shows closed: a click landing while the tree redraws the row (a root still loading) is
+      // lost, as a clean-clone run once showed, leaving the root closed for good.
+      const now = Date.now();
+      for (const root of rows.filter((candidate) => candidate.depth === 1 && candidate.expanded === 'false')) {
+        const clicks = opened.get(root.label);
+        if (clicks && (clicks.count >= 3 || now - clicks.at < 3_000)) continue;
+        opened.set(root.label, { count: (clicks?.count ?? 0) + 1, at: now });
         await row(root.label).locator('.monaco-tl-twistie').click().catch(() => {});
       }
     }
