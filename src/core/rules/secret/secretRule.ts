@@ -94,7 +94,9 @@ export function findSecrets(text: string): readonly Finding[] {
     scanProse(text, findings);
     if (PROSE_PASSWORD_GATE.test(text)) scanProsePasswords(text, findings);
     scanHeadingValues(text, findings);
+    if (text.includes('|') && text.includes('---')) scanTables(text, findings);
   }
+  if (AUTH_HEADER_GATE.test(text)) scanAuthHeaders(text, findings);
   return findings.all;
 }
 
@@ -187,6 +189,7 @@ function scanAssignments(text: string, findings: FindingSet): void {
     // Running text without a space (a line of Korean or Japanese) is no credential, and not worth many passes.
     if ((quoted ?? unquoted).length > MAX_ASSIGNED_VALUE) continue;
     const value = quoted ?? trimTrailingPunctuation(unquoted);
+    if (namesPublicHalf(text, index, groups.key ?? '') || (isBareKey(groups.word) && UUID.test(value))) continue;
     const isPassword = groups.cjkPassword !== undefined || (groups.word !== undefined && /pass/i.test(groups.word));
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
     const key = groups.key ?? '';
@@ -202,6 +205,35 @@ function scanAssignments(text: string, findings: FindingSet): void {
     });
   }
   findings.add(batch);
+}
+
+/**
+ * Whether the key is said to be public: "VAPID public key:", "Mapbox public token:", "Publishable key:",
+ * `NEXT_PUBLIC_MAP_TOKEN=`, "공개 키:", "公開鍵:". Such values ship to every browser by design (round-2
+ * probe, issue #23: three of 33 real-shaped non-secret lines were public keys reported at error).
+ */
+function namesPublicHalf(text: string, index: number, key: string): boolean {
+  if (/public|publishable/i.test(key)) return true;
+  // Only the 30 characters before the key, cut at a line break: searching back to the line's start cost
+  // each match a whole line of `password=…` repeated (the linear-time test).
+  const before = text.slice(Math.max(0, index - 30), index);
+  return PUBLIC_BEFORE_KEY.test(before.slice(before.lastIndexOf('\n') + 1));
+}
+const PUBLIC_WORD = /\bpublic|\bpublishable|공개|公開/i;
+const PUBLIC_BEFORE_KEY = /(?:\bpublic|\bpublishable|공개|公開)[\p{L}\d \t_-]{0,14}$/iu;
+
+/**
+ * A UUID after the bare word "key" ("Project key: 123e4567-…", "the record key is …") names a record,
+ * a project or an idempotency key; a credential shaped as a UUID is called an API key, a token or a secret.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function isBareKey(word: string | undefined): boolean {
+  return word !== undefined && /^(?:keys?|키|キー|鍵)$/i.test(word);
+}
+
+/** Keys made to be published: Stripe's and Clerk's `pk_live_`/`pk_test_`, Mapbox's `pk.eyJ…` public token. */
+function isPublishable(value: string): boolean {
+  return /^pk_(?:live|test)_|^pk\.ey/.test(value);
 }
 
 /** Longer than any key or password written after a keyword; longer tokens (JWTs) are found by their shape. */
@@ -226,7 +258,7 @@ function count(text: string, char: string): number {
  * vault", "token: 1500 per request", "secret: ~/.config/app/key.json", "secret: NOTION_WEBHOOK_SECRET").
  */
 function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): boolean {
-  if (isPlaceholder(value) || namesASecret(value)) return false;
+  if (isPlaceholder(value) || namesASecret(value) || isPublishable(value)) return false;
   // Documentation stand-ins are refused after a key name as they are alone: AWS's `...EXAMPLEKEY` comes with its `aws_secret_access_key =`.
   if (isExampleToken(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
@@ -238,19 +270,20 @@ function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): b
 
 // ---------------------------------------------------------------------------------------------------
 // Credentials written in prose: "the token is 3f9a… — keep it out of git", "write token for the hosting
-// API: `…`", "토큰은 `…`", and a value line under a heading that names the key ("## 암호화 키" then
+// API: `…`", "토큰은 `…`", "トークンは `…`" (the topic particle is Japanese's "is"), and a value line under a heading that names the key ("## 암호화 키" then
 // "값: `…`"). Only machine-generated values count here, never a word or a short code, and not after
 // the words that make a hash or an id of them ("cache key", "commit", "SHA", "public key").
 
 const PROSE_CREDENTIAL = new RegExp(
-  String.raw`(?<![\p{L}\d_-])(?<word>tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?|토큰|비밀번호|암호화\s?키|키|トークン|パスワード|キー|鍵)(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
+  String.raw`(?<word>(?<![\p{L}\d_-])(?:tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?)|토큰|비밀번호|암호화\s?키|키|トークン|パスワード|キー|鍵)(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|は[ \t]*|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
   'giu',
 );
+// Korean and Japanese words need no boundary before them: "APIトークンは `…`" glues the word to "API".
 // Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
 const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시/i;
 
 function acceptsProseValue(value: string): boolean {
-  if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value)) return false;
+  if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value) || isPublishable(value)) return false;
   if (/^\d+$/.test(value) || /[\s()[\]]/.test(value) || /^(?:~|\.{1,2})?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   return looksGenerated(value);
 }
@@ -330,7 +363,7 @@ function scanSentenceValues(text: string, findings: FindingSet, pattern: RegExp,
     const value = quoted ? written : trimTrailingPunctuation(written);
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
-    if (NOT_A_CREDENTIAL.test(context) || !accepts(value, quoted)) continue;
+    if (NOT_A_CREDENTIAL.test(context) || (isBareKey(groups.word) && UUID.test(value)) || !accepts(value, quoted)) continue;
     const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
     batch.push({ start, end: start + value.length, message: message(groups.word) });
   }
@@ -361,7 +394,8 @@ function acceptsProsePassword(value: string, quoted: boolean): boolean {
 
 // "값: `…`", "value: `…`", "値: `…`" on a line of its own, under a heading naming the key.
 const VALUE_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:값|value|値|내용)(?:\*\*)?[ \t]*[:：][ \t]*\x60(?<value>[^\x60\n]{16,512})\x60/gimu;
-const KEY_HEADING = /\b(?:key|token|secret|password|passphrase|credential)s?\b|키|토큰|비밀번호|암호|キー|鍵|トークン|パスワード/i;
+// Korean and Japanese write "secret" in their own letters too: "## 결제 웹훅 시크릿", "## Webhookシークレット".
+const KEY_HEADING = /\b(?:key|token|secret|password|passphrase|credential)s?\b|키|토큰|비밀번호|암호|시크릿|キー|鍵|トークン|パスワード|シークレット/i;
 
 function scanHeadingValues(text: string, findings: FindingSet): void {
   const batch: Finding[] = [];
@@ -375,4 +409,85 @@ function scanHeadingValues(text: string, findings: FindingSet): void {
     batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', heading[1].trim().slice(0, 40)) });
   }
   findings.add(batch);
+}
+
+// `Authorization: Bearer …`, `-H "Authorization: Token …"`, `Bearer …` in a curl line: the header names
+// no key word, so neither the assignment nor the prose scan saw it (round-2 probe, issue #23: 3 of 3
+// header lines missed). The value must look generated: `Bearer $TOKEN` and `Bearer <token>` name one.
+const AUTH_HEADER_GATE = /[Bb]earer|BEARER|[Aa]uthorization|AUTHORIZATION/;
+const AUTH_HEADER = /(?:\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:bearer|token|basic)|\bbearer)[ \t]+(?<value>[A-Za-z0-9._~+/=-]{16,1024})(?![A-Za-z0-9._~+/=-])/gi;
+
+function scanAuthHeaders(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
+  for (const match of text.matchAll(AUTH_HEADER)) {
+    const value = trimTrailingPunctuation(match.groups?.value ?? '');
+    if (!acceptsProseValue(value)) continue;
+    const start = match.index + match[0].length - (match.groups?.value ?? '').length;
+    batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', 'Authorization') });
+  }
+  findings.add(batch);
+}
+
+// A Markdown table whose column is headed by a credential's name ("| Service | API key |") or whose row
+// names one in the cell before the value ("| API 토큰 | `…` |"): the value sits in a cell, with no `:`
+// or "is" before it (round-2 probe, issue #23: 2 of 2 table lines missed). Values must look generated.
+const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/gm;
+
+interface Cell {
+  readonly text: string;
+  readonly start: number;
+}
+
+function scanTables(text: string, findings: FindingSet): void {
+  const batch: Finding[] = [];
+  TABLE_DELIMITER.lastIndex = 0;
+  for (let delimiter = TABLE_DELIMITER.exec(text); delimiter; delimiter = TABLE_DELIMITER.exec(text)) {
+    const headerEnd = delimiter.index - 1;
+    if (headerEnd < 0) continue;
+    const headerStart = text.lastIndexOf('\n', headerEnd - 1) + 1;
+    const header = cellsOf(text, headerStart, headerEnd);
+    let rowStart = delimiter.index + delimiter[0].length + 1;
+    while (rowStart < text.length) {
+      const lineBreak = text.indexOf('\n', rowStart);
+      const rowEnd = lineBreak < 0 ? text.length : lineBreak;
+      if (!text.slice(rowStart, rowEnd).includes('|')) break;
+      const cells = cellsOf(text, rowStart, rowEnd);
+      for (let i = 0; i < cells.length; i++) {
+        const name = namesCredential(header[i]?.text) ? header[i].text : i > 0 && namesCredential(cells[i - 1].text) ? cells[i - 1].text : undefined;
+        if (name === undefined) continue;
+        const cell = cells[i];
+        const quoted = /^`[^`]+`$/.test(cell.text);
+        const value = quoted ? cell.text.slice(1, -1) : cell.text;
+        if (!acceptsProseValue(value)) continue;
+        const start = cell.start + (quoted ? 1 : 0);
+        batch.push({ start, end: start + value.length, message: msg('Credential ("{0}") stored in memory. Memory is read into prompts and often committed: remove it, and rotate it if it is real.', name.slice(0, 40)) });
+      }
+      rowStart = rowEnd + 1;
+    }
+    // The next table starts past these rows: a row is read once, however many delimiter lines follow.
+    TABLE_DELIMITER.lastIndex = Math.max(TABLE_DELIMITER.lastIndex, Math.min(rowStart, text.length));
+  }
+  findings.add(batch);
+}
+
+/** A short cell naming a credential, not a hash, an id or a public half ("Key ID", "Public key", "Cache key"). */
+function namesCredential(cell: string | undefined): cell is string {
+  return cell !== undefined && cell.length <= 40 && KEY_HEADING.test(cell) && !NOT_A_CREDENTIAL.test(cell) && !PUBLIC_WORD.test(cell);
+}
+
+/** The cells of the table row from `start` to `end`, trimmed, each with its offset in `text`. */
+function cellsOf(text: string, start: number, end: number): Cell[] {
+  const row = text.slice(start, end);
+  const cells: Cell[] = [];
+  const parts = row.split('|');
+  let offset = start;
+  parts.forEach((part, i) => {
+    const edge = (i === 0 || i === parts.length - 1) && part.trim() === '';
+    if (!edge) {
+      const lead = part.length - part.trimStart().length;
+      cells.push({ text: part.trim(), start: offset + lead });
+    }
+    offset += part.length + 1;
+  });
+  return cells;
 }
