@@ -4,6 +4,7 @@ import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../probl
 import { foldName } from '../../rootPath';
 import { msg } from '../../text';
 import type { MemoryLink } from '../../wikiLinks';
+import { LineIndex } from '../../lineIndex';
 import { memoryAnchor } from '../shared/problemAnchors';
 import { makeProblem, relatedAt } from '../shared/makeProblem';
 
@@ -16,9 +17,13 @@ import { makeProblem, relatedAt } from '../shared/makeProblem';
  */
 export function checkLinks(memory: MemoryFile, store: MemoryStore): Problem[] {
   const problems: Problem[] = [];
+  let lines: LineIndex | undefined;
   for (const link of memory.links) {
     const resolution = store.resolveLink(link.target);
     if (resolution.status === 'dangling') {
+      if (namesNoMemory(link)) continue;
+      lines ??= new LineIndex(memory.text);
+      if (isQuoted(memory.text, lines, link)) continue;
       problems.push(danglingProblem(memory, link, store));
     } else if (resolution.status === 'ambiguous') {
       const candidates = resolution.targets;
@@ -68,4 +73,41 @@ export function probableTarget(target: string, store: MemoryStore): { candidate:
   const name = candidate.name;
   const newTarget = name !== undefined && /^[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u.test(name) ? name : candidate.stem;
   return { candidate, newTarget };
+}
+
+/**
+ * A target that is a file of another kind (`![[architecture.png]]`, Obsidian's embed of an image or a
+ * PDF) is no reservation: no memory will ever be written for it. Round-2 probe, issue #23. Decided by
+ * the target alone, so the finding never depends on which memories exist (the engine re-runs link
+ * rules only for targets that fold to a memory's name or stem).
+ */
+const OTHER_FILE = /\.(?:png|jpe?g|gif|svg|webp|bmp|pdf|excalidraw|canvas|mp4|mov|mp3|wav|csv|xlsx?|docx?|pptx?)$/i;
+
+function namesNoMemory(link: MemoryLink): boolean {
+  return OTHER_FILE.test(link.target);
+}
+
+/**
+ * Whether the link stands inside a quotation on its line: `Template: "Related: [[topic-name]]"`,
+ * `「関連: [[トピック名]]」`. A quoted `[[...]]` shows how to write a link, as a code span does, and
+ * reserves nothing (round-2 probe, issue #23: 3 of 3 quoted templates, en/ko/ja, were reported).
+ */
+function isQuoted(text: string, lines: LineIndex, link: MemoryLink): boolean {
+  const { start, end } = link.range;
+  const lineStart = lines.startOf(start.line);
+  const lineEnd = start.line + 1 < lines.lineCount ? lines.startOf(start.line + 1) : text.length;
+  // A quotation is a sentence long: the reach is bounded so a line of many links costs each its reach.
+  const before = text.slice(lineStart + Math.max(0, start.character - QUOTE_REACH), lineStart + start.character);
+  const after = text.slice(lineStart + end.character, Math.min(lineEnd, lineStart + end.character + QUOTE_REACH));
+  if (count(before, '"') % 2 === 1 && after.includes('"')) return true;
+  return QUOTES.some(([open, close]) => before.lastIndexOf(open) > before.lastIndexOf(close) && after.includes(close));
+}
+
+const QUOTE_REACH = 200;
+const QUOTES: readonly (readonly [string, string])[] = [['“', '”'], ['「', '」'], ['『', '』']];
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i >= 0; i = text.indexOf(char, i + 1)) n++;
+  return n;
 }
