@@ -8,6 +8,8 @@ import type { RootPath } from '../../types';
  */
 const REPOSITORY_DOCS: ReadonlySet<string> = new Set([
   'SETUP.md', 'INSTALL.md', 'INSTALLATION.md', 'CONTRIBUTING.md', 'LICENSE.md', 'SECURITY.md', 'CODE_OF_CONDUCT.md', 'USAGE.md',
+  // A folder kept in git may log its own changes (round-2 probe, issue #23): about the folder, like SETUP.md.
+  'CHANGELOG.md', 'CHANGES.md',
 ]);
 
 /**

@@ -32,7 +32,7 @@ describe('documentationMatcher, the --exclude and memoryShelf.exclude globs', ()
 describe('documentationMatcher without globs', () => {
   it('takes README.md in any case and a repository\'s capitalized documents for documentation, not lower-case topics', () => {
     const isDoc = documentationMatcher([]);
-    for (const path of ['README.md', 'team/readme.md', 'SETUP.md', 'sub/INSTALL.md', 'CONTRIBUTING.md']) assert.equal(isDoc(path), true, path);
-    for (const path of ['setup.md', 'feedback_setup.md', 'project_SETUP.md', 'CURRENT.md']) assert.equal(isDoc(path), false, path);
+    for (const path of ['README.md', 'team/readme.md', 'SETUP.md', 'sub/INSTALL.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'CHANGES.md']) assert.equal(isDoc(path), true, path);
+    for (const path of ['setup.md', 'feedback_setup.md', 'project_SETUP.md', 'CURRENT.md', 'changelog.md', 'project_changelog.md']) assert.equal(isDoc(path), false, path);
   });
 });
