@@ -13,6 +13,7 @@ import { closestType } from './typeGuess';
 import { checkDescriptionQuality } from './descriptionQuality';
 import { quotedThenTextProblems } from './quotedThenText';
 import { unquotedColonProblems } from './unquotedColon';
+import { strayFenceProblem } from './strayFence';
 
 /**
  * The rules that read one memory's frontmatter alone: whether it is there and parses, and whether
@@ -32,6 +33,9 @@ export function checkFrontmatter(memory: MemoryFile, typeSet: TypeSet): Problem[
     const unexplained = colons?.explainsAll ? [] : frontmatter.errors.filter((error) => !colons?.lines.has(error.range.start.line));
     return [...(colons?.problems ?? []), ...unexplained.map((error) => makeProblem(ProblemCode.FrontmatterInvalid, path, error.range, invalidMessage(error)))];
   }
+  // Fields cut off by a stray "---" are not missing: the one problem is the stray line.
+  const stray = strayFenceProblem(memory);
+  if (stray) return [stray];
   return [...checkName(memory), ...checkDescription(memory), ...checkType(memory, typeSet)];
 }
 
