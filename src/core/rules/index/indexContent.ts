@@ -68,8 +68,11 @@ interface Block {
  * must carry to claim the day (a bare "today is the freeze" claims nothing).
  */
 const WRITTEN_DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*년\s*\d{1,2}\s*월|\d{1,2}\s*월\s*\d{1,2}\s*일|\d{4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*日|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)`;
-/** "Today is …", "Current date: …", "오늘은 …", "今日は …", then (a weekday at most between) a written date. */
-const TODAY_IS = new RegExp(String.raw`(?:\btoday is|\btoday's date(?: is)?|\bcurrent date(?: is)?|\bthe date today is|오늘은|오늘 날짜(?:는)?|현재 날짜(?:는)?|今日は|本日は|今日の日付(?:は)?|現在の日付(?:は)?)[\s:：*_]*(?:[A-Za-z]+day,?\s*|\(?[월화수목금토일]요일\)?,?\s*|[月火水木金土日]曜日,?\s*)?${WRITTEN_DATE}`, 'i');
+/**
+ * "Today is …", "Current date: …", "오늘은 …", "今日は …", and the labels "**Today:**", "오늘:", "本日：" (round-2
+ * probe, issue #23: 2 of 2 labelled dates missed), then (a weekday at most between) a written date.
+ */
+const TODAY_IS = new RegExp(String.raw`(?:\btoday is|\btoday's date(?: is)?|\bcurrent date(?: is)?|\bthe date today is|\btoday(?=[*_]*[ \t]*[:：])|오늘은|오늘 날짜(?:는)?|현재 날짜(?:는)?|오늘(?=[*_]*[ \t]*[:：])|今日は|本日は|(?:今日|本日)(?=[*_]*[ \t]*[:：])|今日の日付(?:は)?|現在の日付(?:は)?)[\s:：*_]*(?:[A-Za-z]+day,?\s*|\(?[월화수목금토일]요일\)?,?\s*|[月火水木金土日]曜日,?\s*)?${WRITTEN_DATE}`, 'i');
 /** A heading that names the day ("## Current date", "## 오늘 날짜", "## 今日の日付"), over a line that starts with a date. */
 const TODAY_HEADING = /\b(?:current date|today(?:'s date)?|date today)\b|오늘|현재 날짜|今日|本日|現在の日付/i;
 const STARTS_WITH_DATE = new RegExp(String.raw`^[\s>*_-]*${WRITTEN_DATE}`, 'i');

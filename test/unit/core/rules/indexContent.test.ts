@@ -104,7 +104,11 @@ describe('index-inline-memory: facts written into MEMORY.md', () => {
       ['Korean', [...entries, '', '## 오늘 날짜', '2026-03-14 (토)', ''], true],
       ['Korean, in so many words', [...entries, '', '오늘은 2026년 3월 14일이다.', ''], true],
       ['Japanese', [...entries, '', '## 現在の日付', '今日は2026年3月14日です。', ''], true],
+      ['English, a bold label', [...entries, '', '**Today:** 2026-03-14', ''], true],
+      ['Korean, a label', [...entries, '', '오늘: 2026년 3월 14일 (토)', ''], true],
+      ['Japanese, a label', [...entries, '', '本日：2026年3月14日（土）', ''], true],
       ['a plain "today" with no date claims no day', [...entries, '', 'Today is the deploy freeze.', ''], false],
+      ['a label with no date claims no day', [...entries, '', '**Today:** finish the deploy runbook', ''], false],
       ['a dated fact is a record, not today\'s date', [...entries, '', '## Changes', '2026-03-14: moved staging to host-b', ''], false],
       ['a date in an entry is the entry\'s', [...entries, '- [Today\'s plan](infra.md) — today is 2026-03-14', ''], false],
     ];
