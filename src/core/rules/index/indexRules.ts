@@ -30,8 +30,10 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
   const text = new IndexText(index);
   const problems: Problem[] = [];
   const firstByTarget = new Map<RootPath, IndexEntry>();
+  let namingLines: Set<number> | undefined;
   for (const line of index.lines) {
     if (line.kind === 'malformed') {
+      if (PATH_ENTRY.test(line.text) && (namingLines ??= linesNamingMemories(index, store)).has(line.line)) continue;
       problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
       continue;
     }
@@ -59,6 +61,21 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
     ));
   }
   return problems;
+}
+
+/**
+ * A bullet that names a memory by its path first and then says what it holds ("- feedback_testing.md —
+ * tests hit a real DB", "- `project_api.md`: endpoints"): a deliberate one-line entry, which Claude Code
+ * reads as well as a link and which already lists the memory. Round-2 probe, issue #23: 3 of 3 such
+ * indexes (en, ja) had every entry reported malformed; the judgment counts one-line entries as fp.
+ */
+const PATH_ENTRY = /^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__|`)?[^\s`*[\]()]+\.md(?:\*\*|__|`)?\s*(?:—|–|-{1,2}|:|：)\s*\S/;
+
+/** The lines of MEMORY.md naming a memory of the root by its path (outside a link). */
+function linesNamingMemories(index: MemoryIndex, store: MemoryStore): Set<number> {
+  const lines = new Set<number>();
+  for (const link of index.links) if (link.mention && link.target !== undefined && store.get(link.target)) lines.add(link.line);
+  return lines;
 }
 
 function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferred: boolean): ProblemFix {

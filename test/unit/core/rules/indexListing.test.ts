@@ -65,17 +65,38 @@ describe('index-unlisted', () => {
     assert.deepEqual([...engine.problemsFor('MEMORY.md')].filter((p) => p.code === ProblemCode.IndexMalformedLine).map((p) => p.range.start.line), [3]);
   });
 
+  it('takes a bullet naming a memory by path and then its hook for a one-line entry, not a malformed line (en, ja)', () => {
+    const files = new Map([
+      ['MEMORY.md', [
+        '# Memory',
+        '- feedback_testing.md — integration tests hit a real database',
+        '- `project_api.md`: endpoints and auth',
+        '- **project_launch.md**：ローンチ計画と担当',
+        '- project_gone.md — a memory deleted since',
+        '- feedback_testing.md',
+        '- See project_api.md and the runbook for the rest of it',
+      ].join('\n')],
+      ['feedback_testing.md', memory('testing', 'Integration tests hit a real database')],
+      ['project_api.md', memory('api', 'Endpoints and auth of the partner API')],
+      ['project_launch.md', memory('launch', 'ローンチ計画と担当')],
+    ]);
+    const engine = checkedEngine(files);
+    assert.deepEqual(unlisted(files), []);
+    // A missing file, a bare path without a hook and a sentence are still not entries.
+    assert.deepEqual([...engine.problemsFor('MEMORY.md')].filter((p) => p.code === ProblemCode.IndexMalformedLine).map((p) => p.range.start.line), [4, 5, 6]);
+  });
+
   it('leaves README.md and the exclude globs out: they are documentation, not memories', () => {
     const files = new Map([
       ['MEMORY.md', '# Memory\n- [A](a.md) — a\n'],
       ['a.md', memory('a', 'a')],
       ['README.md', '# About this folder\n\nClaude Code keeps its memory here.\n'],
       ['docs/guide.md', '# How we write memories\n'],
-      ['CHANGELOG.md', '- 2026-07-01 first\n'],
+      ['release-log.md', '- 2026-07-01 first\n'],
     ]);
-    const engine = checkedEngine(files, { exclude: ['docs/**', 'CHANGELOG.md'] });
+    const engine = checkedEngine(files, { exclude: ['docs/**', 'release-log.md'] });
     assert.deepEqual([...engine.problemPaths()], []);
-    assert.deepEqual(unlisted(files).map((problem) => problem.path).sort(), ['CHANGELOG.md', 'docs/guide.md']);
+    assert.deepEqual(unlisted(files).map((problem) => problem.path).sort(), ['docs/guide.md', 'release-log.md']);
   });
 
   it('says a memory linked only past line 200 is never loaded, and offers no second entry', () => {
