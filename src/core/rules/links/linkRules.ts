@@ -77,15 +77,18 @@ export function probableTarget(target: string, store: MemoryStore): { candidate:
 
 /**
  * A target that is a file of another kind (`![[architecture.png]]`, Obsidian's embed of an image or a
- * PDF) is no reservation: no memory will ever be written for it. Round-2 probe, issue #23. Decided by
+ * PDF) or the index itself (`[[MEMORY]]`) is no reservation: no memory will ever be written for it. Round-2 probe, issue #23. Decided by
  * the target alone, so the finding never depends on which memories exist (the engine re-runs link
  * rules only for targets that fold to a memory's name or stem).
  */
 const OTHER_FILE = /\.(?:png|jpe?g|gif|svg|webp|bmp|pdf|excalidraw|canvas|mp4|mov|mp3|wav|csv|xlsx?|docx?|pptx?)$/i;
 
 function namesNoMemory(link: MemoryLink): boolean {
-  return OTHER_FILE.test(link.target);
+  return OTHER_FILE.test(link.target) || INDEX_TARGET.test(link.target);
 }
+
+/** `[[MEMORY]]` names the index, which is there whenever a memory links to it by that name. */
+const INDEX_TARGET = /^memory(?:\.md)?$/i;
 
 /**
  * Whether the link stands inside a quotation on its line: `Template: "Related: [[topic-name]]"`,

@@ -13,6 +13,7 @@ const LABELED: readonly { readonly body: string; readonly reservations: readonly
   { body: 'Write links as “[[memory-name]]” in every note.', reservations: [] },
   { body: 'Diagram: ![[architecture.png]]', reservations: [] },
   { body: '구조도: ![[시스템-구조.pdf]]', reservations: [] },
+  { body: 'The index is [[MEMORY]]; keep each entry one line.', reservations: [] },
   // Reservations, quotes elsewhere on the line included.
   { body: 'Next: write [[billing-retries]] once the design settles.', reservations: ['billing-retries'] },
   { body: 'The user said "ship it", so [[release-checklist]] comes next.', reservations: ['release-checklist'] },
