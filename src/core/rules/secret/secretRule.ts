@@ -279,8 +279,9 @@ const PROSE_CREDENTIAL = new RegExp(
   'giu',
 );
 // Korean and Japanese words need no boundary before them: "APIトークンは `…`" glues the word to "API".
-// Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
-const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시/i;
+// Words that make the value something other than a credential: a hash, an id, a public half, a lookup key
+// (in Korean and Japanese too: "キャッシュキーは `…`", "主キーは `…`", "캐시 키는 `…`", round-2 probe).
+const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시|캐시|キャッシュ|主キー|外部キー|ソート|パーティション|(?:기본|외래|정렬|파티션)\s?키/i;
 
 function acceptsProseValue(value: string): boolean {
   if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value) || isPublishable(value)) return false;

@@ -140,6 +140,11 @@ export const SECRET_LABELED: readonly LabeledLine[] = [
   none(`| Env var | Where |\n|---|---|\n| OPENAI_API_KEY | 1Password |\n| STRIPE_SECRET_KEY | Doppler |`),
   none(`| Key ID | Region |\n|---|---|\n| ${fakeRandom(20, 28)} | ap-northeast-2 |`),
   none(`| Public key | Fingerprint |\n|---|---|\n| deploy | SHA256:${fakeRandom(43, 29)} |`),
+  none('キャッシュキーは `user:42:profile:v3:a1b2c3d4e5f6` の形式。'),
+  none('캐시 키는 `user:42:profile:v3:a1b2c3d4e5f6` 형식이다.'),
+  none('主キーは `order_2026_03_a1B2c3D4e5` のような形。'),
+  none(`パーティションキー: \`tenant-${fakeRandom(16, 30)}\``),
+  none(`ソートキーは \`created_at#${fakeRandom(12, 31)}\`。`),
   // Round-2 probe: credentials in a header, a table cell, or after Japanese "は", which were missed.
   has(`curl -H "Authorization: Bearer ${FAKE.apiKey}" https://api.example.com/v1/items`, FAKE.apiKey),
   has(`確認: \`curl -H 'Authorization: Token ${FAKE.clientSecret}' https://api.example.com/me\``, FAKE.clientSecret),
