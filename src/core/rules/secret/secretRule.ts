@@ -189,7 +189,7 @@ function scanAssignments(text: string, findings: FindingSet): void {
     // Running text without a space (a line of Korean or Japanese) is no credential, and not worth many passes.
     if ((quoted ?? unquoted).length > MAX_ASSIGNED_VALUE) continue;
     const value = quoted ?? trimTrailingPunctuation(unquoted);
-    if (namesPublicHalf(text, index, groups.key ?? '') || (isBareKey(groups.word) && UUID.test(value))) continue;
+    if (namesPublicHalf(text, index, groups.key ?? '') || (isBareKey(groups.word) && isLookupKey(value, lineBefore(text, index) + (groups.key ?? '')))) continue;
     const isPassword = groups.cjkPassword !== undefined || (groups.word !== undefined && /pass/i.test(groups.word));
     if (!acceptsAssigned(value, quoted !== undefined, isPassword)) continue;
     const key = groups.key ?? '';
@@ -214,10 +214,16 @@ function scanAssignments(text: string, findings: FindingSet): void {
  */
 function namesPublicHalf(text: string, index: number, key: string): boolean {
   if (/public|publishable/i.test(key)) return true;
-  // Only the 30 characters before the key, cut at a line break: searching back to the line's start cost
-  // each match a whole line of `password=…` repeated (the linear-time test).
+  return PUBLIC_BEFORE_KEY.test(lineBefore(text, index));
+}
+
+/**
+ * The 30 characters before `index`, cut at a line break: searching back to the line's start cost each
+ * match a whole line of `password=…` repeated (the linear-time test).
+ */
+function lineBefore(text: string, index: number): string {
   const before = text.slice(Math.max(0, index - 30), index);
-  return PUBLIC_BEFORE_KEY.test(before.slice(before.lastIndexOf('\n') + 1));
+  return before.slice(before.lastIndexOf('\n') + 1);
 }
 const PUBLIC_WORD = /\bpublic|\bpublishable|공개|公開/i;
 const PUBLIC_BEFORE_KEY = /(?:\bpublic|\bpublishable|공개|公開)[\p{L}\d \t_-]{0,14}$/iu;
@@ -227,6 +233,9 @@ const PUBLIC_BEFORE_KEY = /(?:\bpublic|\bpublishable|공개|公開)[\p{L}\d \t_-
  * a project or an idempotency key; a credential shaped as a UUID is called an API key, a token or a secret.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function isLookupKey(value: string, context: string): boolean {
+  return UUID.test(value) || LOOKUP_SEPARATOR.test(value) || LOOKUP_KEY_CONTEXT.test(context);
+}
 function isBareKey(word: string | undefined): boolean {
   return word !== undefined && /^(?:keys?|키|キー|鍵)$/i.test(word);
 }
@@ -279,9 +288,18 @@ const PROSE_CREDENTIAL = new RegExp(
   'giu',
 );
 // Korean and Japanese words need no boundary before them: "APIトークンは `…`" glues the word to "API".
-// Words that make the value something other than a credential: a hash, an id, a public half, a lookup key
-// (in Korean and Japanese too: "キャッシュキーは `…`", "主キーは `…`", "캐시 키는 `…`", round-2 probe).
-const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시|캐시|キャッシュ|主キー|外部キー|ソート|パーティション|(?:기본|외래|정렬|파티션)\s?키/i;
+// Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
+const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시/i;
+/**
+ * The bare word "key" (키, キー, 鍵) names lookup keys far more often than credentials, which notes call
+ * an API key, an access key, a secret: a bare key is a lookup key when its value is a path or a
+ * namespaced name (`session:…`, `uploads/…/x.png`, `home.hero.title`, `created_at#…`) or the words
+ * before it say so ("Redis key", "キャッシュキー", "主キー", "객체 키", "JSONのキー"). Only for a bare
+ * key: "the Redis password is …" stays a password. Round-2 probe, issue #23: of 24 lookup keys in
+ * en/ko/ja, 13 were errors before this (9 after reading "キーは `…`", 4 from the start).
+ */
+const LOOKUP_KEY_CONTEXT = /\b(?:json|redis|i18n|translation|s3|field|column|sort|partition)\b|캐시|キャッシュ|主キー|外部キー|複合キー|ソート|パーティション|オブジェクト|ライセンス|冪等|べき等|辞書|マップ|翻訳|フィールド|(?:기본|외래|정렬|파티션|객체)\s?키|라이선스|라이센스|멱등|사전|번역|필드/i;
+const LOOKUP_SEPARATOR = /[:/.#]/;
 
 function acceptsProseValue(value: string): boolean {
   if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value) || isPublishable(value)) return false;
@@ -364,7 +382,7 @@ function scanSentenceValues(text: string, findings: FindingSet, pattern: RegExp,
     const value = quoted ? written : trimTrailingPunctuation(written);
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
-    if (NOT_A_CREDENTIAL.test(context) || (isBareKey(groups.word) && UUID.test(value)) || !accepts(value, quoted)) continue;
+    if (NOT_A_CREDENTIAL.test(context) || (isBareKey(groups.word) && isLookupKey(value, context)) || !accepts(value, quoted)) continue;
     const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
     batch.push({ start, end: start + value.length, message: message(groups.word) });
   }
