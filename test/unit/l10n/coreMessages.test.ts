@@ -70,6 +70,7 @@ function extraRoot(): Map<string, string> {
   files.set('colon_name.md', '---\nname: Rule: no deploys\ndescription: d\ntype: project\n---\n');
   files.set('quoted_name.md', '---\nname: "통과" 한마디 = 커밋\ndescription: d\ntype: project\n---\n');
   files.set('quoted_description.md', "---\nname: quoted-description\ndescription: 'LGTM' だけのレビューはしない\ntype: project\n---\n");
+  files.set('stray_fence.md', '---\nname: stray-fence\n---\ndescription: d\ntype: project\n---\nBody.\n');
   files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
   files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
   // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday) and a bare weekday.
