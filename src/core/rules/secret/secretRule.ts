@@ -234,7 +234,8 @@ const PUBLIC_BEFORE_KEY = /(?:\bpublic|\bpublishable|공개|公開)[\p{L}\d \t_-
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function isLookupKey(value: string, context: string): boolean {
-  return UUID.test(value) || LOOKUP_SEPARATOR.test(value) || LOOKUP_KEY_CONTEXT.test(context);
+  if (CREDENTIAL_KEY.test(context)) return false;
+  return UUID.test(value) || LOOKUP_SHAPE.test(value) || LOOKUP_KEY_CONTEXT.test(context);
 }
 function isBareKey(word: string | undefined): boolean {
   return word !== undefined && /^(?:keys?|키|キー|鍵)$/i.test(word);
@@ -279,15 +280,16 @@ function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): b
 
 // ---------------------------------------------------------------------------------------------------
 // Credentials written in prose: "the token is 3f9a… — keep it out of git", "write token for the hosting
-// API: `…`", "토큰은 `…`", "トークンは `…`" (the topic particle is Japanese's "is"), and a value line under a heading that names the key ("## 암호화 키" then
-// "값: `…`"). Only machine-generated values count here, never a word or a short code, and not after
-// the words that make a hash or an id of them ("cache key", "commit", "SHA", "public key").
+// API: `…`", "토큰은 `…`", "トークンは `…`" (the topic particle is Japanese's "is"), and a value line
+// under a heading that names the key ("## 암호화 키" then "값: `…`"). Only machine-generated values count
+// here, never a word or a short code, and not after the words that make a hash or an id of them
+// ("cache key", "commit", "SHA", "public key"). Korean and Japanese words need no boundary before them:
+// "APIトークンは `…`" glues the word to "API".
 
 const PROSE_CREDENTIAL = new RegExp(
   String.raw`(?<word>(?<![\p{L}\d_-])(?:tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?)|토큰|비밀번호|암호화\s?키|키|トークン|パスワード|キー|鍵)(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|は[ \t]*|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
   'giu',
 );
-// Korean and Japanese words need no boundary before them: "APIトークンは `…`" glues the word to "API".
 // Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
 const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|idempotency|object|map|dict|hash|public|ssh|gpg|pgp|license|product|registry|commit|sha\d*|digest|checksum|uuid|id|ids|voice|wallet|contract|address)\b|공개\s?키|公開鍵|ハッシュ|해시/i;
 /**
@@ -299,7 +301,13 @@ const NOT_A_CREDENTIAL = /\b(?:cache|primary|foreign|partition|sort|row|lookup|i
  * en/ko/ja, 13 were errors before this (9 after reading "キーは `…`", 4 from the start).
  */
 const LOOKUP_KEY_CONTEXT = /\b(?:json|redis|i18n|translation|s3|field|column|sort|partition)\b|캐시|キャッシュ|主キー|外部キー|複合キー|ソート|パーティション|オブジェクト|ライセンス|冪等|べき等|辞書|マップ|翻訳|フィールド|(?:기본|외래|정렬|파티션|객체)\s?키|라이선스|라이센스|멱등|사전|번역|필드/i;
-const LOOKUP_SEPARATOR = /[:/.#]/;
+/**
+ * A namespaced name (`session:…`, `created_at#…`), a dotted name (`home.hero.title`) or a path to a file
+ * (`uploads/2026/03/x.png`). Not a `/` alone: Base64 keys hold `/`, `+` and `=`.
+ */
+const LOOKUP_SHAPE = /[:#]|^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$|^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)+\.[A-Za-z0-9]{1,5}$/;
+/** Words that make a bare key a credential whatever its value: "the encryption key is …", "アクセスキーは". */
+const CREDENTIAL_KEY = /\b(?:api|access|secret|private|signing|encryption|master|auth)\b|암호|비밀|액세스|暗号|秘密|アクセス|認証/i;
 
 function acceptsProseValue(value: string): boolean {
   if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value) || isPublishable(value)) return false;

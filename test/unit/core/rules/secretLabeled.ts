@@ -152,6 +152,8 @@ export const SECRET_LABELED: readonly LabeledLine[] = [
   none('翻訳キーは `home.hero.title2026V3` の形。'),
   none(`ライセンスキーは \`${fakeRandom(5, 36)}-${fakeRandom(5, 37)}-${fakeRandom(5, 38)}\`（購入済み）。`),
   has(`本番のAPIキーは \`${FAKE.apiKey}\` 。`, FAKE.apiKey),
+  has(`The encryption key is ${FAKE.awsSecret} (AES-256, base64).`, FAKE.awsSecret),
+  has(`The backup key is \`${FAKE.awsSecret}\` — keep it offline.`, FAKE.awsSecret),
   has(`The Maps key is ${FAKE.clientSecret}; restrict it to our domain.`, FAKE.clientSecret),
   // Round-2 probe: credentials in a header, a table cell, or after Japanese "は", which were missed.
   has(`curl -H "Authorization: Bearer ${FAKE.apiKey}" https://api.example.com/v1/items`, FAKE.apiKey),
