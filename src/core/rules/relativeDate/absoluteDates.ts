@@ -40,10 +40,22 @@ const DAY_NO_YEAR = new RegExp(
   'gi',
 );
 
+// Days written day first, as much of the world does ("session 04/05/2026", "17.03.2026", "end of 30/04"):
+// the year last, or a first number past 12, says so. Which of the two numbers is the month is not
+// known when both are 12 or less, so these only date a line; they are never counted from. "24/7" is a
+// clock's every hour, not the 24th of July.
+const DAY_FIRST = new RegExp(
+  [
+    String.raw`(?<![\d/.:-])(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|[12]\d|3[01])[/.]${YEAR}(?![\d/.]\d)`,
+    String.raw`(?<![\d/.:-])(?!24/7(?!\d))(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/:%])`,
+  ].join('|'),
+  'g',
+);
+
 /** Where `text` writes an absolute day or month, with or without its year: the spans that date what is said beside them. */
 export function absoluteDateSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
-  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR]) {
+  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR, DAY_FIRST]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       spans.push([match.index, match.index + match[0].length]);

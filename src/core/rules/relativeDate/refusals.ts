@@ -34,7 +34,7 @@ export class RefusalCheck {
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
-    if (datedBeside(facts, inLine, inLineEnd)) return 'dated-line';
+    if (datedBeside(facts, inLine, inLineEnd) || yearBeside(facts, inLine, inLineEnd, words)) return 'dated-line';
     return undefined;
   }
 
@@ -114,8 +114,13 @@ function datedBeside(facts: LineFacts, start: number, end: number): boolean {
     leadEnd = facts.cache.leadEnd = Math.max(lead + LINE_LEAD, title ? title[0].length : 0);
   }
   if (facts.dates[0][0] <= leadEnd) return true;
-  const ends = (facts.cache.sentenceEnds ??= [...text.matchAll(SENTENCE_END)].map((match) => match.index));
-  // The sentence holding the mention: from the end before it to the end after it, found by halving.
+  const [from, to] = sentenceAround(facts, start, end);
+  return spanAt(facts.dates, from, to, false) !== undefined;
+}
+
+/** The sentence of the line holding [start, end): from the end before it to the end after it, found by halving. */
+function sentenceAround(facts: LineFacts, start: number, end: number): [number, number] {
+  const ends = (facts.cache.sentenceEnds ??= [...facts.text.matchAll(SENTENCE_END)].map((match) => match.index));
   let low = 0;
   let high = ends.length;
   while (low < high) {
@@ -123,9 +128,19 @@ function datedBeside(facts: LineFacts, start: number, end: number): boolean {
     if (ends[mid] < start) low = mid + 1;
     else high = mid;
   }
-  const from = low > 0 ? ends[low - 1] + 1 : 0;
-  const to = low < ends.length ? Math.max(ends[low], end) : text.length;
-  return spanAt(facts.dates, from, to, false) !== undefined;
+  return [low > 0 ? ends[low - 1] + 1 : 0, low < ends.length ? Math.max(ends[low], end) : facts.text.length];
+}
+
+// A year is the date of what is counted in years: "about 40 years ago (around 1986)", "last year (2025)",
+// "3년 전(2023년)", "昨年（2025年）". Only a year marked as one (in brackets, after "in"/"around"/"since",
+// or with 년/年) counts: "2000 users, up from 300 three years ago" names no year.
+const YEAR_UNIT = /year|[年년]|올해/i;
+const MARKED_YEAR = /[(（]\s*(?:(?:in|around|circa|c\.|since|about|~)\s*)?(?:19|20)\d{2}\s*[년年]?\s*[)）]|\b(?:in|around|circa|since)\s+(?:19|20)\d{2}\b(?![-/.]\d)|(?<!\d)(?:19|20)\d{2}\s?[년年](?!\s?\d)/i;
+
+function yearBeside(facts: LineFacts, start: number, end: number, words: string): boolean {
+  if (!YEAR_UNIT.test(words)) return false;
+  const [from, to] = sentenceAround(facts, start, end);
+  return MARKED_YEAR.test(facts.text.slice(from, to));
 }
 
 // ---------------------------------------------------------------------------------------------------
