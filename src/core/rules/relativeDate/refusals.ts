@@ -283,9 +283,16 @@ function emphasisSpans(line: string): [number, number, boolean][] {
 
 const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’' };
 
+// A line of a script to be said, led by its speaker's part ("Response: book now at today's rate",
+// "Question: should we set this up today?", "멘트: 오늘 안에 …"): what follows is said whenever the
+// script is used, as a quotation is.
+const SCRIPT_LEAD = /^[\s>*+-]*(?:\*\*|__)?(?:response|reply|objection|script|say|ask|pitch|opener|rebuttal|멘트|스크립트|응대|トーク|台本|返答例|回答例)(?:\*\*|__)?\s*[:：]\s*/i;
+
 /** Quoted spans of a line, closing quote included; an unclosed quote quotes nothing. One pass. */
 function quoteSpans(line: string): [number, number][] {
   const spans: [number, number][] = [];
+  const script = SCRIPT_LEAD.exec(line);
+  if (script) return [[script[0].length, line.length]];
   if (!/["“「『«‘']/.test(line)) return spans;
   let open = -1;
   let close = '';
@@ -330,6 +337,10 @@ const IDIOMS: readonly RegExp[] = [
   /明日は(?:来ない|こない|ない)/gu,
   /\b(?:the\s+\w+\s+)?of\s+tomorrow\b/gi,
   /\b(?:even|still)\s+today\b/gi,
+  // Two periods compared, as a report or dashboard does every time: "this week vs last week revenue".
+  /\b(?:(?:this|last|next|previous|past)\s+(?:week|month|quarter|year)|today|yesterday)\s*(?:vs\.?|versus|v\.|against|compared\s+(?:to|with))\s*(?:(?:this|last|next|previous|past)\s+(?:week|month|quarter|year)|today|yesterday)\b/gi,
+  /(?:이번\s?주|지난\s?주|이번\s?달|지난\s?달|오늘|어제|올해|작년)\s*(?:vs\.?|대비)\s*(?:이번\s?주|지난\s?주|이번\s?달|지난\s?달|오늘|어제|올해|작년)/gi,
+  /(?:今週|先週|今月|先月|今日|昨日|今年|昨年|去年)\s*(?:vs\.?|対|比)\s*(?:今週|先週|今月|先月|今日|昨日|今年|昨年|去年)/gi,
   // "launchable today", "the path that works today": possible right away, not a day.
   /\b(?:[a-z]{3,}able|works|working|possible|doable)\s+(?:right\s+)?today\b/gi,
   /\bnever\s+put\s+off\s+till\s+tomorrow\b/gi,
@@ -357,7 +368,8 @@ function idiomSpans(line: string): [number, number][] {
 
 const PAST_VERB = /\b(?:[a-z]+ed|took|did|was|were|made|built|ran|wrote|got|went|came|grew|won|lost|became|done|fell|rose|spent|saw|found|hit|cut|shipped|converged)\s+(?:(?:it|this|that|them|everything|all|up|out|down)\s+)?$/i;
 const FUTURE_CUE = /\b(?:will|['’]ll|going\s+to|gonna|should|must|shall|plan(?:s|ned)?\s+to|scheduled|planned|expected|supposed|due|set)\b[^.;!?]*$/i;
-const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+){0,2}\s+$/i;
+// A count of events over the span: "1 post in 14 days", "the 5th auto-update crash in 3 weeks".
+const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+(?:-[a-z]+)*){0,2}\s+$/i;
 const SPAN_AFTER = /^\s+(?:or\s+(?:less|fewer|so|more)|flat|tops|max|at\s+most|each|per|apart|straight|in\s+a\s+row|total)\b/i;
 const RETENTION_BEFORE = /\b(?:expires?|expiring|(?:is|are|get|gets|be|being)\s+(?:deleted|purged|archived|anonymi[sz]ed|removed|rotated|reset|locked|suspended|expired|cleared))\s+$/i;
 // A period something is kept for, or after which it is removed, said of the thing it happens to: the
@@ -385,7 +397,9 @@ function isDuration(line: string, start: number, end: number, words: string, lan
   // "ends in 14 days from signup", "in 30 days of purchase": counted from an event the sentence names.
   if (/^\s+(?:from|after|of)\s+(?!now\b|today\b|here\b)[a-z]/i.test(after)) return true;
   const before = line.slice(Math.max(0, start - 60), start);
-  if (RATE_BEFORE.test(before) || SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
+  if (SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
+  // "1 post in 14 days" counts; "we ship the 2 remaining fixes in 3 weeks" plans.
+  if (RATE_BEFORE.test(before)) return !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
   if (PAST_VERB.test(before) && !FUTURE_CUE.test(before)) return true;
   return (GERUND_BEFORE.test(before) || PROGRESSION_BEFORE.test(before)) && !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
 }

@@ -44,3 +44,24 @@ describe('relative-date: lines dated day first or by their year', () => {
   ];
   for (const [body, words] of findings) it(`${JSON.stringify(body)} is still a finding`, () => assert.deepEqual(foundWords(body), words));
 });
+
+describe('relative-date: counts over a span, periods compared, lines of a script', () => {
+  const refused: [string, string][] = [
+    ['- **What went wrong:** the site went down again — the 5th auto-update crash in 3 weeks.', 'a count of events over a span'],
+    ['1. Fix the dashboard — add cash position, this week vs last week revenue, open hires', 'two periods compared'],
+    ['- KPI 카드: 이번 주 vs 지난주 매출', 'Korean periods compared'],
+    ['- 売上カード: 今週 vs 先週 の比較', 'Japanese periods compared'],
+    ['Response: offer seasonal scheduling — book now for next quarter at today\'s rate.', 'a line of a sales script'],
+    ['- **Objection:** "we will think about it tomorrow" → offer the follow-up call', 'an objection in a script'],
+    ['멘트: 오늘 예약하시면 할인됩니다', 'Korean script line'],
+  ];
+  for (const [body, why] of refused) it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(foundWords(body), []));
+
+  const findings: [string, string[]][] = [
+    ['We ship the 2 remaining fixes in 3 weeks.', ['in 3 weeks']],
+    ['Revenue this week beat the forecast.', ['this week']],
+    ['Question: should we migrate the database tomorrow?', ['tomorrow']],
+    ['The response time regressed yesterday.', ['yesterday']],
+  ];
+  for (const [body, words] of findings) it(`${JSON.stringify(body)} is still a finding`, () => assert.deepEqual(foundWords(body), words));
+});
