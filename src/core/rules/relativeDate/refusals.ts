@@ -158,6 +158,8 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
   // Japanese glues Latin words to dates too ("API来週変更"): only symbols of code count before them.
   // "~14 months ago" is about fourteen months: a tilde before a number is not code.
   const approximate = before === '~' && /^\d/.test(prose.slice(start, end));
+  // An index into a series, as a formula writes it: "SMA50[5 days ago]", "close[yesterday]".
+  if (before === '[' && prose[end] === ']' && /[\p{L}\p{N}_)\]]/u.test(prose[start - 2] ?? '')) return true;
   if (before !== undefined && !approximate && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
   if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;

@@ -65,3 +65,9 @@ describe('relative-date: counts over a span, periods compared, lines of a script
   ];
   for (const [body, words] of findings) it(`${JSON.stringify(body)} is still a finding`, () => assert.deepEqual(foundWords(body), words));
 });
+
+describe('relative-date: a series indexed by a relative day in a formula', () => {
+  it('"Trend: SMA50 > SMA50[5 days ago]" is not a finding', () => assert.deepEqual(foundWords('1. Trend: SMA50 > SMA50[5 days ago]'), []));
+  it('"close[yesterday] < open" is not a finding', () => assert.deepEqual(foundWords('- exit when close[yesterday] < open'), []));
+  it('"[5 days ago] the cache was cleared" is still a finding', () => assert.deepEqual(foundWords('- [5 days ago] the cache was cleared'), ['5 days ago']));
+});
