@@ -374,6 +374,8 @@ const FUTURE_CUE = /\b(?:will|['’]ll|going\s+to|gonna|should|must|shall|plan(?
 const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+(?:-[a-z]+)*){0,2}\s+$/i;
 const SPAN_AFTER = /^\s+(?:or\s+(?:less|fewer|so|more)|flat|tops|max|at\s+most|each|per|apart|straight|in\s+a\s+row|total)\b/i;
 const RETENTION_BEFORE = /\b(?:expires?|expiring|(?:is|are|get|gets|be|being)\s+(?:deleted|purged|archived|anonymi[sz]ed|removed|rotated|reset|locked|suspended|expired|cleared))\s+$/i;
+// Lifetimes listed after the verb they share: "short-lived tokens expire in 1-2 hours, long-lived tokens in 60 days".
+const LIFETIMES_BEFORE = /\b(?:expire|expires|expiring)\s+in\s+[^.;!?]*,\s*(?:and\s+)?[^.;!?,]*$/i;
 // A period something is kept for, or after which it is removed, said of the thing it happens to: the
 // retention word may follow a few words later ("7일 후 문의 항목 자동 익명화", "30日後にログを自動削除").
 const RETENTION_AFTER_KO = /^(?:에는|이면|이\s?지나면|마다|[^.!?。\n]{0,24}?(?:자동|삭제|만료|익명화|폐기|파기|보관|잠금|휴면))/;
@@ -399,7 +401,7 @@ function isDuration(line: string, start: number, end: number, words: string, lan
   // "ends in 14 days from signup", "in 30 days of purchase": counted from an event the sentence names.
   if (/^\s+(?:from|after|of)\s+(?!now\b|today\b|here\b)[a-z]/i.test(after)) return true;
   const before = line.slice(Math.max(0, start - 60), start);
-  if (SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
+  if (SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before) || LIFETIMES_BEFORE.test(line.slice(Math.max(0, start - 120), start))) return true;
   // "1 post in 14 days" counts; "we ship the 2 remaining fixes in 3 weeks" plans.
   if (RATE_BEFORE.test(before)) return !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
   if (PAST_VERB.test(before) && !FUTURE_CUE.test(before)) return true;

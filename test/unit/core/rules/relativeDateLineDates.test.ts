@@ -71,3 +71,20 @@ describe('relative-date: a series indexed by a relative day in a formula', () =>
   it('"close[yesterday] < open" is not a finding', () => assert.deepEqual(foundWords('- exit when close[yesterday] < open'), []));
   it('"[5 days ago] the cache was cleared" is still a finding', () => assert.deepEqual(foundWords('- [5 days ago] the cache was cleared'), ['5 days ago']));
 });
+
+describe('relative-date: lifetimes listed after their verb, and compound adjectives are not past verbs', () => {
+  it('"tokens expire in 1-2 hours, long-lived tokens in 60 days" is not a finding', () =>
+    assert.deepEqual(foundWords('**Why:** Short-lived tokens expire in 1-2 hours, long-lived tokens in 60 days. Each time it expires, calls fail.'), []));
+  it('"the long-lived branch ... in 3 days" is found but never fixed by --fix', () => {
+    const path = 'project_status.md';
+    const memory = parseMemoryFile(path, '---\nname: status\ndescription: Status notes\ntype: project\nmodified: 2026-08-04\n---\nThe long-lived release branch in 3 days.\nThe AI-powered search tomorrow.\n');
+    const problems = findRelativeDates({ path, text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
+    assert.deepEqual(problems.map((p) => p.fixes?.some((fix) => fix.safe) ?? false), [false, false]);
+  });
+  it('a past verb still makes the fix safe: "We merged the long-lived branch yesterday."', () => {
+    const path = 'project_status.md';
+    const memory = parseMemoryFile(path, '---\nname: status\ndescription: Status notes\ntype: project\nmodified: 2026-08-04\n---\nWe merged the long-lived branch yesterday.\n');
+    const problems = findRelativeDates({ path, text: memory.text, memory }, context, { utcOffsetMinutes: () => 0 });
+    assert.deepEqual(problems.map((p) => p.fixes?.[0]?.safe), [true]);
+  });
+});
