@@ -44,6 +44,16 @@ export class RefusalCheck {
     return facts.habits.isOccasion(mention.start - facts.start, languageOf(this.prose.slice(mention.start, mention.end)));
   }
 
+  /** The quote still open where `line` starts, opened on one of the few lines before it in its paragraph. */
+  private quoteOpenBefore(line: number): string | undefined {
+    let carried: string | undefined;
+    for (let at = Math.max(0, line - CARRY_LINES); at < line; at++) {
+      const text = this.prose.slice(this.lineIndex.offsetAt({ line: at, character: 0 }), this.lineIndex.offsetAt({ line: at + 1, character: 0 }));
+      carried = text.trim() === '' ? undefined : quoteSpans(text.replace(/(?:\r\n|\n|\r)$/, ''), carried).leftOpen;
+    }
+    return carried;
+  }
+
   private factsAt(offset: number): LineFacts {
     // A line of thousands of mentions is worked out once: found by binary search, cached by its number.
     const line = this.lineIndex.positionAt(offset).line;
@@ -52,7 +62,7 @@ export class RefusalCheck {
     const start = this.lineIndex.offsetAt({ line, character: 0 });
     const end = this.lineIndex.offsetAt({ line: line + 1, character: 0 });
     const text = this.prose.slice(start, end).replace(/(?:\r\n|\n|\r)$/, '');
-    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dates: absoluteDateSpans(text), cache: {} };
+    const facts: LineFacts = { start, text, quotes: quoteSpans(text, this.quoteOpenBefore(line)).spans, emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dates: absoluteDateSpans(text), cache: {} };
     this.lines.set(line, facts);
     return facts;
   }
@@ -290,15 +300,37 @@ const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '�
 // script is used, as a quotation is.
 const SCRIPT_LEAD = /^[\s>*+-]*(?:\*\*|__)?(?:response|reply|objection|script|say|ask|pitch|opener|rebuttal|멘트|스크립트|응대|トーク|台本|返答例|回答例)(?:\*\*|__)?\s*[:：]\s*/i;
 
-/** Quoted spans of a line, closing quote included; an unclosed quote quotes nothing. One pass. */
-function quoteSpans(line: string): [number, number][] {
+/** Quotes that may run on to the next line of a paragraph (a person's words quoted as they wrote them). */
+const CARRIED = new Set(['"', '”', '」', '』']);
+/** How many lines back a quote still open is looked for: a stray inch mark must not quote a paragraph. */
+const CARRY_LINES = 3;
+
+interface LineQuotes {
+  readonly spans: [number, number][];
+  /** The closing mark of a quote opened at a word's start and not closed on the line. */
+  readonly leftOpen?: string;
+}
+
+/**
+ * Quoted spans of a line, closing quote included, when the line starts inside the quote `carried`
+ * (closed by that mark) or outside any; an unclosed quote quotes nothing unless it may run on. One pass.
+ */
+function quoteSpans(line: string, carried?: string): LineQuotes {
   const spans: [number, number][] = [];
   const script = SCRIPT_LEAD.exec(line);
-  if (script) return [[script[0].length, line.length]];
-  if (!/["“「『«‘']/.test(line)) return spans;
+  if (script) return { spans: [[script[0].length, line.length]] };
+  let from = 0;
+  if (carried !== undefined) {
+    const end = line.indexOf(carried);
+    if (end < 0) return { spans: [[0, line.length]], leftOpen: carried };
+    spans.push([0, end + 1]);
+    from = end + 1;
+  }
+  if (!/["“「『«‘']/.test(line)) return { spans };
   let open = -1;
   let close = '';
-  for (let i = 0; i < line.length; i++) {
+  let opensRun = false;
+  for (let i = from; i < line.length; i++) {
     const c = line[i];
     if (open >= 0) {
       if (c === close && (close !== "'" || !/[\p{L}\p{N}]/u.test(line[i + 1] ?? ''))) {
@@ -313,12 +345,14 @@ function quoteSpans(line: string): [number, number][] {
     if (pair && (c !== '‘' || opensWord)) {
       open = i;
       close = pair;
+      opensRun = opensWord && CARRIED.has(pair);
     } else if (c === "'" && opensWord) {
       open = i;
       close = "'";
+      opensRun = false;
     }
   }
-  return spans;
+  return open >= 0 && opensRun ? { spans, leftOpen: close } : { spans };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -88,3 +88,13 @@ describe('relative-date: lifetimes listed after their verb, and compound adjecti
     assert.deepEqual(problems.map((p) => p.fixes?.[0]?.safe), [true]);
   });
 });
+
+describe('relative-date: a quotation that runs over several lines', () => {
+  it('the words of a quote opened on the line before are not findings', () =>
+    assert.deepEqual(foundWords('Trigger phrases: "what is on my\ncalendar today", "what should I focus on today", "catch me up".'), []));
+  it('a Japanese quote over two lines is not a finding', () => assert.deepEqual(foundWords('ユーザーの言葉：「この機能は\n明日までに直して」とのこと。'), []));
+  it('after the quote closes, a date is a finding again', () =>
+    assert.deepEqual(foundWords('He wrote: "ship it\nbefore the review".\nWe shipped it yesterday.'), ['yesterday']));
+  it('an inch mark opens no quote', () => assert.deepEqual(foundWords('The monitor is 27" wide and\nwe ordered it yesterday.'), ['yesterday']));
+  it('a blank line ends what a quote could carry', () => assert.deepEqual(foundWords('She said "the demo\n\nis tomorrow for sure.'), ['tomorrow']));
+});
