@@ -14,8 +14,20 @@ import { makeProblem } from '../shared/makeProblem';
  * endpoints" describe a memory, they do not retire it.
  */
 const LEADING = /^[\s(\[—–:;-]*(?:(?:superseded|merged|obsolete|deprecated|retired|replaced|consolidated)(?:\s+(?:by|into|in\s+favou?r\s+of|with)\b|\s*(?:[—–:;,.)\]]|->|→|$))|no\s+longer\s+(?:used|valid|current)|統合済|廃止|통합됨|병합됨|폐기|대체됨)/i;
-// A memory merged into another names it: "[[x]] に統合", "(x.md)로 통합", "→ x.md へ統合" (not "ワークフローに統合", a feature).
-const INTO_LINK = /(?:\.md\)?|\]\]|\]\([^)]*\))\s?(?:に統合|へ統合|(?:으로|로|에)\s?(?:통합|병합))/;
+// A memory merged into another names it: "[[x]] に統合", "(x.md)로 통합", "→ x.md へ移行", "[[x]]에 합침" (not
+// "ワークフローに統合", a feature).
+const INTO_LINK = /(?:\.md\)?|\]\]|\]\([^)]*\))\s?(?:[にへ](?:統合|移行|移動)|(?:으로|로|에)\s?(?:통합|병합|합침|합쳐|이동|옮김))/;
+/** Another memory named in an entry: a Markdown link, a wiki link or a file name. */
+const MEMORY_REF = String.raw`(?:\[\[[^\]]+\]\]|\[[^\]]*\]\([^)]*\)|[\w.-]+\.md\b)`;
+/**
+ * Words that retire a memory only when another memory follows them: "folded into [[x]]", "now part of
+ * x.md", "~~old steps~~ see x.md", "旧版。[[x]] を参照", "구버전, x.md 참고" ("now part of the release" and
+ * "see x.md" alone describe or point, they do not retire).
+ */
+const BEFORE_REF = new RegExp(
+  String.raw`(?:\b(?:folded|moved|absorbed|rolled)\s+into|\bnow\s+(?:part\s+of|in|lives\s+in)|^[\s(\[]*~~[^~]+~~[\s,;:.—–-]*(?:→|->|see|use|now\s+in)?|^[\s(\[（]*(?:旧版|旧メモ|구버전|이전\s?버전)[\s、。,.:：)\]）-]*)\s*${MEMORY_REF}`,
+  'i',
+);
 const ANYWHERE = /\b(?:SUPERSEDED|OBSOLETE|DEPRECATED|MERGED)\b|[(\[;—–]\s*(?:superseded|merged|obsolete|deprecated|replaced\s+by)\b|(?:→|->)\s*(?:merged|superseded|replaced|consolidated)\b|\bsuperseded\s+by\b|\bmerged\s+into\b/;
 const BELOW = /\bbelow\b|아래|下記|以下/i;
 const ABOVE = /\babove\b|위의|上記/i;
@@ -23,7 +35,7 @@ const ABOVE = /\babove\b|위의|上記/i;
 /** Whether an entry's words say its memory was merged into another or superseded by one. */
 export function retiresItsMemory(entry: IndexEntry): boolean {
   const hook = entry.hook ?? '';
-  return LEADING.test(hook) || ANYWHERE.test(hook) || INTO_LINK.test(hook);
+  return LEADING.test(hook) || ANYWHERE.test(hook) || INTO_LINK.test(hook) || BEFORE_REF.test(hook);
 }
 
 /** The memories MEMORY.md retires by an entry's words, for telling which memories a new index changes. */
@@ -74,6 +86,10 @@ function successorOf(index: MemoryIndex, entry: IndexEntry, self: RootPath): str
   const onLine = index.links.find((link) => link.line === entry.line && link.target !== undefined && link.target !== self);
   if (onLine) return onLine.target;
   const hook = entry.hook ?? '';
+  // A wiki link ("folded into [[x]]") is no Markdown link: it names the memory another entry lists as x.md.
+  const wiki = /\[\[([^\]|#]+)/.exec(hook)?.[1].trim();
+  const named = wiki === undefined ? undefined : index.entries.find((other) => other.target !== undefined && other.target !== self && other.target.replace(/\.md$/, '') === wiki);
+  if (named) return named.target;
   const at = index.entries.indexOf(entry);
   const neighbor = BELOW.test(hook) ? index.entries[at + 1] : ABOVE.test(hook) ? index.entries[at - 1] : undefined;
   return neighbor?.target !== undefined && neighbor.target !== self ? neighbor.target : undefined;
