@@ -111,6 +111,11 @@ const RUN_PASSAGE_WEIGHT = 24;
 const DESCRIPTION_BINS = 32;
 const ALIKE_DESCRIPTION_BINS = 22;
 const DESCRIBED_THRESHOLD = 0.2;
+// Not lower, nor a second, lower bar for short memories (measured 2026-12-02 on pairs of one or two short
+// sentences with a reason each): "Never force-push to shared branches" and its rewording "Do not force
+// push shared branches" agree in 21 of 32 description bins and 30 of 128 in all, the different rule
+// "Never push directly to shared branches" in 21 and 31; Japanese rewordings measure 18-20 and 26-28.
+// At this length a shingle estimate cannot tell a reworded rule from a neighbouring one.
 
 /**
  * An incremental near-duplicate index: adding, replacing or removing one memory costs time in
