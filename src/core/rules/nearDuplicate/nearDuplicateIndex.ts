@@ -515,17 +515,20 @@ export class NearDuplicateIndex {
     const data = this.passageData;
     const start = this.passageStart[id];
     const count = this.passageCount[id];
+    // Most pairs asked share no passage of a sentence's weight: told from the weights alone, as before runs counted.
+    let any = false;
+    for (let i = start; i < start + count && !any; i++) any = data[count + i] >= RUN_PASSAGE_WEIGHT && this.inRuleBucket(data[i], member);
+    if (!any) return undefined;
     let run = 0;
     let runStart = 0;
     for (let i = start + 2 * count, end = start + this.passageWords[id]; i < end; i++) {
       const key = data[i];
-      const bucket = this.passageBuckets.get(key);
-      const weight = bucket === undefined || typeof bucket === 'number' || bucket.size > this.maxBucketSize || !bucket.has(member) ? 0 : this.weightOf(id, key);
-      if (weight >= SHARED_RULE_WEIGHT) return key;
-      if (weight < RUN_PASSAGE_WEIGHT) {
+      const weight = this.weightOf(id, key);
+      if (weight < RUN_PASSAGE_WEIGHT || !this.inRuleBucket(key, member)) {
         run = 0;
         continue;
       }
+      if (weight >= SHARED_RULE_WEIGHT) return key;
       if (run === 0) runStart = key;
       run += weight;
       if (run >= SHARED_RULE_WEIGHT) return runStart;
@@ -533,12 +536,24 @@ export class NearDuplicateIndex {
     return undefined;
   }
 
-  /** The weight memory `id` gives its passage `key` (it holds it). */
+  /** Whether memory `member` holds passage `key` too, and no more than the bucket limit of memories do. */
+  private inRuleBucket(key: number, member: number): boolean {
+    const bucket = this.passageBuckets.get(key);
+    return bucket !== undefined && typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(member);
+  }
+
+  /** The weight memory `id` gives its passage `key` (it holds it): a binary search of its sorted keys. */
   private weightOf(id: number, key: number): number {
     const data = this.passageData;
-    const start = this.passageStart[id];
     const count = this.passageCount[id];
-    for (let i = start; i < start + count; i++) if (data[i] === key) return data[count + i];
+    let low = this.passageStart[id];
+    let high = low + count - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (data[middle] === key) return data[count + middle];
+      if (data[middle] < key) low = middle + 1;
+      else high = middle - 1;
+    }
     return 0;
   }
 
