@@ -24,13 +24,23 @@ const SERIES_MARK = new RegExp(`${PERIOD.source}|${NUMBERED.source}`, 'gi');
 const UNIT_HINT = /sprint|week|release|session|iteration|cycle|retro|standup|milestone|meeting|day|issue|episode|chapter|part|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
 
 /**
+ * A time of day or a session's part after a date is part of the date a snapshot is named for
+ * ("status_2026_05_02_evening", "status_2026_05_03_dawn", "status_2026-05-04_evening_handoff"): successive
+ * handoff notes of one day or of the next are a series however their sessions were named.
+ */
+const TIMES = 'morning|afternoon|evening|night|overnight|dawn|midday|noon|late|early|eod|am|pm|handoff|wrap-?up|kickoff';
+const TIME_HINT = new RegExp(TIMES, 'i');
+// The times must end the name: "2026-05-04_morning-routine" is about a routine.
+const TIMED_PERIOD = new RegExp(`${PERIOD.source}(?:(?:[-_.](?:${TIMES}))+(?=\\.md$|$))?`, 'gi');
+
+/**
  * Whether two memories are entries of one dated series: their file names are the same but for the
  * dates, periods or numbered units in them, and those differ ("project_status_2026-10.md",
  * "project_status_2026-11.md"; "weekly_2026-W44.md", "weekly_2026-W45.md"; "sprint-41.md", "sprint-42.md"). Successive snapshots carry over what is still true, so
  * they share text without one being a copy of the other.
  */
 export function isSeries(a: RootPath, b: RootPath): boolean {
-  return differsIn(a, b, PERIOD) || (UNIT_HINT.test(a) && UNIT_HINT.test(b) && differsIn(a, b, SERIES_MARK));
+  return differsIn(a, b, PERIOD) || (TIME_HINT.test(a) && TIME_HINT.test(b) && differsIn(a, b, TIMED_PERIOD)) || (UNIT_HINT.test(a) && UNIT_HINT.test(b) && differsIn(a, b, SERIES_MARK));
 }
 
 /** Whether `a` and `b` are the same but for what `marks` matches, and that differs. */

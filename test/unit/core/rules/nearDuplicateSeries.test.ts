@@ -17,6 +17,10 @@ describe('near-duplicate: dated series', () => {
     assert.ok(isSeries('project_weekly-1103.md', 'project_weekly-1110.md'));
     assert.ok(isSeries('milestone-1-state.md', 'milestone-2-state.md'));
     assert.ok(isSeries('project_ops-check-oct.md', 'project_ops-check-nov.md'));
+    // Handoff notes named for a day and the part of it they were written in.
+    assert.ok(isSeries('project_status_2026_05_02_evening.md', 'project_status_2026_05_03_dawn.md'));
+    assert.ok(isSeries('project_status_2026-05-04_evening_handoff.md', 'project_status_2026-05-05_morning.md'));
+    assert.ok(isSeries('status_2026-05-04_morning.md', 'status_2026-05-04_evening.md'));
   });
 
   it('does not take a dated copy of an undated memory, another subject or the same period for a series', () => {
@@ -33,5 +37,8 @@ describe('near-duplicate: dated series', () => {
     assert.ok(!isSeries('feedback_fact_1.md', 'feedback_fact_2.md'));
     assert.ok(!isSeries('project_market-notes.md', 'project_decor-notes.md'));
     assert.ok(!isSeries('project_sprint-41.md', 'project_sprint-41.md'));
+    // Topics after a date are no part of the day.
+    assert.ok(!isSeries('project_status_2026-05-04_pricing.md', 'project_status_2026-05-05_auth.md'));
+    assert.ok(!isSeries('project_2026-05-04_morning-routine.md', 'project_2026-05-04_evening-routine.md'));
   });
 });
