@@ -40,10 +40,25 @@ const DAY_NO_YEAR = new RegExp(
   'gi',
 );
 
+// Days and months as Hebrew and Chinese write them, and numeric days with the year last (5.3.2026,
+// 05/03/2026): never counted from (day and month order differs by country), only dating a line.
+const HE_MONTHS = 'ינואר|פברואר|מרץ|מרס|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר';
+const OTHER_DATES = new RegExp(
+  [
+    String.raw`(?<![\d./])(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|[12]\d|3[01])[./]${YEAR}(?!\d)`,
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s?(?:ב|ל)?-?(?:${HE_MONTHS})(?![\p{Script=Hebrew}])`,
+    String.raw`(?<![\p{Script=Hebrew}])[בלמ]?(?:${HE_MONTHS})\s+${YEAR}`,
+    String.raw`(?<!\d)(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?[号號]`,
+    // The year a fix adds after a word (בשנה הבאה (2027), 明年(2027)), or a writer beside one.
+    String.raw`\(${YEAR}\)`,
+  ].join('|'),
+  'gu',
+);
+
 /** Where `text` writes an absolute day or month, with or without its year: the spans that date what is said beside them. */
 export function absoluteDateSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
-  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR]) {
+  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR, OTHER_DATES]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       spans.push([match.index, match.index + match[0].length]);

@@ -10,6 +10,8 @@ import type { CalendarDate } from '../../types';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
 import { toProblem } from './dateProblem';
 import { findEventMentions } from './eventMentions';
+import { findChineseMentions, ZH_GATE } from './chineseTable';
+import { findHebrewMentions, HE_GATE } from './hebrewTable';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
 import { languageOf, resolveOverlaps, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
@@ -48,6 +50,7 @@ const GATES: readonly RegExp[] = [
   /\b(?:TO(?:DAY|NIGHT|MORROW)|YESTERDAY|(?:THIS|NEXT|LAST)\s+(?:WEEK|MONTH|YEAR|MORNING|WEEKEND))\b/,
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
+  new RegExp(`${HE_GATE.source}|${ZH_GATE.source}`),
 ];
 
 /**
@@ -191,9 +194,10 @@ function fileScan(prose: string): FileScan {
   return { prose, refusals: new RefusalCheck(prose), chronoReadings: new Map() };
 }
 
-/** The three ways relative dates are found in a part of a file's prose, each counting from `reference`. */
+/** The ways relative dates are found in a part of a file's prose, each counting from `reference`. */
 const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan) => DateMention[])[] = [
   (part, reference) => findTableMentions(part, reference),
+  (part, reference) => [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference)],
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),
 ];
@@ -230,7 +234,7 @@ const APPROXIMATE_AFTER = /^(?:\s+or\s+(?:two|three|so|more|less|a\s+bit|longer)
  * is still relative, but its fix keeps the words and adds the day they count from, and is never safe.
  */
 function approximation(prose: string, mention: DateMention): { end: number } | undefined {
-  if (mention.reading !== undefined) return undefined;
+  if (mention.reading !== undefined || mention.language) return undefined;
   const after = APPROXIMATE_AFTER.exec(prose.slice(mention.end, mention.end + 16));
   if (after) return { end: mention.end + after[0].length };
   if (APPROXIMATE_BEFORE.test(prose.slice(Math.max(0, mention.start - 16), mention.start)) || VAGUE_COUNT.test(prose.slice(mention.start, mention.end))) return { end: mention.end };
