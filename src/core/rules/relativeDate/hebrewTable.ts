@@ -41,7 +41,7 @@ const DUALS: Record<string, [Granularity, number]> = { יומיים: ['day', 2],
 // this day), "אותו היום" (that same day), "לשונית היום" (the Today tab): a word before the definite
 // forms that makes them a name, a span or another day. A feminine noun in construct ends in ת.
 const BOUND_BEFORE = new RegExp(
-  `(?:^|[^${'\\p{Script=Hebrew}'}])(?:[ובלמש]?(?:כל|סוף|תחילת|אמצע|סדר|ראש|אותו|אותה|עד|משך|במשך|לאורך|שעות|תוכנית|מסך|כפתור|דף|עמוד|תפריט|רכיב|פאנל|טאב|מצב|חצי|רבע)|[${'\\p{Script=Hebrew}'}]{2,}ת)\\s+$`,
+  `(?:^|[^${'\\p{Script=Hebrew}'}])(?:[ובלמש]?(?:כל|סוף|תחילת|אמצע|סדר|ראש|ימי|אותו|אותה|עד|משך|במשך|לאורך|שעות|תוכנית|מסך|כפתור|דף|עמוד|תפריט|רכיב|פאנל|טאב|מצב|חצי|רבע)|[${'\\p{Script=Hebrew}'}]{2,}ת)\\s+$`,
   'u',
 );
 // "הלילה של ההשקה" (the night of the launch), "השבוע שבו" (the week in which), "השנה הראשונה" (the first
@@ -50,8 +50,9 @@ const BOUND_BEFORE = new RegExp(
 const BOUND_AFTER = /^\s+(?:של|שבו|שבה|שלפני|שאחרי|ש?אחרי|ש?לפני|ה(?:ראשונ|אחרונ|שני|שנייה|שלישי|רביעי|חמישי|ארוכ|ארוך|קודמ|ההוא|ההיא|שלמ|שלם|מלא|מיוחד|גדול|קשה|קצר|רגיל)[\p{Script=Hebrew}]{0,2})(?![\p{Script=Hebrew}])/u;
 // Habits, rules and what a product shows ("כל יום", "מדי שבוע", "תמיד", "מציג את המשימות של היום").
 const RECURRING = /כל\s+(?:יום|בוקר|ערב|לילה|שבוע|חודש|שנה|פעם)|מדי\s+(?:יום|בוקר|ערב|לילה|שבוע|חודש|שנה|פעם)|תמיד|בדרך\s+כלל|לעולם|(?<![\p{Script=Hebrew}])(?:יומי|יומית|שבועי|שבועית)(?![\p{Script=Hebrew}])|מציג|מציגה|מציגים|מוצג|מוצגת|מוצגים|מוצגות|להציג|תציג|יציג/u;
-// "כאילו אין מחר" (as if there were no tomorrow), "אל תדחה למחר" (don't put off till tomorrow), "מחר הוא יום חדש".
-const IDIOM = /אין\s+מחר|(?:תדחה|לדחות|דוחים)\s+למחר|מחר\s+הוא\s+יום\s+חדש|היום\s+ומחר|של\s+היום\s+ושל\s+מחר/u;
+// "כאילו אין מחר" (as if there were no tomorrow), "אל תדחה למחר" (don't put off till tomorrow), "מחר הוא יום חדש",
+// "בעולם של היום" (in today's world).
+const IDIOM = /אין\s+מחר|(?:ב|ה)?עולם\s+של\s+היום|(?:תדחה|לדחות|דוחים)\s+למחר|מחר\s+הוא\s+יום\s+חדש|היום\s+ומחר|של\s+היום\s+ושל\s+מחר/u;
 // A period something is deleted or expires after ("בעוד 30 ימים יימחק אוטומטית").
 const RETENTION = /אוטומטי|נמחק|יימחק|ימחקו|יימחקו|מחיקה|פג\s|יפוג|תפוג|תוקף|ארכיון/u;
 const BREAK = /[.!?;:,\n\r]/;
