@@ -15,8 +15,10 @@ export function findHebrewMentions(prose: string, reference: CalendarDate): Date
   return found.map((mention) => ({ ...mention, language: 'he' as const }));
 }
 
-/** Words every Hebrew entry's match contains. */
-export const HE_GATE = /היום|אתמול|מחר|שלשום|הערב|הלילה|הבוקר|אמש|אשתקד|שבוע|חודש|שנה|שנתיים|לפני|בעוד/;
+/** Words every Hebrew entry's match contains, behind a letter of the script: a text without Hebrew fails in one cheap scan. */
+export const HE_GATE = { test: (text: string): boolean => HE_LETTER.test(text) && HE_WORDS.test(text) };
+const HE_LETTER = /[\u05D0-\u05EA]/;
+const HE_WORDS = /היום|אתמול|מחר|שלשום|הערב|הלילה|הבוקר|אמש|אשתקד|שבוע|חודש|שנה|שנתיים|לפני|בעוד/;
 
 // Hebrew writes its prepositions, conjunctions and article as letters glued to the word (ומחר "and
 // tomorrow", שאתמול "that yesterday", מהיום "from today", בשבוע הבא "in the next week"): up to two of

@@ -34,6 +34,7 @@ const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
 // A weekday with a time ("Monday 10:30", "Fri 3pm"), a countdown ("3 days to the", "2 weeks until"), "D-3".
 const EN_EVENT_GATE = String.raw`(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?,?\s+(?:at\s+)?\d|(?:\d{1,3}|[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en)\s+(?:[Dd]ays?|[Ww]eeks?)\s+(?:left\s+)?(?:to|until|till)\s|D-\d`;
+const OTHER_SCRIPTS = /[\u05D0-\u05EA天晚早周週期拜月年]/;
 const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
 
 /**
@@ -42,7 +43,7 @@ const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]ee
  * search costs twice as much on every file, and only all-caps dates ("NEXT WEEK") are given up for it
  * (all-caps words are labels far more often than dates).
  */
-const GATES: readonly RegExp[] = [
+const GATES: readonly { test(text: string): boolean }[] = [
   new RegExp(
     String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)|${EN_EVENT_GATE})`,
   ),
@@ -50,7 +51,9 @@ const GATES: readonly RegExp[] = [
   /\b(?:TO(?:DAY|NIGHT|MORROW)|YESTERDAY|(?:THIS|NEXT|LAST)\s+(?:WEEK|MONTH|YEAR|MORNING|WEEKEND))\b/,
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
-  new RegExp(`${HE_GATE.source}|${ZH_GATE.source}`),
+  // Hebrew and Chinese behind one scan for a Hebrew letter or a Chinese unit of time: a search for their
+  // words costs every file three times as much, and a scan per language twice.
+  { test: (text) => OTHER_SCRIPTS.test(text) && (HE_GATE.test(text) || ZH_GATE.test(text)) },
 ];
 
 /**
@@ -197,7 +200,8 @@ function fileScan(prose: string): FileScan {
 /** The ways relative dates are found in a part of a file's prose, each counting from `reference`. */
 const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan) => DateMention[])[] = [
   (part, reference) => findTableMentions(part, reference),
-  (part, reference) => [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference)],
+  // One scan for the letters of either before either table is asked: most prose has neither.
+  (part, reference) => (OTHER_SCRIPTS.test(part) ? [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference)] : []),
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),
 ];
