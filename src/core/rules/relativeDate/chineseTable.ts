@@ -36,7 +36,7 @@ const KANA_LETTER = /[\u3041-\u3096\u30A1-\u30FA]/;
 // Chinese writes no spaces, so a date's characters also meet across two words: 之前天气 ("before, the
 // weather"), 以上周期 ("the cycle above"), 聪明年轻 ("clever and young"), 看一下周报 ("a look at the weekly
 // report"). A character before or after that makes such a word refuses the match.
-const GLUED_BEFORE = /[之以然最背落随隨此提目当當眼面跟事向往加线線马馬早晚路身手网網至迎一底楼樓聪聰光证證表发發文基资資根]$/;
+const GLUED_BEFORE = /[之以然最背落随隨此提目当當眼面跟事向往加线線马馬早晚路身手网網至迎一底楼樓聪聰光证證表发發文基资資根日]$/;
 // 月份, 周期, 周报, 年轻: a period word starting a noun. A day word is rarely glued after (今天到货 is "arrives today").
 const PERIOD_GLUED_AFTER = /^[期边邊围圍到全刊岁歲长長转轉游遊报報份球光薪费費票轻輕龄齡纪紀代级級]/;
 const DAY_GLUED_AFTER = /^[猫貓堂]/;
@@ -62,7 +62,7 @@ function standsAsDate(prose: string, start: number, end: number, glued = PERIOD_
 
 // A count counts from the day of writing at a clause's start or after a pronoun or adverb (我们3天后发布);
 // after a noun it counts from that event (注册3天后, "3 days after signing up").
-const COUNT_FREE_BEFORE = /(?:^|[\s\p{P}\p{S}们們我你他她它将將会會就要已都也还還再])$/u;
+const COUNT_FREE_BEFORE = /(?:^|[\s\p{P}\p{S}们們我你他她它将將会會就要已都也还還再在于於])$/u;
 
 const DAYS: Record<string, number> = {
   大前天: -3, 前天: -2, 昨天: -1, 昨晚: -1, 今天: 0, 今晚: 0, 今早: 0, 明天: 1, 明晚: 1, 明早: 1, 后天: 2, 後天: 2, 大后天: 3, 大後天: 3,

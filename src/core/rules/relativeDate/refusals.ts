@@ -273,12 +273,14 @@ function emphasisSpans(line: string): [number, number, boolean][] {
 // ---------------------------------------------------------------------------------------------------
 // Quotes and titles: `episode title: "I got laid off today."`, 「先週何を話していたか」.
 
-const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’' };
+const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’', '《': '》' };
+// Hebrew writes its abbreviations with a double quote between letters (דו"ח, ע"י, צה"ל): not a quotation mark.
+const HEBREW_LETTER = /[\u05D0-\u05EA]/;
 
 /** Quoted spans of a line, closing quote included; an unclosed quote quotes nothing. One pass. */
 function quoteSpans(line: string): [number, number][] {
   const spans: [number, number][] = [];
-  if (!/["“「『«‘']/.test(line)) return spans;
+  if (!/["“「『«‘'《]/.test(line)) return spans;
   let open = -1;
   let close = '';
   for (let i = 0; i < line.length; i++) {
@@ -290,6 +292,7 @@ function quoteSpans(line: string): [number, number][] {
       }
       continue;
     }
+    if (c === '"' && HEBREW_LETTER.test(line[i - 1] ?? '') && HEBREW_LETTER.test(line[i + 1] ?? '')) continue;
     const pair = PAIRS[c];
     // ‘ and ' open only at a word's start: "today's" and "don't" are apostrophes.
     const opensWord = !/[\p{L}\p{N}]/u.test(line[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(line[i + 1] ?? '');

@@ -48,6 +48,8 @@ export const DATE_LINES_LABELED: readonly LabeledDateLine[] = [
   he('השרת נפל אתמול והיום הוא חזר לעבוד.', 'אתמול', 'והיום'),
   he('\u200Fהיום\u200F עדכנתי את ה-README.', 'היום'),
   he('צריך לסיים עד מחר בצהריים.', 'מחר'),
+  he('הדו"ח נשלח אתמול לצה"ל.', 'אתמול'),
+  he('נכון להיום, הפרויקט בשלב בטא.', 'להיום'),
   // Hebrew: not dates.
   he('המחרוזת ריקה כשהשדה חסר.'),
   he('למחרת הכול חזר לעבוד.'),
@@ -72,6 +74,9 @@ export const DATE_LINES_LABELED: readonly LabeledDateLine[] = [
   he('שבוע עבודה הוא חמישה ימים.'),
   he('בסוף היום זו החלטה של המוצר.'),
   he('היומן נשמר בתיקייה.'),
+  he('מחר טוב יותר מתחיל כאן.'),
+  he('10,000 ש"ח לשנה, 900 לחודש.'),
+  he('פגישת הצוות השבועית ביום שני.'),
 
   // Chinese, simplified and traditional: dates.
   zh('昨天我们把数据库迁移完了。', '昨天'),
@@ -117,6 +122,11 @@ export const DATE_LINES_LABELED: readonly LabeledDateLine[] = [
   zh('上周一起吃了饭。', '上周'),
   zh('月份和年龄字段都是必填的。'),
   zh('上月份的报表'),
+  zh('这周期内的指标不变。'),
+  zh('日本周边的服务器延迟较高。'),
+  zh('读了《昨天的故事》这本书。'),
+  zh('第3天后开始收费。'),
+  zh('我们在3天后发布。', '3天后'),
 
   // Japanese and Korean: what Chinese also writes, and the generic tests, stay as they were.
   ja('明日香さんに連絡する。'),
