@@ -40,11 +40,13 @@ const DAY_NO_YEAR = new RegExp(
   'gi',
 );
 
-// Days and months as Hebrew and Chinese write them, and numeric days with the year last (5.3.2026,
+// Days and months as Hebrew, Chinese and Russian write them, and numeric days with the year last (5.3.2026,
 // 05/03/2026): never counted from (day and month order differs by country), only dating a line.
 const HE_MONTHS = 'ינואר|פברואר|מרץ|מרס|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר';
+const RU_MONTHS = 'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря';
 const OTHER_DATES = new RegExp(
   [
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s+(?:${RU_MONTHS})(?!\p{L})`,
     String.raw`(?<![\d./])(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|[12]\d|3[01])[./]${YEAR}(?!\d)`,
     String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s?(?:ב|ל)?-?(?:${HE_MONTHS})(?![\p{Script=Hebrew}])`,
     String.raw`(?<![\p{Script=Hebrew}])[בלמ]?(?:${HE_MONTHS})\s+${YEAR}`,

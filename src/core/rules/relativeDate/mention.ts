@@ -27,14 +27,14 @@ export interface DateMention {
    */
   readonly occasion?: boolean;
   /**
-   * Set by the finders of languages read from a table alone (Hebrew, Chinese): no verb is read there,
+   * Set by the finders of languages read from a table alone (Hebrew, Chinese, Russian): no verb is read there,
    * so the fix keeps the words and adds the date, and is never applied without a person choosing it.
    */
   readonly language?: AnnotatedLanguage;
 }
 
 /** Languages whose dates are found by their words alone and annotated, never rewritten: see {@link DateMention.language}. */
-export type AnnotatedLanguage = 'he' | 'zh';
+export type AnnotatedLanguage = 'he' | 'zh' | 'ru';
 
 /** Text of one language as a person writes it: decides how a replacement is phrased. */
 export type TextLanguage = 'en' | 'ko' | 'ja' | AnnotatedLanguage;
@@ -42,6 +42,7 @@ export type TextLanguage = 'en' | 'ko' | 'ja' | AnnotatedLanguage;
 const HANGUL = /\p{Script=Hangul}/u;
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 const HEBREW = /\p{Script=Hebrew}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
 
 /**
  * The language of one match by its script: Hangul is Korean, kana or kanji Japanese, anything else English.
@@ -50,6 +51,7 @@ const HEBREW = /\p{Script=Hebrew}/u;
 export function languageOf(text: string): TextLanguage {
   if (HANGUL.test(text)) return 'ko';
   if (HEBREW.test(text)) return 'he';
+  if (CYRILLIC.test(text)) return 'ru';
   if (JAPANESE.test(text)) return 'ja';
   return 'en';
 }

@@ -32,7 +32,7 @@ export class RefusalCheck {
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
-    // Hebrew and Chinese finders refuse habits, durations and idioms themselves, from their own words.
+    // Hebrew, Chinese and Russian finders refuse habits, durations and idioms themselves, from their own words.
     if (mention.language) return datedBeside(facts, inLine, inLineEnd) ? 'dated-line' : undefined;
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
@@ -147,7 +147,7 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
   // Japanese glues Latin words to dates too ("API来週変更"): only symbols of code count before them.
   // "~14 months ago" is about fourteen months: a tilde before a number is not code.
   const approximate = before === '~' && /^\d/.test(prose.slice(start, end));
-  const alphabetic = language === 'en' || language === 'he';
+  const alphabetic = language === 'en' || language === 'he' || language === 'ru';
   if (before !== undefined && !approximate && (alphabetic ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
   if ((alphabetic ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
@@ -159,9 +159,9 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
 // The same word as the name of a component or file on the line: "오늘의 상담 타임라인(today-timeline.tsx)",
 // "今日のタスク一覧 (TodayTasks.vue)", "the Today panel (`todayPanel`)": the words name that feature.
 const WORD_NAMES: readonly [RegExp, string][] = [
-  [/^(?:today|오늘|今日|本日|今天|[ושמבלכ]{0,2}היום)/i, 'today'],
-  [/^(?:tomorrow|내일|明日|明天|[ושמבלכ]{0,2}מחר)/i, 'tomorrow'],
-  [/^(?:yesterday|어제|昨日|昨天|[ושמבלכ]{0,2}אתמול)/i, 'yesterday'],
+  [/^(?:today|오늘|今日|本日|今天|[ושמבלכ]{0,2}היום|сегодня)/i, 'today'],
+  [/^(?:tomorrow|내일|明日|明天|[ושמבלכ]{0,2}מחר|завтра)/i, 'tomorrow'],
+  [/^(?:yesterday|어제|昨日|昨天|[ושמבלכ]{0,2}אתמול|вчера)/i, 'yesterday'],
   [/^(?:this\s+week|이번\s?주|今週|本周|这周|這週|[ושמבלכ]{0,2}השבוע$)/i, 'this[-_]?week'],
   [/^(?:next\s+week|다음\s?주|来週|下周|下週|[ושמבלכ]{0,2}ה?שבוע\s+הבא)/i, 'next[-_]?week'],
   [/^(?:last\s+week|지난\s?주|先週|上周|上週|[ושמבלכ]{0,2}ה?שבוע\s+שעבר)/i, 'last[-_]?week'],
@@ -207,7 +207,7 @@ function inCjkProse(text: string): boolean {
 
 // Days joined by a plus, slash or middle dot name what a feature covers ("forecast: today + tomorrow",
 // "오늘/내일 일정", "今日・明日の予報"): a sentence would join them with a word.
-const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日|היום|מחר|אתמול|今天|明天|昨天)';
+const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日|היום|מחר|אתמול|今天|明天|昨天|сегодня|завтра|вчера)';
 const JOINED_DAY_BEFORE = new RegExp(`${DAY_WORD}\\s*[+/・]\\s*$`, 'i');
 const JOINED_DAY_AFTER = new RegExp(`^\\s*[+/・]\\s*${DAY_WORD}`, 'i');
 
@@ -217,8 +217,8 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
   if (JOINED_DAY_AFTER.test(after) || JOINED_DAY_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
-  // Hebrew and Chinese finders refuse a product's names themselves (לשונית היום, 今天视图).
-  if (language === 'he' || language === 'zh') return inShortEmphasis(facts, start, end);
+  // Hebrew, Chinese and Russian finders refuse a product's names themselves (לשונית היום, 今天视图, вкладка Сегодня).
+  if (language === 'he' || language === 'zh' || language === 'ru') return inShortEmphasis(facts, start, end);
   // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").
   // Not when it continues English words ("… and next week."): only a word set in the other script's text.
   if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= inCjkProse(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;

@@ -12,6 +12,7 @@ import { toProblem } from './dateProblem';
 import { findEventMentions } from './eventMentions';
 import { findChineseMentions, ZH_GATE } from './chineseTable';
 import { findHebrewMentions, HE_GATE } from './hebrewTable';
+import { findRussianMentions, RU_GATE } from './russianTable';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
 import { languageOf, resolveOverlaps, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
@@ -34,7 +35,7 @@ const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
 // A weekday with a time ("Monday 10:30", "Fri 3pm"), a countdown ("3 days to the", "2 weeks until"), "D-3".
 const EN_EVENT_GATE = String.raw`(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?,?\s+(?:at\s+)?\d|(?:\d{1,3}|[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en)\s+(?:[Dd]ays?|[Ww]eeks?)\s+(?:left\s+)?(?:to|until|till)\s|D-\d`;
-const OTHER_SCRIPTS = /[\u05D0-\u05EA天晚早周週期拜月年]/;
+const OTHER_SCRIPTS = /[\u05D0-\u05EA\u0400-\u04FF天晚早周週期拜月年]/;
 const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
 
 /**
@@ -51,9 +52,9 @@ const GATES: readonly { test(text: string): boolean }[] = [
   /\b(?:TO(?:DAY|NIGHT|MORROW)|YESTERDAY|(?:THIS|NEXT|LAST)\s+(?:WEEK|MONTH|YEAR|MORNING|WEEKEND))\b/,
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
-  // Hebrew and Chinese behind one scan for a Hebrew letter or a Chinese unit of time: a search for their
+  // Hebrew, Chinese and Russian behind one scan for a Hebrew or Cyrillic letter or a Chinese unit of time: a search for their
   // words costs every file three times as much, and a scan per language twice.
-  { test: (text) => OTHER_SCRIPTS.test(text) && (HE_GATE.test(text) || ZH_GATE.test(text)) },
+  { test: (text) => OTHER_SCRIPTS.test(text) && (HE_GATE.test(text) || ZH_GATE.test(text) || RU_GATE.test(text)) },
 ];
 
 /**
@@ -201,7 +202,8 @@ function fileScan(prose: string): FileScan {
 const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan) => DateMention[])[] = [
   (part, reference) => findTableMentions(part, reference),
   // One scan for the letters of either before either table is asked: most prose has neither.
-  (part, reference) => (OTHER_SCRIPTS.test(part) ? [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference)] : []),
+  (part, reference) =>
+    OTHER_SCRIPTS.test(part) ? [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference), ...findRussianMentions(part, reference)] : [],
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),
 ];

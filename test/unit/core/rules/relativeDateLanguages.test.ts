@@ -40,7 +40,7 @@ function onlyEdit(problem: Problem): TextEdit {
   return edit.edits[0];
 }
 
-describe('relative-date in Hebrew and Chinese', () => {
+describe('relative-date in Hebrew, Chinese and Russian', () => {
   it('finds every labeled date and nothing else, in every language, with ranges over exactly its words', () => {
     const tally = new Map<string, { lines: number; dates: number; found: number; falseFindings: number; missed: number }>();
     const wrong: string[] = [];
@@ -64,19 +64,19 @@ describe('relative-date in Hebrew and Chinese', () => {
   });
 
   it('holds at least 15 hard negatives per new language', () => {
-    for (const language of ['he', 'zh']) {
+    for (const language of ['he', 'zh', 'ru']) {
       const negatives = DATE_LINES_LABELED.filter((line) => line.language === language && line.dates.length === 0).length;
       assert.ok(negatives >= 15, `${language}: ${negatives} negatives`);
     }
   });
 
   it('adds the date after the words, prefixes and particles kept: a fix a person chooses, never --fix', () => {
-    const text = 'מהיום הכול עובר דרך ה-API.\nבשבוע הבא נעבור ל-Postgres.\nלפני 3 ימים ביטלנו.\n上个月换了服务商。\n明年迁移到云端。\n下周(见计划)升级。';
+    const text = 'מהיום הכול עובר דרך ה-API.\nבשבוע הבא נעבור ל-Postgres.\nלפני 3 ימים ביטלנו.\n上个月换了服务商。\n明年迁移到云端。\n下周(见计划)升级。\nНа прошлой неделе сменили провайдера.';
     const input = memory('project_2026-03-05_migration.md', `---\nname: migration\ndescription: the migration plan\ntype: project\n---\n${text}\n`);
     const problems = check(input);
     assert.deepEqual(
       problems.map((p) => onlyEdit(p).newText),
-      ['מהיום (2026-03-05)', 'בשבוע הבא (2026-03-09 – 2026-03-15)', 'לפני 3 ימים (2026-03-02)', '上个月(2026-02)', '明年(2027)', '下周(2026-03-09 – 2026-03-15)'],
+      ['מהיום (2026-03-05)', 'בשבוע הבא (2026-03-09 – 2026-03-15)', 'לפני 3 ימים (2026-03-02)', '上个月(2026-02)', '明年(2027)', '下周(2026-03-09 – 2026-03-15)', 'На прошлой неделе (2026-02-23 – 2026-03-01)'],
     );
     for (const problem of problems) {
       const fix = problem.fixes![0];

@@ -1,12 +1,12 @@
 /**
- * Lines as memory folders in Hebrew and Chinese hold them, each labeled with the relative dates a
+ * Lines as memory folders in Hebrew, Chinese and Russian hold them, each labeled with the relative dates a
  * person would agree point at one day (the exact words the finding must cover), none for the hard
  * negatives: names, labels, habits, durations, idioms, quotes, periods something is deleted after, tests
  * put to a design, and lines that already carry their date. Japanese and Korean lines with the
  * characters Chinese uses check that those languages gain no new finding.
  */
 export interface LabeledDateLine {
-  readonly language: 'he' | 'zh' | 'ja' | 'ko' | 'en';
+  readonly language: 'he' | 'zh' | 'ru' | 'ja' | 'ko' | 'en';
   readonly text: string;
   /** The words of each relative date, in order. */
   readonly dates: readonly string[];
@@ -14,6 +14,7 @@ export interface LabeledDateLine {
 
 const he = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'he', text, dates });
 const zh = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'zh', text, dates });
+const ru = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'ru', text, dates });
 const ja = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'ja', text, dates });
 const ko = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'ko', text, dates });
 const en = (text: string, ...dates: string[]): LabeledDateLine => ({ language: 'en', text, dates });
@@ -128,6 +129,40 @@ export const DATE_LINES_LABELED: readonly LabeledDateLine[] = [
   zh('第3天后开始收费。'),
   zh('我们在3天后发布。', '3天后'),
 
+  // Russian: dates.
+  ru('Вчера мы закончили миграцию базы.', 'Вчера'),
+  ru('Сегодня пользователь попросил сменить цвета.', 'Сегодня'),
+  ru('Завтра созвон с поставщиком в 10:00.', 'Завтра'),
+  ru('Позавчера откатили релиз.', 'Позавчера'),
+  ru('Послезавтра дедлайн по отчёту.', 'Послезавтра'),
+  ru('На следующей неделе переходим на Postgres 16.', 'На следующей неделе'),
+  ru('На прошлой неделе сменили платёжного провайдера.', 'На прошлой неделе'),
+  ru('- на этой неделе замораживаем код.', 'на этой неделе'),
+  ru('В прошлом месяце перешли на Vite.', 'В прошлом месяце'),
+  ru('В следующем году планируем переезд в облако.', 'В следующем году'),
+  ru('3 дня назад клиент пожаловался на скорость.', '3 дня назад'),
+  ru('Через две недели выходит версия 2.0.', 'Через две недели'),
+  ru('Неделю назад обновили зависимости.', 'Неделю назад'),
+  ru('Клиент сказал, что вчера всё работало.', 'вчера'),
+  ru('В прошлые выходные упал сервер.', 'В прошлые выходные'),
+  // Russian: not dates.
+  ru('Завтрак в девять, потом стендап.'),
+  ru('Сегодняшний отчёт лежит в папке.'),
+  ru('Бот каждый день присылает задачи на сегодня.'),
+  ru('Бэкап делается через день.'),
+  ru('Отчёт готовим в течение недели.'),
+  ru('Логи удаляются через 30 дней.'),
+  ru('Через 10 лет это ещё будет работать?'),
+  ru('Вкладка «Сегодня» показывает задачи.'),
+  ru('Открыть вкладку Сегодня в приложении.'),
+  ru('Никогда не откладывай на завтра то, что можно сделать сегодня.'),
+  ru('Погода в 2025 году была хуже.'),
+  ru('5 марта 2026: вчера нашли баг.'),
+  ru('Функция `getToday()` возвращает сегодняшнюю дату.'),
+  ru('Годовой отчёт сдаём в марте.'),
+  ru('Виджет отображает задачи на сегодня.'),
+  ru('За неделю мы закрыли 40 задач.'),
+
   // Japanese and Korean: what Chinese also writes, and the generic tests, stay as they were.
   ja('明日香さんに連絡する。'),
   ja('前天候型のテストを追加した。'),
@@ -145,4 +180,5 @@ export const DATE_LINES_LABELED: readonly LabeledDateLine[] = [
   en('- Migrated the DB yesterday; Dana wrote "ייפתח מחר" in the ticket.', 'yesterday'),
   en('- Note from the Tel Aviv team: השבוע מעבירים את השרתים.', 'השבוע'),
   en('- Beijing office: 下周 freeze starts.', '下周'),
+  en('- Moscow team: релиз на следующей неделе.', 'на следующей неделе'),
 ];
