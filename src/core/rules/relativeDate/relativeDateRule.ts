@@ -198,12 +198,18 @@ function fileScan(prose: string): FileScan {
   return { prose, refusals: new RefusalCheck(prose), chronoReadings: new Map() };
 }
 
-/** The ways relative dates are found in a part of a file's prose, each counting from `reference`. */
+/**
+ * The three ways relative dates are found in a part of a file's prose, each counting from `reference`:
+ * the tables (Hebrew, Chinese and Russian behind one scan for their letters: most prose has none), chrono,
+ * and events. MEMORY.md's reading takes a step per way (see {@link indexMentionSteps}).
+ */
 const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan) => DateMention[])[] = [
-  (part, reference) => findTableMentions(part, reference),
-  // One scan for the letters of either before either table is asked: most prose has neither.
-  (part, reference) =>
-    OTHER_SCRIPTS.test(part) ? [...findHebrewMentions(part, reference), ...findChineseMentions(part, reference), ...findRussianMentions(part, reference)] : [],
+  (part, reference) => {
+    const found = findTableMentions(part, reference);
+    if (!OTHER_SCRIPTS.test(part)) return found;
+    // concat, not push(...): a file may hold more dates than a call takes arguments.
+    return found.concat(findHebrewMentions(part, reference), findChineseMentions(part, reference), findRussianMentions(part, reference));
+  },
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),
 ];
