@@ -109,6 +109,11 @@ describe('relative-date in Hebrew, Chinese and Russian', () => {
     assert.equal(text.slice(problem.range.start.character, problem.range.end.character), 'בשבוע שעבר');
   });
 
+  it('reads Hebrew, Chinese and Russian only in text without kana or Hangul: Japanese and Korean notes gain no finding', () => {
+    assert.deepEqual(foundWords('前天候型のテストを追加した。\n下周一起\nהיום\nвчера'), []);
+    assert.deepEqual(foundWords('어제 배포했다.\n昨天迁移完了。'), ['어제']);
+  });
+
   it('finds nothing twice where Chinese and Japanese finders meet', () => {
     // 三週前 is the Japanese finder's; 今年 and 去年 too: one finding each, whatever the line.
     assert.deepEqual(foundWords('三週前换了服务商，今年和去年都一样。'), ['三週前', '今年', '去年']);
