@@ -28,9 +28,10 @@ function memory(path: string, text: string): TextRuleInput {
 
 /** The words each finding's range covers, in a note of one line. */
 function foundWords(text: string): string[] {
+  const lines = text.split('\n');
   return check({ path: 'notes.md', text }).map((p) => {
     assert.equal(p.range.start.line, p.range.end.line);
-    return text.slice(p.range.start.character, p.range.end.character);
+    return lines[p.range.start.line].slice(p.range.start.character, p.range.end.character);
   });
 }
 
@@ -109,9 +110,16 @@ describe('relative-date in Hebrew, Chinese and Russian', () => {
     assert.equal(text.slice(problem.range.start.character, problem.range.end.character), 'בשבוע שעבר');
   });
 
-  it('reads Hebrew, Chinese and Russian only in text without kana or Hangul: Japanese and Korean notes gain no finding', () => {
-    assert.deepEqual(foundWords('前天候型のテストを追加した。\n下周一起\nהיום\nвчера'), []);
-    assert.deepEqual(foundWords('어제 배포했다.\n昨天迁移完了。'), ['어제']);
+  it('reads Hebrew, Chinese and Russian lines among Japanese and Korean ones, and gives Japanese text none', () => {
+    const text = [
+      '判断基準: 10年後もこれは成立するか？',
+      '판단 기준: 10년 후에도 이게 유효할까?',
+      'היום סיימנו את המיגרציה.',
+      '昨天我们把数据库迁移完了。下周升级到 Postgres 16。',
+      'Вчера закончили миграцию.',
+      '前天候型のテストを追加した。来週の金曜日にリリースする。',
+    ].join('\n');
+    assert.deepEqual(foundWords(text), ['היום', '昨天', '下周', 'Вчера', '来週の金曜日']);
   });
 
   it('finds nothing twice where Chinese and Japanese finders meet', () => {
