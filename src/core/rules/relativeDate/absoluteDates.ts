@@ -40,22 +40,31 @@ const DAY_NO_YEAR = new RegExp(
   'gi',
 );
 
-// Days written day first, as much of the world does ("session 04/05/2026", "17.03.2026", "end of 30/04"):
-// the year last, or a first number past 12, says so. Which of the two numbers is the month is not
-// known when both are 12 or less, so these only date a line; they are never counted from. "24/7" is a
-// clock's every hour, not the 24th of July.
-const DAY_FIRST = new RegExp(
+// A day written before its month without a year, as much of the world does ("end of 30/04"): a first
+// number past 12 says so. "24/7" is a clock's every hour, not the 24th of July. Only dating a line.
+const DAY_FIRST = /(?<![\d/.:-])(?!24\/7(?!\d))(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])(?![\d/:%])/g;
+
+// Days and months as Hebrew, Chinese and Russian write them, and numeric days with the year last (5.3.2026,
+// 05/03/2026): never counted from (day and month order differs by country), only dating a line.
+const HE_MONTHS = 'ינואר|פברואר|מרץ|מרס|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר';
+const RU_MONTHS = 'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря';
+const OTHER_DATES = new RegExp(
   [
-    String.raw`(?<![\d/.:-])(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|[12]\d|3[01])[/.]${YEAR}(?![\d/.]\d)`,
-    String.raw`(?<![\d/.:-])(?!24/7(?!\d))(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/:%])`,
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s+(?:${RU_MONTHS})(?!\p{L})`,
+    String.raw`(?<![\d./])(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|[12]\d|3[01])[./]${YEAR}(?!\d)`,
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s?(?:ב|ל)?-?(?:${HE_MONTHS})(?![\p{Script=Hebrew}])`,
+    String.raw`(?<![\p{Script=Hebrew}])[בלמ]?(?:${HE_MONTHS})\s+${YEAR}`,
+    String.raw`(?<!\d)(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?[号號]`,
+    // The year a fix adds after a word (בשנה הבאה (2027), 明年(2027)), or a writer beside one.
+    String.raw`\(${YEAR}\)`,
   ].join('|'),
-  'g',
+  'gu',
 );
 
 /** Where `text` writes an absolute day or month, with or without its year: the spans that date what is said beside them. */
 export function absoluteDateSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
-  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR, DAY_FIRST]) {
+  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR, DAY_FIRST, OTHER_DATES]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       spans.push([match.index, match.index + match[0].length]);

@@ -1,7 +1,7 @@
 import { LineIndex } from '../../lineIndex';
 import { absoluteDateSpans } from './absoluteDates';
 import { HabitLine } from './habitual';
-import { languageOf, type DateMention } from './mention';
+import { mentionLanguage, type DateMention } from './mention';
 
 /** Why a relative expression found in prose is not a finding; each is a class of false finding seen on real folders. */
 export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'habitual' | 'duration' | 'dated-line';
@@ -20,11 +20,11 @@ export class RefusalCheck {
   }
 
   /** Why `mention` is not a finding, or undefined when it is one. */
-  refusal(mention: Pick<DateMention, 'start' | 'end'>): Refusal | undefined {
+  refusal(mention: Pick<DateMention, 'start' | 'end' | 'language'>): Refusal | undefined {
     const { prose } = this;
     const { start, end } = mention;
     const words = prose.slice(start, end);
-    const language = languageOf(words);
+    const language = mentionLanguage(prose, mention);
     const facts = this.factsAt(start);
     const inLine = start - facts.start;
     const inLineEnd = end - facts.start;
@@ -32,6 +32,8 @@ export class RefusalCheck {
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
+    // Hebrew, Chinese and Russian finders refuse habits, durations and idioms themselves, from their own words.
+    if (mention.language) return datedBeside(facts, inLine, inLineEnd) ? 'dated-line' : undefined;
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
     if (datedBeside(facts, inLine, inLineEnd) || yearBeside(facts, inLine, inLineEnd, words)) return 'dated-line';
@@ -39,9 +41,11 @@ export class RefusalCheck {
   }
 
   /** Whether the clause of `mention` tells of one occasion, in the past or planned: a verb says so. */
-  tellsOfOccasion(mention: Pick<DateMention, 'start' | 'end'>): boolean {
+  tellsOfOccasion(mention: Pick<DateMention, 'start' | 'end' | 'language'>): boolean {
+    // No verb is read in the languages found by their words alone: their fixes are a person's choice.
+    if (mention.language) return false;
     const facts = this.factsAt(mention.start);
-    return facts.habits.isOccasion(mention.start - facts.start, languageOf(this.prose.slice(mention.start, mention.end)));
+    return facts.habits.isOccasion(mention.start - facts.start, mentionLanguage(this.prose, mention));
   }
 
   /** The quote still open where `line` starts, opened on one of the few lines before it in its paragraph. */
@@ -170,9 +174,10 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
   const approximate = before === '~' && /^\d/.test(prose.slice(start, end));
   // An index into a series, as a formula writes it: "SMA50[5 days ago]", "close[yesterday]".
   if (before === '[' && prose[end] === ']' && /[\p{L}\p{N}_)\]]/u.test(prose[start - 2] ?? '')) return true;
-  if (before !== undefined && !approximate && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
+  const alphabetic = language === 'en' || language === 'he' || language === 'ru';
+  if (before !== undefined && !approximate && (alphabetic ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
-  if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
+  if ((alphabetic ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
   // Only a key that starts its line (after an indent or a list marker) is a key.
   const atLineStart = start - lineStart <= 8 && /^[\s\-*+]*$/.test(prose.slice(lineStart, start));
   return atLineStart && /^[a-z\s]+$/.test(prose.slice(start, end)) && CONFIG_VALUE.test(prose.slice(end, end + 12));
@@ -181,12 +186,12 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
 // The same word as the name of a component or file on the line: "오늘의 상담 타임라인(today-timeline.tsx)",
 // "今日のタスク一覧 (TodayTasks.vue)", "the Today panel (`todayPanel`)": the words name that feature.
 const WORD_NAMES: readonly [RegExp, string][] = [
-  [/^(?:today|오늘|今日|本日)/i, 'today'],
-  [/^(?:tomorrow|내일|明日)/i, 'tomorrow'],
-  [/^(?:yesterday|어제|昨日)/i, 'yesterday'],
-  [/^(?:this\s+week|이번\s?주|今週)/i, 'this[-_]?week'],
-  [/^(?:next\s+week|다음\s?주|来週)/i, 'next[-_]?week'],
-  [/^(?:last\s+week|지난\s?주|先週)/i, 'last[-_]?week'],
+  [/^(?:today|오늘|今日|本日|今天|[ושמבלכ]{0,2}היום|сегодня)/i, 'today'],
+  [/^(?:tomorrow|내일|明日|明天|[ושמבלכ]{0,2}מחר|завтра)/i, 'tomorrow'],
+  [/^(?:yesterday|어제|昨日|昨天|[ושמבלכ]{0,2}אתמול|вчера)/i, 'yesterday'],
+  [/^(?:this\s+week|이번\s?주|今週|本周|这周|這週|[ושמבלכ]{0,2}השבוע$)/i, 'this[-_]?week'],
+  [/^(?:next\s+week|다음\s?주|来週|下周|下週|[ושמבלכ]{0,2}ה?שבוע\s+הבא)/i, 'next[-_]?week'],
+  [/^(?:last\s+week|지난\s?주|先週|上周|上週|[ושמבלכ]{0,2}ה?שבוע\s+שעבר)/i, 'last[-_]?week'],
 ];
 
 function namesIdentifierOnLine(facts: LineFacts, words: string): boolean {
@@ -229,7 +234,7 @@ function inCjkProse(text: string): boolean {
 
 // Days joined by a plus, slash or middle dot name what a feature covers ("forecast: today + tomorrow",
 // "오늘/내일 일정", "今日・明日の予報"): a sentence would join them with a word.
-const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日)';
+const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日|היום|מחר|אתמול|今天|明天|昨天|сегодня|завтра|вчера)';
 const JOINED_DAY_BEFORE = new RegExp(`${DAY_WORD}\\s*[+/・]\\s*$`, 'i');
 const JOINED_DAY_AFTER = new RegExp(`^\\s*[+/・]\\s*${DAY_WORD}`, 'i');
 
@@ -239,6 +244,8 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
   if (JOINED_DAY_AFTER.test(after) || JOINED_DAY_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
+  // Hebrew, Chinese and Russian finders refuse a product's names themselves (לשונית היום, 今天视图, вкладка Сегодня).
+  if (language === 'he' || language === 'zh' || language === 'ru') return inShortEmphasis(facts, start, end);
   // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").
   // Not when it continues English words ("… and next week."): only a word set in the other script's text.
   if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= inCjkProse(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;
@@ -293,7 +300,9 @@ function emphasisSpans(line: string): [number, number, boolean][] {
 // ---------------------------------------------------------------------------------------------------
 // Quotes and titles: `episode title: "I got laid off today."`, 「先週何を話していたか」.
 
-const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’' };
+const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’', '《': '》' };
+// Hebrew writes its abbreviations with a double quote between letters (דו"ח, ע"י, צה"ל): not a quotation mark.
+const HEBREW_LETTER = /[\u05D0-\u05EA]/;
 
 // A line of a script to be said, led by its speaker's part ("Response: book now at today's rate",
 // "Question: should we set this up today?", "멘트: 오늘 안에 …"): what follows is said whenever the
@@ -326,7 +335,7 @@ function quoteSpans(line: string, carried?: string): LineQuotes {
     spans.push([0, end + 1]);
     from = end + 1;
   }
-  if (!/["“「『«‘']/.test(line)) return { spans };
+  if (!/["“「『«‘'《]/.test(line)) return { spans };
   let open = -1;
   let close = '';
   let opensRun = false;
@@ -339,6 +348,7 @@ function quoteSpans(line: string, carried?: string): LineQuotes {
       }
       continue;
     }
+    if (c === '"' && HEBREW_LETTER.test(line[i - 1] ?? '') && HEBREW_LETTER.test(line[i + 1] ?? '')) continue;
     const pair = PAIRS[c];
     // ‘ and ' open only at a word's start: "today's" and "don't" are apostrophes.
     const opensWord = !/[\p{L}\p{N}]/u.test(line[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(line[i + 1] ?? '');
