@@ -87,6 +87,9 @@ function extraRoot(): Map<string, string> {
   // Rounded counts, counted from a date key and from the file time: the words stay, the day is added.
   files.set('approx_dated.md', memory('approx-dated', 'We moved the cluster a few days ago.', 'modified: 2026-07-20\n'));
   files.set('approx_guess.md', memory('approx-guess', 'The nightly build broke about 3 weeks ago.'));
+  // Dates found by their words alone (Hebrew, Chinese), counted from a date key and from the file time: the date is added.
+  files.set('he_dated.md', memory('he-dated', 'אתמול עברנו ל-Postgres.', 'modified: 2026-07-20\n'));
+  files.set('zh_guess.md', memory('zh-guess', '昨天迁移完了。'));
   // A description the body was rewritten away from, and two memories described alike whose bodies differ.
   files.set('stale_description.md', '---\nname: weekly-sync\ndescription: Format of the weekly sync notes\ntype: project\n---\nTerraform state lives in S3 and the lock in the DynamoDB table tf-locks; never keep a local state.\n\nRun terraform plan in CI and paste the diff into the pull request. Run terraform apply only after the merge.\n\nWhy: a local state drifted from S3 and left a DynamoDB lock behind.\nHow to apply: leave the Terraform backend settings alone; ask before terraform force-unlock.\n');
   files.set('phase_plate.md', '---\nname: phase-plate\ndescription: Phase-3 model\ntype: project\n---\nThe Kirchhoff plate with simply supported edges is built; modal frequencies match the Navier solution.\n');

@@ -138,6 +138,7 @@ function isWordCharacter(c: number): boolean {
   if (c < 0xc0) return false; // Latin-1 punctuation and symbols
   if (c >= 0x2000 && c <= 0x2bff) return false; // general punctuation, arrows, math, box drawing
   if (c >= 0x3000 && c <= 0x303f) return false; // CJK punctuation
+  if (c === 0x30fb) return false; // katakana middle dot: a list bullet in Japanese (・本番DB…), or a word joiner
   if (c >= 0xd800 && c <= 0xdfff) return false; // surrogates: emoji and rare symbols
   if (c >= 0xfe00 && c <= 0xfe0f) return false; // variation selectors
   if (c >= 0xff00 && c <= 0xff0f) return false; // fullwidth punctuation

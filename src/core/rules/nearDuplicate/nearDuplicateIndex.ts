@@ -95,6 +95,15 @@ const HOLDS_RATIO = 1.5;
 const SHARED_RULE_WEIGHT = 48;
 
 /**
+ * Consecutive shared passages of this weight or more count together toward SHARED_RULE_WEIGHT: a
+ * Japanese or Korean rule is often two sentences of 12-20 characters split at 。 (probe set
+ * test/fixtures/near-duplicates-probe, 2026-12-02: its Japanese rule copied word for word into an
+ * incident template weighs 37 + 32). Half the bar, so a run of labels or short checklist items does not
+ * add up to a rule ("[ ] 디스크 사용량 80% 미만 확인" weighs 22, "[ ] ディスク使用率 80% 未満" 20).
+ */
+const RUN_PASSAGE_WEIGHT = 24;
+
+/**
  * Bins of a description's own signature (the first of its full signature's, each one a MinHash sample):
  * two descriptions that agree in this many of them say the same thing in nearly the same words, and
  * then bodies that reword each other are enough, at DESCRIBED_THRESHOLD rather than the threshold.
@@ -102,6 +111,11 @@ const SHARED_RULE_WEIGHT = 48;
 const DESCRIPTION_BINS = 32;
 const ALIKE_DESCRIPTION_BINS = 22;
 const DESCRIBED_THRESHOLD = 0.2;
+// Not lower, nor a second, lower bar for short memories (measured 2026-12-02 on pairs of one or two short
+// sentences with a reason each): "Never force-push to shared branches" and its rewording "Do not force
+// push shared branches" agree in 21 of 32 description bins and 30 of 128 in all, the different rule
+// "Never push directly to shared branches" in 21 and 31; Japanese rewordings measure 18-20 and 26-28.
+// At this length a shingle estimate cannot tell a reworded rule from a neighbouring one.
 
 /**
  * An incremental near-duplicate index: adding, replacing or removing one memory costs time in
@@ -492,42 +506,54 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * The first passage of memory `id`, in its text's order, that memory `member` holds word for word,
-   * that weighs SHARED_RULE_WEIGHT or more and that no more than the bucket limit of memories hold (a
-   * passage in more is a template's).
+   * The first passage of memory `id`, in its text's order, that memory `member` holds word for word and
+   * that no more than the bucket limit of memories hold (a passage in more is a template's), where it
+   * weighs SHARED_RULE_WEIGHT or more, or starts a run of such passages, each of RUN_PASSAGE_WEIGHT or
+   * more, that does: a rule of two short sentences ("…JSTで書く。UTCの場合は…と明記する。").
    */
   private sharedRule(id: number, member: number): number | undefined {
     const data = this.passageData;
     const start = this.passageStart[id];
     const count = this.passageCount[id];
-    for (let i = start; i < start + count; i++) {
-      if (data[count + i] < SHARED_RULE_WEIGHT) continue;
-      const bucket = this.passageBuckets.get(data[i]);
-      if (bucket === undefined || typeof bucket === 'number' || bucket.size > this.maxBucketSize || !bucket.has(member)) continue;
-      return this.firstHeavySharedKey(id, member);
-    }
-    return undefined;
-  }
-
-  /** Like `firstSharedKey`, among the passages that weigh SHARED_RULE_WEIGHT or more and are no template's. */
-  private firstHeavySharedKey(id: number, member: number): number | undefined {
-    const data = this.passageData;
-    const start = this.passageStart[id];
-    const count = this.passageCount[id];
+    // Most pairs asked share no passage of a sentence's weight: told from the weights alone, as before runs counted.
+    let any = false;
+    for (let i = start; i < start + count && !any; i++) any = data[count + i] >= RUN_PASSAGE_WEIGHT && this.inRuleBucket(data[i], member);
+    if (!any) return undefined;
+    let run = 0;
+    let runStart = 0;
     for (let i = start + 2 * count, end = start + this.passageWords[id]; i < end; i++) {
-      const bucket = this.passageBuckets.get(data[i]);
-      if (bucket === undefined || typeof bucket === 'number' || bucket.size > this.maxBucketSize || !bucket.has(member)) continue;
-      if (this.weightOf(id, data[i]) >= SHARED_RULE_WEIGHT) return data[i];
+      const key = data[i];
+      const weight = this.weightOf(id, key);
+      if (weight < RUN_PASSAGE_WEIGHT || !this.inRuleBucket(key, member)) {
+        run = 0;
+        continue;
+      }
+      if (weight >= SHARED_RULE_WEIGHT) return key;
+      if (run === 0) runStart = key;
+      run += weight;
+      if (run >= SHARED_RULE_WEIGHT) return runStart;
     }
     return undefined;
   }
 
-  /** The weight memory `id` gives its passage `key` (it holds it). */
+  /** Whether memory `member` holds passage `key` too, and no more than the bucket limit of memories do. */
+  private inRuleBucket(key: number, member: number): boolean {
+    const bucket = this.passageBuckets.get(key);
+    return bucket !== undefined && typeof bucket !== 'number' && bucket.size <= this.maxBucketSize && bucket.has(member);
+  }
+
+  /** The weight memory `id` gives its passage `key` (it holds it): a binary search of its sorted keys. */
   private weightOf(id: number, key: number): number {
     const data = this.passageData;
-    const start = this.passageStart[id];
     const count = this.passageCount[id];
-    for (let i = start; i < start + count; i++) if (data[i] === key) return data[count + i];
+    let low = this.passageStart[id];
+    let high = low + count - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (data[middle] === key) return data[count + middle];
+      if (data[middle] < key) low = middle + 1;
+      else high = middle - 1;
+    }
     return 0;
   }
 

@@ -13,9 +13,24 @@ import { makeProblem } from '../shared/makeProblem';
  * stand in capitals or in brackets, or follow an arrow: "how we replaced Heroku" and "deprecated
  * endpoints" describe a memory, they do not retire it.
  */
-const LEADING = /^[\s(\[—–:;-]*(?:(?:superseded|merged|obsolete|deprecated|retired|replaced|consolidated)(?:\s+(?:by|into|in\s+favou?r\s+of|with)\b|\s*(?:[—–:;,.)\]]|->|→|$))|no\s+longer\s+(?:used|valid|current)|統合済|廃止|통합됨|병합됨|폐기|대체됨)/i;
-// A memory merged into another names it: "[[x]] に統合", "(x.md)로 통합", "→ x.md へ統合" (not "ワークフローに統合", a feature).
-const INTO_LINK = /(?:\.md\)?|\]\]|\]\([^)]*\))\s?(?:に統合|へ統合|(?:으로|로|에)\s?(?:통합|병합))/;
+const LEADING = /^[\s(\[—–:;-]*(?:(?:superseded|merged|obsolete|deprecated|retired|replaced|consolidated)(?:\s+(?:by|into|in\s+favou?r\s+of|with)\b|\s*(?:[—–:;,.)\]]|->|→|$))|no\s+longer\s+(?:used|valid|current)|統合済|統合先|廃止|통합됨|병합됨|폐기|대체됨)/i;
+// A memory merged into another names it: "[[x]] に統合", "(x.md)로 통합", "→ x.md へ移行", "[[x]]에 합침",
+// "x.md と重複" (not "ワークフローに統合", a feature).
+const INTO_LINK = /(?:\.md\)?|\]\]|\]\([^)]*\))\s?(?:[にへ](?:統合|移行|移動|吸収|集約)|と重複|(?:으로|로|에)\s?(?:통합|병합|합침|합쳐|이동|옮김|대체)|[와과]\s?중복)/;
+/** Another memory named in an entry: a Markdown link, a wiki link or a file name. */
+const MEMORY_REF = String.raw`(?:\[\[[^\]]+\]\]|\[[^\]]*\]\([^)]*\)|[\w.-]+\.md\b)`;
+/**
+ * Words that retire a memory only when another memory follows them: "folded into [[x]]", "moved to x.md",
+ * "duplicate of x.md", "~~old steps~~ see x.md", "OUTDATED — see x.md", "旧版。[[x]] を参照", "(구) x.md 참고",
+ * "중복 — x.md" ("now part of the release", "moved the meeting to Friday" and "see x.md" alone describe or
+ * point, they do not retire).
+ */
+const BEFORE_REF = new RegExp(
+  String.raw`(?:\b(?:folded|moved|absorbed|rolled)\s+into|\bmoved\s+to|\bduplicate\s+of|\bnow\s+(?:part\s+of|in|lives\s+in)|^[\s(\[]*~~[^~]+~~[\s,;:.—–-]*(?:→|->|see|use|now\s+in)?|^[\s(\[]*(?:old|outdated|stale|legacy)\b[\s)\]:—–,;.-]*(?:see|use)|^[\s(\[（]*(?:旧版|旧メモ|旧|구버전|이전\s?버전|구|중복)[\s、。,.:：)\]）—–-]*)\s*${MEMORY_REF}|\b(?:see|use)\s+${MEMORY_REF}\s+instead\b`,
+  'i',
+);
+/** A hook struck through whole: what it said of the memory no longer holds. */
+const STRUCK = /^\s*~~[^~]+~~\s*$/;
 const ANYWHERE = /\b(?:SUPERSEDED|OBSOLETE|DEPRECATED|MERGED)\b|[(\[;—–]\s*(?:superseded|merged|obsolete|deprecated|replaced\s+by)\b|(?:→|->)\s*(?:merged|superseded|replaced|consolidated)\b|\bsuperseded\s+by\b|\bmerged\s+into\b/;
 const BELOW = /\bbelow\b|아래|下記|以下/i;
 const ABOVE = /\babove\b|위의|上記/i;
@@ -23,7 +38,7 @@ const ABOVE = /\babove\b|위의|上記/i;
 /** Whether an entry's words say its memory was merged into another or superseded by one. */
 export function retiresItsMemory(entry: IndexEntry): boolean {
   const hook = entry.hook ?? '';
-  return LEADING.test(hook) || ANYWHERE.test(hook) || INTO_LINK.test(hook);
+  return LEADING.test(hook) || ANYWHERE.test(hook) || INTO_LINK.test(hook) || BEFORE_REF.test(hook) || STRUCK.test(hook);
 }
 
 /** The memories MEMORY.md retires by an entry's words, for telling which memories a new index changes. */
@@ -74,6 +89,10 @@ function successorOf(index: MemoryIndex, entry: IndexEntry, self: RootPath): str
   const onLine = index.links.find((link) => link.line === entry.line && link.target !== undefined && link.target !== self);
   if (onLine) return onLine.target;
   const hook = entry.hook ?? '';
+  // A wiki link ("folded into [[x]]") is no Markdown link: it names the memory another entry lists as x.md.
+  const wiki = /\[\[([^\]|#]+)/.exec(hook)?.[1].trim();
+  const named = wiki === undefined ? undefined : index.entries.find((other) => other.target !== undefined && other.target !== self && other.target.replace(/\.md$/, '') === wiki);
+  if (named) return named.target;
   const at = index.entries.indexOf(entry);
   const neighbor = BELOW.test(hook) ? index.entries[at + 1] : ABOVE.test(hook) ? index.entries[at - 1] : undefined;
   return neighbor?.target !== undefined && neighbor.target !== self ? neighbor.target : undefined;

@@ -40,10 +40,31 @@ const DAY_NO_YEAR = new RegExp(
   'gi',
 );
 
+// A day written before its month without a year, as much of the world does ("end of 30/04"): a first
+// number past 12 says so. "24/7" is a clock's every hour, not the 24th of July. Only dating a line.
+const DAY_FIRST = /(?<![\d/.:-])(?!24\/7(?!\d))(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])(?![\d/:%])/g;
+
+// Days and months as Hebrew, Chinese and Russian write them, and numeric days with the year last (5.3.2026,
+// 05/03/2026): never counted from (day and month order differs by country), only dating a line.
+const HE_MONTHS = 'ינואר|פברואר|מרץ|מרס|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר';
+const RU_MONTHS = 'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря';
+const OTHER_DATES = new RegExp(
+  [
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s+(?:${RU_MONTHS})(?!\p{L})`,
+    String.raw`(?<![\d./])(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|[12]\d|3[01])[./]${YEAR}(?!\d)`,
+    String.raw`(?<!\d)(?:0?[1-9]|[12]\d|3[01])\s?(?:ב|ל)?-?(?:${HE_MONTHS})(?![\p{Script=Hebrew}])`,
+    String.raw`(?<![\p{Script=Hebrew}])[בלמ]?(?:${HE_MONTHS})\s+${YEAR}`,
+    String.raw`(?<!\d)(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?[号號]`,
+    // The year a fix adds after a word (בשנה הבאה (2027), 明年(2027)), or a writer beside one.
+    String.raw`\(${YEAR}\)`,
+  ].join('|'),
+  'gu',
+);
+
 /** Where `text` writes an absolute day or month, with or without its year: the spans that date what is said beside them. */
 export function absoluteDateSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
-  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR]) {
+  for (const pattern of [DAY, MONTH_ALL, DAY_NO_YEAR, DAY_FIRST, OTHER_DATES]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       spans.push([match.index, match.index + match[0].length]);

@@ -6,7 +6,7 @@ import type { TextRuleInput } from '../shared/ruleContext';
 import type { DateAnchor } from './anchors';
 import { formatIsoDate } from './calendar';
 import { languageOf, type DateMention } from './mention';
-import { absoluteText } from './phrasing';
+import { absoluteText, annotatedText } from './phrasing';
 
 const SEVERITY = 'warning';
 
@@ -32,6 +32,13 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     ...titleOf(title), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }],
   });
   const guess = anchor.source === 'modified-time';
+
+  if (mention.language) {
+    // Found by its words alone, with no verb read: the words stay and gain their date, at a person's choice only.
+    const annotated = annotatedText(input.text, mention);
+    const title = guess ? msg('Add the date to "{0}": "{1}" (a guess: counted from the file\'s modification time)', shown, annotated) : msg('Add the date to "{0}": "{1}"', shown, annotated);
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, annotated, day)), fixes: [fix(annotated, title, false, !guess)] };
+  }
 
   if (mention.reading === 'ambiguous' && mention.alternative) {
     const thisWeek = absoluteText(input.text, mention, mention.date);

@@ -18,7 +18,7 @@ export function findTableMentions(prose: string, reference: CalendarDate): DateM
   return out;
 }
 
-interface Entry {
+export interface Entry {
   /** A cheaper pattern any match of `pattern` also matches, where `pattern` is slow to fail. */
   readonly gate?: RegExp;
   readonly pattern: RegExp;
@@ -26,7 +26,7 @@ interface Entry {
   readonly read: (match: RegExpExecArray, prose: string, reference: CalendarDate) => Omit<DateMention, 'start' | 'end'> | undefined;
 }
 
-function collect(prose: string, reference: CalendarDate, entries: readonly Entry[], out: DateMention[]): void {
+export function collect(prose: string, reference: CalendarDate, entries: readonly Entry[], out: DateMention[]): void {
   for (const entry of entries) {
     if (entry.gate && !entry.gate.test(prose)) continue;
     entry.pattern.lastIndex = 0;
@@ -48,7 +48,7 @@ export function weekdayMention(reference: CalendarDate, modifier: WeekdayModifie
   return { granularity: 'day', date: resolveWeekday(reference, 'this', weekday), alternative: date, reading: 'ambiguous' };
 }
 
-function shifted(reference: CalendarDate, granularity: Granularity, amount: number | undefined): Omit<DateMention, 'start' | 'end'> | undefined {
+export function shifted(reference: CalendarDate, granularity: Granularity, amount: number | undefined): Omit<DateMention, 'start' | 'end'> | undefined {
   if (amount === undefined) return undefined;
   switch (granularity) {
     case 'day':
@@ -65,7 +65,7 @@ function shifted(reference: CalendarDate, granularity: Granularity, amount: numb
 }
 
 /** "3 weeks ago" names a day, three weeks back, not a week as "last week" does. */
-function counted(reference: CalendarDate, unit: Granularity, amount: number): Omit<DateMention, 'start' | 'end'> | undefined {
+export function counted(reference: CalendarDate, unit: Granularity, amount: number): Omit<DateMention, 'start' | 'end'> | undefined {
   return unit === 'week' ? shifted(reference, 'day', amount * 7) : shifted(reference, unit, amount);
 }
 

@@ -11,8 +11,10 @@ const EN_FREQUENCY = new RegExp(
   String.raw`\b(?:always|never|usually|typically|generally|normally|whenever|daily|nightly|${WEEKDAY}s|(?:every|each)\s+(?:other\s+)?(?:day|night|morning|evening|afternoon|week|month|time|run|release|sprint|deploy|session|build|weekday|${WEEKDAY}))\b`,
   'i',
 );
+// A past verb ends in -ed, but the end of a compound adjective does not tell of an occasion ("long-lived
+// tokens", "AI-powered search"), nor do need, speed or indeed.
 const EN_EPISODE = new RegExp(
-  String.raw`\b(?:[a-z]+ed|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|froze|flew|drew|rode|shut|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
+  String.raw`\b(?:(?<!-)(?!(?:need|speed|seed|feed|bleed|breed|proceed|succeed|exceed|indeed|embed|hundred|bed|red|shed)\b)[a-z]+ed(?!-)|was|were|did|had|took|ran|got|went|came|made|wrote|sent|saw|found|told|said|broke|began|fell|rose|grew|left|lost|won|paid|built|bought|brought|caught|chose|drove|forgot|gave|held|kept|knew|led|meant|met|sold|spent|spoke|stood|taught|thought|threw|woke|froze|flew|drew|rode|shut|will|won['’]t|going\s+to|gonna|plan(?:s|ned)?\s+to|scheduled)\b|['’]ll\b`,
   'i',
 );
 // "shows today's total", "lists yesterday's signups": a product in the present, showing the day it is read.

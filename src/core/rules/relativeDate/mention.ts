@@ -26,19 +26,39 @@ export interface DateMention {
    * tomorrow", 어제 배포했다): only then may `--fix` write its date without a person choosing it.
    */
   readonly occasion?: boolean;
+  /**
+   * Set by the finders of languages read from a table alone (Hebrew, Chinese, Russian): no verb is read there,
+   * so the fix keeps the words and adds the date, and is never applied without a person choosing it.
+   */
+  readonly language?: AnnotatedLanguage;
 }
 
+/** Languages whose dates are found by their words alone and annotated, never rewritten: see {@link DateMention.language}. */
+export type AnnotatedLanguage = 'he' | 'zh' | 'ru';
+
 /** Text of one language as a person writes it: decides how a replacement is phrased. */
-export type TextLanguage = 'en' | 'ko' | 'ja';
+export type TextLanguage = 'en' | 'ko' | 'ja' | AnnotatedLanguage;
 
 const HANGUL = /\p{Script=Hangul}/u;
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+const HEBREW = /\p{Script=Hebrew}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
 
-/** The language of one match by its script: Hangul is Korean, kana or kanji Japanese, anything else English. */
+/**
+ * The language of one match by its script: Hangul is Korean, kana or kanji Japanese, anything else English.
+ * Kanji alone do not tell Chinese from Japanese: a Chinese mention says so itself (see {@link mentionLanguage}).
+ */
 export function languageOf(text: string): TextLanguage {
   if (HANGUL.test(text)) return 'ko';
+  if (HEBREW.test(text)) return 'he';
+  if (CYRILLIC.test(text)) return 'ru';
   if (JAPANESE.test(text)) return 'ja';
   return 'en';
+}
+
+/** The language a mention was found in: the one its finder read it as, else the one its script says. */
+export function mentionLanguage(text: string, mention: Pick<DateMention, 'start' | 'end' | 'language'>): TextLanguage {
+  return mention.language ?? languageOf(text.slice(mention.start, mention.end));
 }
 
 /**

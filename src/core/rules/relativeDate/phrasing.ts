@@ -1,4 +1,4 @@
-import { formatIsoDate, formatIsoMonth, mondayOf, weekdayInWeek } from './calendar';
+import { addDays, formatIsoDate, formatIsoMonth, mondayOf, weekdayInWeek } from './calendar';
 import type { CalendarDate } from '../../types';
 import { languageOf, type DateMention } from './mention';
 
@@ -95,4 +95,38 @@ export function startsSentence(before: string): boolean {
 function capitalizeAtStart(text: string, mention: DateMention, replacement: string): string {
   const capital = /^[A-Z]/.test(text.slice(mention.start, mention.end)) && startsSentence(lineBefore(text, mention.start));
   return capital ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
+}
+
+/**
+ * A mention of a language found by its words alone (Hebrew, Chinese) with its date added after it:
+ * "היום (2026-03-05)", "上周(2026-02-23 – 2026-03-01)". Its words stay, prefixes and particles with them,
+ * so the sentence reads as before; a week or weekend is written as its first and last day, in no
+ * language's words.
+ */
+export function annotatedText(text: string, mention: DateMention): string {
+  const written = text.slice(mention.start, mention.end);
+  const { date } = mention;
+  let value: string;
+  switch (mention.granularity) {
+    case 'day':
+      value = formatIsoDate(date);
+      break;
+    case 'week': {
+      const monday = mondayOf(date);
+      value = `${formatIsoDate(monday)} – ${formatIsoDate(addDays(monday, 6))}`;
+      break;
+    }
+    case 'weekend': {
+      const saturday = weekdayInWeek(date, 0, 6);
+      value = `${formatIsoDate(saturday)} – ${formatIsoDate(addDays(saturday, 1))}`;
+      break;
+    }
+    case 'month':
+      value = formatIsoMonth(date);
+      break;
+    case 'year':
+      value = String(date.year);
+      break;
+  }
+  return `${written}${mention.language === 'zh' ? '' : ' '}(${value})`;
 }

@@ -1,7 +1,7 @@
 import { LineIndex } from '../../lineIndex';
 import { absoluteDateSpans } from './absoluteDates';
 import { HabitLine } from './habitual';
-import { languageOf, type DateMention } from './mention';
+import { mentionLanguage, type DateMention } from './mention';
 
 /** Why a relative expression found in prose is not a finding; each is a class of false finding seen on real folders. */
 export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'habitual' | 'duration' | 'dated-line';
@@ -20,11 +20,11 @@ export class RefusalCheck {
   }
 
   /** Why `mention` is not a finding, or undefined when it is one. */
-  refusal(mention: Pick<DateMention, 'start' | 'end'>): Refusal | undefined {
+  refusal(mention: Pick<DateMention, 'start' | 'end' | 'language'>): Refusal | undefined {
     const { prose } = this;
     const { start, end } = mention;
     const words = prose.slice(start, end);
-    const language = languageOf(words);
+    const language = mentionLanguage(prose, mention);
     const facts = this.factsAt(start);
     const inLine = start - facts.start;
     const inLineEnd = end - facts.start;
@@ -32,16 +32,30 @@ export class RefusalCheck {
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
+    // Hebrew, Chinese and Russian finders refuse habits, durations and idioms themselves, from their own words.
+    if (mention.language) return datedBeside(facts, inLine, inLineEnd) ? 'dated-line' : undefined;
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';
     if (isDuration(facts.text, inLine, inLineEnd, words, language)) return 'duration';
-    if (datedBeside(facts, inLine, inLineEnd)) return 'dated-line';
+    if (datedBeside(facts, inLine, inLineEnd) || yearBeside(facts, inLine, inLineEnd, words)) return 'dated-line';
     return undefined;
   }
 
   /** Whether the clause of `mention` tells of one occasion, in the past or planned: a verb says so. */
-  tellsOfOccasion(mention: Pick<DateMention, 'start' | 'end'>): boolean {
+  tellsOfOccasion(mention: Pick<DateMention, 'start' | 'end' | 'language'>): boolean {
+    // No verb is read in the languages found by their words alone: their fixes are a person's choice.
+    if (mention.language) return false;
     const facts = this.factsAt(mention.start);
-    return facts.habits.isOccasion(mention.start - facts.start, languageOf(this.prose.slice(mention.start, mention.end)));
+    return facts.habits.isOccasion(mention.start - facts.start, mentionLanguage(this.prose, mention));
+  }
+
+  /** The quote still open where `line` starts, opened on one of the few lines before it in its paragraph. */
+  private quoteOpenBefore(line: number): string | undefined {
+    let carried: string | undefined;
+    for (let at = Math.max(0, line - CARRY_LINES); at < line; at++) {
+      const text = this.prose.slice(this.lineIndex.offsetAt({ line: at, character: 0 }), this.lineIndex.offsetAt({ line: at + 1, character: 0 }));
+      carried = text.trim() === '' ? undefined : quoteSpans(text.replace(/(?:\r\n|\n|\r)$/, ''), carried).leftOpen;
+    }
+    return carried;
   }
 
   private factsAt(offset: number): LineFacts {
@@ -52,7 +66,7 @@ export class RefusalCheck {
     const start = this.lineIndex.offsetAt({ line, character: 0 });
     const end = this.lineIndex.offsetAt({ line: line + 1, character: 0 });
     const text = this.prose.slice(start, end).replace(/(?:\r\n|\n|\r)$/, '');
-    const facts: LineFacts = { start, text, quotes: quoteSpans(text), emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dates: absoluteDateSpans(text), cache: {} };
+    const facts: LineFacts = { start, text, quotes: quoteSpans(text, this.quoteOpenBefore(line)).spans, emphasis: emphasisSpans(text), idioms: idiomSpans(text), habits: new HabitLine(text), dates: absoluteDateSpans(text), cache: {} };
     this.lines.set(line, facts);
     return facts;
   }
@@ -114,8 +128,13 @@ function datedBeside(facts: LineFacts, start: number, end: number): boolean {
     leadEnd = facts.cache.leadEnd = Math.max(lead + LINE_LEAD, title ? title[0].length : 0);
   }
   if (facts.dates[0][0] <= leadEnd) return true;
-  const ends = (facts.cache.sentenceEnds ??= [...text.matchAll(SENTENCE_END)].map((match) => match.index));
-  // The sentence holding the mention: from the end before it to the end after it, found by halving.
+  const [from, to] = sentenceAround(facts, start, end);
+  return spanAt(facts.dates, from, to, false) !== undefined;
+}
+
+/** The sentence of the line holding [start, end): from the end before it to the end after it, found by halving. */
+function sentenceAround(facts: LineFacts, start: number, end: number): [number, number] {
+  const ends = (facts.cache.sentenceEnds ??= [...facts.text.matchAll(SENTENCE_END)].map((match) => match.index));
   let low = 0;
   let high = ends.length;
   while (low < high) {
@@ -123,9 +142,19 @@ function datedBeside(facts: LineFacts, start: number, end: number): boolean {
     if (ends[mid] < start) low = mid + 1;
     else high = mid;
   }
-  const from = low > 0 ? ends[low - 1] + 1 : 0;
-  const to = low < ends.length ? Math.max(ends[low], end) : text.length;
-  return spanAt(facts.dates, from, to, false) !== undefined;
+  return [low > 0 ? ends[low - 1] + 1 : 0, low < ends.length ? Math.max(ends[low], end) : facts.text.length];
+}
+
+// A year is the date of what is counted in years: "about 40 years ago (around 1986)", "last year (2025)",
+// "3년 전(2023년)", "昨年（2025年）". Only a year marked as one (in brackets, after "in"/"around"/"since",
+// or with 년/年) counts: "2000 users, up from 300 three years ago" names no year.
+const YEAR_UNIT = /year|[年년]|올해/i;
+const MARKED_YEAR = /[(（]\s*(?:(?:in|around|circa|c\.|since|about|~)\s*)?(?:19|20)\d{2}\s*[년年]?\s*[)）]|\b(?:in|around|circa|since)\s+(?:19|20)\d{2}\b(?![-/.]\d)|(?<!\d)(?:19|20)\d{2}\s?[년年](?!\s?\d)/i;
+
+function yearBeside(facts: LineFacts, start: number, end: number, words: string): boolean {
+  if (!YEAR_UNIT.test(words)) return false;
+  const [from, to] = sentenceAround(facts, start, end);
+  return MARKED_YEAR.test(facts.text.slice(from, to));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -143,9 +172,12 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
   // Japanese glues Latin words to dates too ("API来週変更"): only symbols of code count before them.
   // "~14 months ago" is about fourteen months: a tilde before a number is not code.
   const approximate = before === '~' && /^\d/.test(prose.slice(start, end));
-  if (before !== undefined && !approximate && (language === 'en' ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
+  // An index into a series, as a formula writes it: "SMA50[5 days ago]", "close[yesterday]".
+  if (before === '[' && prose[end] === ']' && /[\p{L}\p{N}_)\]]/u.test(prose[start - 2] ?? '')) return true;
+  const alphabetic = language === 'en' || language === 'he' || language === 'ru';
+  if (before !== undefined && !approximate && (alphabetic ? GLUED_BEFORE.test(before) : /[_\-/\\.@#=~$]/.test(before))) return true;
   const after = prose.slice(end, end + 2);
-  if ((language === 'en' ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
+  if ((alphabetic ? GLUED_AFTER_EN : GLUED_AFTER_CJK).test(after)) return true;
   // Only a key that starts its line (after an indent or a list marker) is a key.
   const atLineStart = start - lineStart <= 8 && /^[\s\-*+]*$/.test(prose.slice(lineStart, start));
   return atLineStart && /^[a-z\s]+$/.test(prose.slice(start, end)) && CONFIG_VALUE.test(prose.slice(end, end + 12));
@@ -154,12 +186,12 @@ function isIdentifier(prose: string, lineStart: number, start: number, end: numb
 // The same word as the name of a component or file on the line: "오늘의 상담 타임라인(today-timeline.tsx)",
 // "今日のタスク一覧 (TodayTasks.vue)", "the Today panel (`todayPanel`)": the words name that feature.
 const WORD_NAMES: readonly [RegExp, string][] = [
-  [/^(?:today|오늘|今日|本日)/i, 'today'],
-  [/^(?:tomorrow|내일|明日)/i, 'tomorrow'],
-  [/^(?:yesterday|어제|昨日)/i, 'yesterday'],
-  [/^(?:this\s+week|이번\s?주|今週)/i, 'this[-_]?week'],
-  [/^(?:next\s+week|다음\s?주|来週)/i, 'next[-_]?week'],
-  [/^(?:last\s+week|지난\s?주|先週)/i, 'last[-_]?week'],
+  [/^(?:today|오늘|今日|本日|今天|[ושמבלכ]{0,2}היום|сегодня)/i, 'today'],
+  [/^(?:tomorrow|내일|明日|明天|[ושמבלכ]{0,2}מחר|завтра)/i, 'tomorrow'],
+  [/^(?:yesterday|어제|昨日|昨天|[ושמבלכ]{0,2}אתמול|вчера)/i, 'yesterday'],
+  [/^(?:this\s+week|이번\s?주|今週|本周|这周|這週|[ושמבלכ]{0,2}השבוע$)/i, 'this[-_]?week'],
+  [/^(?:next\s+week|다음\s?주|来週|下周|下週|[ושמבלכ]{0,2}ה?שבוע\s+הבא)/i, 'next[-_]?week'],
+  [/^(?:last\s+week|지난\s?주|先週|上周|上週|[ושמבלכ]{0,2}ה?שבוע\s+שעבר)/i, 'last[-_]?week'],
 ];
 
 function namesIdentifierOnLine(facts: LineFacts, words: string): boolean {
@@ -202,7 +234,7 @@ function inCjkProse(text: string): boolean {
 
 // Days joined by a plus, slash or middle dot name what a feature covers ("forecast: today + tomorrow",
 // "오늘/내일 일정", "今日・明日の予報"): a sentence would join them with a word.
-const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日)';
+const DAY_WORD = '(?:today|tomorrow|yesterday|오늘|내일|어제|모레|今日|明日|昨日|本日|明後日|היום|מחר|אתמול|今天|明天|昨天|сегодня|завтра|вчера)';
 const JOINED_DAY_BEFORE = new RegExp(`${DAY_WORD}\\s*[+/・]\\s*$`, 'i');
 const JOINED_DAY_AFTER = new RegExp(`^\\s*[+/・]\\s*${DAY_WORD}`, 'i');
 
@@ -212,6 +244,8 @@ function isLabel(facts: LineFacts, start: number, end: number, words: string, la
   if (JOINED_DAY_AFTER.test(after) || JOINED_DAY_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   if (language === 'ko') return UI_AFTER_KO.test(after) || inShortEmphasis(facts, start, end);
   if (language === 'ja') return UI_AFTER_JA.test(after) || inShortEmphasis(facts, start, end);
+  // Hebrew, Chinese and Russian finders refuse a product's names themselves (לשונית היום, 今天视图, вкладка Сегодня).
+  if (language === 'he' || language === 'zh' || language === 'ru') return inShortEmphasis(facts, start, end);
   // An English word inside Korean or Japanese prose is a term borrowed from the product ("CTA·today 강조").
   // Not when it continues English words ("… and next week."): only a word set in the other script's text.
   if (/^[A-Za-z'’\s]+$/.test(words) && (facts.cache.cjk ??= inCjkProse(text)) && !/[A-Za-z,]\s+$/.test(text.slice(Math.max(0, start - 3), start))) return true;
@@ -266,15 +300,46 @@ function emphasisSpans(line: string): [number, number, boolean][] {
 // ---------------------------------------------------------------------------------------------------
 // Quotes and titles: `episode title: "I got laid off today."`, 「先週何を話していたか」.
 
-const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’' };
+const PAIRS: Record<string, string> = { '"': '"', '“': '”', '「': '」', '『': '』', '«': '»', '‘': '’', '《': '》' };
+// Hebrew writes its abbreviations with a double quote between letters (דו"ח, ע"י, צה"ל): not a quotation mark.
+const HEBREW_LETTER = /[\u05D0-\u05EA]/;
 
-/** Quoted spans of a line, closing quote included; an unclosed quote quotes nothing. One pass. */
-function quoteSpans(line: string): [number, number][] {
+// A line of a script to be said, led by its speaker's part ("Response: book now at today's rate",
+// "Question: should we set this up today?", "멘트: 오늘 안에 …"): what follows is said whenever the
+// script is used, as a quotation is.
+const SCRIPT_LEAD = /^[\s>*+-]*(?:\*\*|__)?(?:response|reply|objection|script|say|ask|pitch|opener|rebuttal|멘트|스크립트|응대|トーク|台本|返答例|回答例)(?:\*\*|__)?\s*[:：]\s*/i;
+
+/** Quotes that may run on to the next line of a paragraph (a person's words quoted as they wrote them). */
+const CARRIED = new Set(['"', '”', '」', '』']);
+/** How many lines back a quote still open is looked for: a stray inch mark must not quote a paragraph. */
+const CARRY_LINES = 3;
+
+interface LineQuotes {
+  readonly spans: [number, number][];
+  /** The closing mark of a quote opened at a word's start and not closed on the line. */
+  readonly leftOpen?: string;
+}
+
+/**
+ * Quoted spans of a line, closing quote included, when the line starts inside the quote `carried`
+ * (closed by that mark) or outside any; an unclosed quote quotes nothing unless it may run on. One pass.
+ */
+function quoteSpans(line: string, carried?: string): LineQuotes {
   const spans: [number, number][] = [];
-  if (!/["“「『«‘']/.test(line)) return spans;
+  const script = SCRIPT_LEAD.exec(line);
+  if (script) return { spans: [[script[0].length, line.length]] };
+  let from = 0;
+  if (carried !== undefined) {
+    const end = line.indexOf(carried);
+    if (end < 0) return { spans: [[0, line.length]], leftOpen: carried };
+    spans.push([0, end + 1]);
+    from = end + 1;
+  }
+  if (!/["“「『«‘'《]/.test(line)) return { spans };
   let open = -1;
   let close = '';
-  for (let i = 0; i < line.length; i++) {
+  let opensRun = false;
+  for (let i = from; i < line.length; i++) {
     const c = line[i];
     if (open >= 0) {
       if (c === close && (close !== "'" || !/[\p{L}\p{N}]/u.test(line[i + 1] ?? ''))) {
@@ -283,18 +348,21 @@ function quoteSpans(line: string): [number, number][] {
       }
       continue;
     }
+    if (c === '"' && HEBREW_LETTER.test(line[i - 1] ?? '') && HEBREW_LETTER.test(line[i + 1] ?? '')) continue;
     const pair = PAIRS[c];
     // ‘ and ' open only at a word's start: "today's" and "don't" are apostrophes.
     const opensWord = !/[\p{L}\p{N}]/u.test(line[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(line[i + 1] ?? '');
     if (pair && (c !== '‘' || opensWord)) {
       open = i;
       close = pair;
+      opensRun = opensWord && CARRIED.has(pair);
     } else if (c === "'" && opensWord) {
       open = i;
       close = "'";
+      opensRun = false;
     }
   }
-  return spans;
+  return open >= 0 && opensRun ? { spans, leftOpen: close } : { spans };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -315,6 +383,10 @@ const IDIOMS: readonly RegExp[] = [
   /明日は(?:来ない|こない|ない)/gu,
   /\b(?:the\s+\w+\s+)?of\s+tomorrow\b/gi,
   /\b(?:even|still)\s+today\b/gi,
+  // Two periods compared, as a report or dashboard does every time: "this week vs last week revenue".
+  /\b(?:(?:this|last|next|previous|past)\s+(?:week|month|quarter|year)|today|yesterday)\s*(?:vs\.?|versus|v\.|against|compared\s+(?:to|with))\s*(?:(?:this|last|next|previous|past)\s+(?:week|month|quarter|year)|today|yesterday)\b/gi,
+  /(?:이번\s?주|지난\s?주|이번\s?달|지난\s?달|오늘|어제|올해|작년)\s*(?:vs\.?|대비)\s*(?:이번\s?주|지난\s?주|이번\s?달|지난\s?달|오늘|어제|올해|작년)/gi,
+  /(?:今週|先週|今月|先月|今日|昨日|今年|昨年|去年)\s*(?:vs\.?|対|比)\s*(?:今週|先週|今月|先月|今日|昨日|今年|昨年|去年)/gi,
   // "launchable today", "the path that works today": possible right away, not a day.
   /\b(?:[a-z]{3,}able|works|working|possible|doable)\s+(?:right\s+)?today\b/gi,
   /\bnever\s+put\s+off\s+till\s+tomorrow\b/gi,
@@ -342,9 +414,12 @@ function idiomSpans(line: string): [number, number][] {
 
 const PAST_VERB = /\b(?:[a-z]+ed|took|did|was|were|made|built|ran|wrote|got|went|came|grew|won|lost|became|done|fell|rose|spent|saw|found|hit|cut|shipped|converged)\s+(?:(?:it|this|that|them|everything|all|up|out|down)\s+)?$/i;
 const FUTURE_CUE = /\b(?:will|['’]ll|going\s+to|gonna|should|must|shall|plan(?:s|ned)?\s+to|scheduled|planned|expected|supposed|due|set)\b[^.;!?]*$/i;
-const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+){0,2}\s+$/i;
+// A count of events over the span: "1 post in 14 days", "the 5th auto-update crash in 3 weeks".
+const RATE_BEFORE = /\b\d[\d.,]*\s*(?:x|%|[a-z]+)?(?:\s+[a-z]+(?:-[a-z]+)*){0,2}\s+$/i;
 const SPAN_AFTER = /^\s+(?:or\s+(?:less|fewer|so|more)|flat|tops|max|at\s+most|each|per|apart|straight|in\s+a\s+row|total)\b/i;
 const RETENTION_BEFORE = /\b(?:expires?|expiring|(?:is|are|get|gets|be|being)\s+(?:deleted|purged|archived|anonymi[sz]ed|removed|rotated|reset|locked|suspended|expired|cleared))\s+$/i;
+// Lifetimes listed after the verb they share: "short-lived tokens expire in 1-2 hours, long-lived tokens in 60 days".
+const LIFETIMES_BEFORE = /\b(?:expire|expires|expiring)\s+in\s+[^.;!?]*,\s*(?:and\s+)?[^.;!?,]*$/i;
 // A period something is kept for, or after which it is removed, said of the thing it happens to: the
 // retention word may follow a few words later ("7일 후 문의 항목 자동 익명화", "30日後にログを自動削除").
 const RETENTION_AFTER_KO = /^(?:에는|이면|이\s?지나면|마다|[^.!?。\n]{0,24}?(?:자동|삭제|만료|익명화|폐기|파기|보관|잠금|휴면))/;
@@ -370,7 +445,9 @@ function isDuration(line: string, start: number, end: number, words: string, lan
   // "ends in 14 days from signup", "in 30 days of purchase": counted from an event the sentence names.
   if (/^\s+(?:from|after|of)\s+(?!now\b|today\b|here\b)[a-z]/i.test(after)) return true;
   const before = line.slice(Math.max(0, start - 60), start);
-  if (RATE_BEFORE.test(before) || SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before)) return true;
+  if (SPAN_AFTER.test(after) || RETENTION_BEFORE.test(before) || LIFETIMES_BEFORE.test(line.slice(Math.max(0, start - 120), start))) return true;
+  // "1 post in 14 days" counts; "we ship the 2 remaining fixes in 3 weeks" plans.
+  if (RATE_BEFORE.test(before)) return !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
   if (PAST_VERB.test(before) && !FUTURE_CUE.test(before)) return true;
   return (GERUND_BEFORE.test(before) || PROGRESSION_BEFORE.test(before)) && !COMING_BEFORE.test(before) && !FUTURE_CUE.test(before);
 }

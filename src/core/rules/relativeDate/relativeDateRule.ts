@@ -10,6 +10,9 @@ import type { CalendarDate } from '../../types';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
 import { toProblem } from './dateProblem';
 import { findEventMentions } from './eventMentions';
+import { findChineseMentions, ZH_GATE } from './chineseTable';
+import { findHebrewMentions, HE_GATE } from './hebrewTable';
+import { findRussianMentions, RU_GATE } from './russianTable';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
 import { languageOf, resolveOverlaps, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
@@ -32,6 +35,30 @@ const PLACEHOLDER_DAY: CalendarDate = { year: 2000, month: 1, day: 3 };
 
 // A weekday with a time ("Monday 10:30", "Fri 3pm"), a countdown ("3 days to the", "2 weeks until"), "D-3".
 const EN_EVENT_GATE = String.raw`(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?,?\s+(?:at\s+)?\d|(?:\d{1,3}|[Aa]n?|[Oo]ne|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en)\s+(?:[Dd]ays?|[Ww]eeks?)\s+(?:left\s+)?(?:to|until|till)\s|D-\d`;
+// Hebrew, Cyrillic and Chinese letters, and kana and Hangul, which stop the search at a Japanese or Korean text's first word.
+const OTHER_SCRIPTS = /[\u0400-\u04FF\u05D0-\u05EA\u3041-\u30FA\u4E00-\u9FFF\uAC00-\uD7A3]/;
+const KANA_OR_HANGUL = /[\u3041-\u3096\u30A1-\u30FA\uAC00-\uD7A3]/;
+const HEBREW_OR_CYRILLIC = /[\u0400-\u04FF\u05D0-\u05EA]/;
+// Simplified and traditional characters Japanese never writes, one of which most Chinese sentences hold
+// ("we", "this"): searched for one by one, each a fraction of a class of them.
+const CHINESE_ONLY = ['们', '这', '們', '這'];
+
+/**
+ * Whether text may hold Hebrew, Chinese or Russian dates: it has their letters and no kana or Hangul,
+ * or, in Japanese or Korean text, a Hebrew or Cyrillic letter or a character only Chinese writes (a
+ * Chinese line among Japanese ones). English text costs one scan of a few letter ranges, Japanese and
+ * Korean text that and a scan for two ranges and four characters (measured over the bench's 20,000
+ * memories: 3-4 ms and 7 ms on realistic, 16 ms on stress, whose every memory mixes Korean and
+ * Japanese lines); a class of the tables' own characters cost three times as much.
+ */
+function mayHoldOtherLanguages(text: string): boolean {
+  const at = text.search(OTHER_SCRIPTS);
+  if (at < 0) return false;
+  const code = text.charCodeAt(at);
+  if (!((code >= 0x3041 && code <= 0x30fa) || code >= 0xac00) && !KANA_OR_HANGUL.test(text)) return true;
+  return HEBREW_OR_CYRILLIC.test(text) || CHINESE_ONLY.some((character) => text.includes(character));
+}
+
 const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]eek|[Mm]onth|[Yy]ear|[Mm]orning|[Aa]fternoon|[Ee]vening|[Nn]ight)';
 
 /**
@@ -40,7 +67,7 @@ const EN_GATE_WORD = '(?:[Mm]on|[Tt]ue|[Ww]ed|[Tt]hu|[Ff]ri|[Ss]at|[Ss]un|[Ww]ee
  * search costs twice as much on every file, and only all-caps dates ("NEXT WEEK") are given up for it
  * (all-caps words are labels far more often than dates).
  */
-const GATES: readonly RegExp[] = [
+const GATES: readonly { test(text: string): boolean }[] = [
   new RegExp(
     String.raw`\b(?:[Tt]o(?:day|night|morrow)|[Yy]esterday|ago\b|from\s+now|hence|(?:[Tt]his|[Nn]ext|[Ll]ast|[Pp]ast|[Cc]oming|[Uu]pcoming|[Pp]revious)\s+${EN_GATE_WORD}|[Ww]eek\s+(?:after|before)|[Ii]n\s+(?:an?\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple|several)|${EN_EVENT_GATE})`,
   ),
@@ -48,6 +75,9 @@ const GATES: readonly RegExp[] = [
   /\b(?:TO(?:DAY|NIGHT|MORROW)|YESTERDAY|(?:THIS|NEXT|LAST)\s+(?:WEEK|MONTH|YEAR|MORNING|WEEKEND))\b/,
   KO_GATE,
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
+  // Hebrew, Chinese and Russian behind one scan for their letters: a search for their words costs every
+  // file three times as much, and a scan per language twice.
+  { test: (text) => mayHoldOtherLanguages(text) && (HE_GATE.test(text) || ZH_GATE.test(text) || RU_GATE.test(text)) },
 ];
 
 /**
@@ -191,9 +221,18 @@ function fileScan(prose: string): FileScan {
   return { prose, refusals: new RefusalCheck(prose), chronoReadings: new Map() };
 }
 
-/** The three ways relative dates are found in a part of a file's prose, each counting from `reference`. */
+/**
+ * The three ways relative dates are found in a part of a file's prose, each counting from `reference`:
+ * the tables (Hebrew, Chinese and Russian behind one scan for their letters: most prose has none), chrono,
+ * and events. MEMORY.md's reading takes a step per way (see {@link indexMentionSteps}).
+ */
 const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan) => DateMention[])[] = [
-  (part, reference) => findTableMentions(part, reference),
+  (part, reference) => {
+    const found = findTableMentions(part, reference);
+    if (!mayHoldOtherLanguages(part)) return found;
+    // concat, not push(...): a file may hold more dates than a call takes arguments.
+    return found.concat(findHebrewMentions(part, reference), findChineseMentions(part, reference), findRussianMentions(part, reference));
+  },
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),
 ];
@@ -230,7 +269,7 @@ const APPROXIMATE_AFTER = /^(?:\s+or\s+(?:two|three|so|more|less|a\s+bit|longer)
  * is still relative, but its fix keeps the words and adds the day they count from, and is never safe.
  */
 function approximation(prose: string, mention: DateMention): { end: number } | undefined {
-  if (mention.reading !== undefined) return undefined;
+  if (mention.reading !== undefined || mention.language) return undefined;
   const after = APPROXIMATE_AFTER.exec(prose.slice(mention.end, mention.end + 16));
   if (after) return { end: mention.end + after[0].length };
   if (APPROXIMATE_BEFORE.test(prose.slice(Math.max(0, mention.start - 16), mention.start)) || VAGUE_COUNT.test(prose.slice(mention.start, mention.end))) return { end: mention.end };

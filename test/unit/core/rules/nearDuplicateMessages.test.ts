@@ -57,7 +57,12 @@ describe('near-duplicate: a memory MEMORY.md marks as replaced', () => {
       ['feedback_application-rules.md', memory('feedback_application-rules', 'All resume and letter rules', 'Resumes: two pages. Letters: one page.')],
     ]);
 
-  for (const hook of ['SUPERSEDED by the unified rules below; kept for reference', '→ merged into [rules](feedback_application-rules.md)', '[[feedback_application-rules]] に統合済み', '(feedback_application-rules.md)로 통합됨']) {
+  for (const hook of ['SUPERSEDED by the unified rules below; kept for reference', '→ merged into [rules](feedback_application-rules.md)', '[[feedback_application-rules]] に統合済み', '(feedback_application-rules.md)로 통합됨',
+    'folded into [[feedback_application-rules]]', 'old; now part of feedback_application-rules.md', '~~one page, 550-700 words~~ see feedback_application-rules.md',
+    '(→ [[feedback_application-rules]]에 합침)', '旧版。[[feedback_application-rules]] を参照', '~~旧ルール~~ → feedback_application-rules.md へ移行',
+    'moved to feedback_application-rules.md', 'duplicate of [[feedback_application-rules]]', 'OUTDATED — see feedback_application-rules.md', 'use [[feedback_application-rules]] instead',
+    '統合先: feedback_application-rules.md', '（feedback_application-rules.md に集約）', 'feedback_application-rules.md と重複', '~~一枚、550〜700語~~',
+    'feedback_application-rules.md로 대체', '(구) feedback_application-rules.md 참고', '중복 — feedback_application-rules.md 참고']) {
     it(`reports the retired memory for "${hook}", and only it`, () => {
       const engine = checkedEngine(files(hook));
       const found = [...engine.allProblems()].filter((p) => p.code === ProblemCode.NearDuplicate);
@@ -65,7 +70,16 @@ describe('near-duplicate: a memory MEMORY.md marks as replaced', () => {
     });
   }
 
-  for (const hook of ['how we replaced the old template with one page', 'deprecated phrasing to avoid in letters', 'レター作成ワークフローに統合した手順', '지원서 워크플로에 통합한 규칙']) {
+  it('names the memory a wiki link points to as the one that replaced it', () => {
+    const engine = checkedEngine(files('folded into [[feedback_application-rules]]'));
+    const found = [...engine.allProblems()].filter((p) => p.code === ProblemCode.NearDuplicate);
+    assert.match(found[0]?.message ?? '', /replaced by "feedback_application-rules\.md"/);
+  });
+
+  for (const hook of ['how we replaced the old template with one page', 'deprecated phrasing to avoid in letters', 'レター作成ワークフローに統合した手順', '지원서 워크플로에 통합한 규칙',
+    'now part of the application workflow', 'one page; see feedback_application-rules.md for resumes', 'moved into the shared template in March', '旧版の書式との違い',
+    'moved the deadline to Friday', 'use feedback_application-rules.md for the template',
+    '旧サーバーの設定 (feedback_application-rules.md)', '구글 드라이브 위치, feedback_application-rules.md 참고', '중복 지원 방지 규칙']) {
     it(`does not take "${hook}" for a retired memory`, () => {
       const engine = checkedEngine(files(hook));
       assert.deepEqual([...engine.allProblems()].filter((p) => p.code === ProblemCode.NearDuplicate), []);

@@ -173,6 +173,33 @@ describe('near-duplicate detection', () => {
     }
   });
 
+  it('finds a Japanese rule of two short sentences copied word for word into another memory', () => {
+    const rule = 'ログやレポートの時刻はすべてJSTで書く。UTCで書く場合は必ず (UTC) と明記する。';
+    const index = new NearDuplicateIndex();
+    index.add('feedback_jst.md', `${rule}\n理由: 9月の障害報告でUTCとJSTが混在していて、決済チームとの対応時刻の突き合わせに半日かかった。\n適用: Grafana のスクリーンショットも表示を JST に切り替えてから撮る。`);
+    index.add(
+      'project_incident.md',
+      `障害報告書は Notion の「障害報告」データベースに作成し、担当は当番のSREが持つ。\n- 影響範囲、発生時刻、復旧時刻、原因、再発防止策の順に書く\n- ${rule.slice(0, -1)}\n- 提出から3営業日以内に振り返り会を開き、議事録をリンクする\n- 顧客影響がある場合はCSチームにも共有する`,
+    );
+    assert.deepEqual(index.neighbors('feedback_jst.md').map((n) => [n.path, n.relation]), [['project_incident.md', 'shares']]);
+  });
+
+  it('does not add up short shared checklist items into a rule', () => {
+    const checklist = '- [ ] 디스크 사용량 80% 미만 확인\n- [ ] 백업 복구 테스트 결과 확인\n- [ ] 만료 예정 인증서 확인';
+    const index = new NearDuplicateIndex();
+    index.add('project_api-server.md', `API 서버는 ECS Fargate에서 세 대로 돌고, 배포는 GitHub Actions가 main 푸시 때 롤링으로 한다.\n로그는 CloudWatch에 30일 보관하고 에러율이 1%를 넘으면 온콜에게 전화가 간다.\n${checklist}`);
+    index.add('project_batch-server.md', `배치 서버는 EC2 한 대이고 매일 새벽 2시에 정산 작업을 돌린다.\n실패하면 슬랙 #batch 채널로 알림이 오고, 재실행은 운영팀 지호님만 한다.\n${checklist}`);
+    assert.deepEqual(index.neighbors('project_api-server.md'), []);
+  });
+
+  it('reads a katakana middle dot as a list bullet, not part of the rule after it', () => {
+    const rule = '本番DBへの直接クエリは禁止、調査には必ずリードレプリカを使うこと';
+    const index = new NearDuplicateIndex();
+    index.add('feedback_prod-db.md', `${rule}。\n理由: 10月に集計クエリで本番DBのCPUが100%になり、決済が5分止まった。`);
+    index.add('project_data-guide.md', `接続先\n・分析用: analytics-replica（読み取り専用）\n・${rule}\n・BigQuery は日次で同期する`);
+    assert.deepEqual(index.neighbors('feedback_prod-db.md').map((n) => [n.path, n.relation]), [['project_data-guide.md', 'shares']]);
+  });
+
   it('treats a band shared by more memories than the limit as boilerplate', () => {
     const index = new NearDuplicateIndex({ maxBucketSize: 3 });
     for (let i = 0; i < 4; i++) index.add(`copy_${i}.md`, SAME.english[0]);
