@@ -271,8 +271,7 @@ function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): b
   if (isPlaceholder(value) || namesASecret(value) || isPublishable(value)) return false;
   // Documentation stand-ins are refused after a key name as they are alone: AWS's `...EXAMPLEKEY` comes with its `aws_secret_access_key =`.
   if (isExampleToken(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/^(?:~|\.{1,2})?\//.test(value) || /\.(?:json|pem|key|env|txt|ya?ml|p12|pfx|crt|cer)$/i.test(value)) return false;
+  if (isPathOrAddress(value)) return false;
   if (/[()[\]]/.test(value)) return false;
   if (!quoted && (/^\p{L}+$/u.test(value) || runsIntoCjk(value))) return false;
   return isPassword ? couldBePassword(value, quoted) : looksGenerated(value);
@@ -311,8 +310,22 @@ const CREDENTIAL_KEY = /\b(?:api|access|secret|private|signing|encryption|master
 
 function acceptsProseValue(value: string): boolean {
   if (isPlaceholder(value) || namesASecret(value) || isExampleToken(value) || isPublishable(value)) return false;
-  if (/^\d+$/.test(value) || /[\s()[\]]/.test(value) || /^(?:~|\.{1,2})?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/^\d+$/.test(value) || /[\s()[\]]/.test(value) || isPathOrAddress(value)) return false;
   return looksGenerated(value);
+}
+
+/**
+ * Where a credential is kept or used rather than the credential: a URL, a path on any system (`~/…`,
+ * `C:\Users\…\keys.txt`), a file of keys (`…/key.json`, `.env`) or a host and its path
+ * (`api.example.com/v1/videos`). Seen on a public memory folder: "API key location: `C:\…\env.txt`" and
+ * "… Secret Key from x.md. API: `api.….com/v1/…`" reported as credentials.
+ */
+function isPathOrAddress(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+    || /^(?:~|\.{1,2})?\//.test(value)
+    || /^[A-Za-z]:[\\/]/.test(value)
+    || /\.(?:json|pem|key|env|txt|ya?ml|p12|pfx|crt|cer|ini|cfg|conf|toml)$/i.test(value)
+    || /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[\w.~-]*)+$/i.test(value);
 }
 
 /**
@@ -390,6 +403,8 @@ function scanSentenceValues(text: string, findings: FindingSet, pattern: RegExp,
     const value = quoted ? written : trimTrailingPunctuation(written);
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const context = text.slice(Math.max(lineStart, match.index - 30), match.index) + groups.word + (groups.mid ?? '');
+    // The credential's word in a sentence before the value's ("… Secret Key from x.md. API: `…`") names something else.
+    if (/[.!?。](?:\s|$)/.test(groups.mid ?? '')) continue;
     if (NOT_A_CREDENTIAL.test(context) || (isBareKey(groups.word) && isLookupKey(value, context)) || !accepts(value, quoted)) continue;
     const start = match.index + match[0].length - written.length - (quoted ? 1 : 0);
     batch.push({ start, end: start + value.length, message: message(groups.word) });
