@@ -33,7 +33,7 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
   let namingLines: Set<number> | undefined;
   for (const line of index.lines) {
     if (line.kind === 'malformed') {
-      if (PATH_ENTRY.test(line.text) && (namingLines ??= linesNamingMemories(index, store)).has(line.line)) continue;
+      if ((PATH_ENTRY.test(line.text) || isPointer(line.text)) && (namingLines ??= linesNamingMemories(index, store)).has(line.line)) continue;
       problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
       continue;
     }
@@ -70,6 +70,18 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
  * indexes (en, ja) had every entry reported malformed; the judgment counts one-line entries as fp.
  */
 const PATH_ENTRY = /^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__|`)?[^\s`*[\]()]+\.md(?:\*\*|__|`)?\s*(?:—|–|-{1,2}|:|：)\s*\S/;
+
+/**
+ * A short bullet sending the reader to a memory by its path: "- See `project_x.md` for the details",
+ * "- Vedere `project_x.md` per dettagli completi", "- 자세한 내용은 `x.md` 참고", "- 詳細は `x.md` を参照".
+ * Navigation, as the judgment counts it (seen reported on a public folder written in Italian).
+ */
+const POINTER_WORD = /(?:^|[\s*_(])(?:see|refer\s+to|details?\s+in|vedi|vedere|voir|siehe|ver|véase|veja)\s|자세한|자세히|상세|참고|참조|詳細|詳しく|参照/i;
+const MAX_POINTER_LENGTH = 120;
+
+function isPointer(text: string): boolean {
+  return text.length <= MAX_POINTER_LENGTH && /^\s*(?:[-*+]|\d{1,3}[.)])\s/.test(text) && POINTER_WORD.test(text);
+}
 
 /** The lines of MEMORY.md naming a memory of the root by its path (outside a link). */
 function linesNamingMemories(index: MemoryIndex, store: MemoryStore): Set<number> {

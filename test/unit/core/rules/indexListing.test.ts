@@ -74,7 +74,11 @@ describe('index-unlisted', () => {
         '- **project_launch.md**：ローンチ計画と担当',
         '- project_gone.md — a memory deleted since',
         '- feedback_testing.md',
+        '- The counts in project_api.md were 160 and 100 before the audit; verify them before the next edit',
         '- See project_api.md and the runbook for the rest of it',
+        '- Vedere `project_launch.md` per dettagli completi',
+        '- 자세한 내용은 `feedback_testing.md` 참고',
+        '- 詳細は `project_api.md` を参照',
       ].join('\n')],
       ['feedback_testing.md', memory('testing', 'Integration tests hit a real database')],
       ['project_api.md', memory('api', 'Endpoints and auth of the partner API')],
@@ -82,7 +86,8 @@ describe('index-unlisted', () => {
     ]);
     const engine = checkedEngine(files);
     assert.deepEqual(unlisted(files), []);
-    // A missing file, a bare path without a hook and a sentence are still not entries.
+    // A missing file, a bare path without a hook and a sentence of facts are still not entries; a short
+    // line sending the reader to a memory ("See x.md …", "Vedere `x.md` …", "자세한 내용은 `x.md` 참고") is navigation.
     assert.deepEqual([...engine.problemsFor('MEMORY.md')].filter((p) => p.code === ProblemCode.IndexMalformedLine).map((p) => p.range.start.line), [4, 5, 6]);
   });
 
