@@ -25,6 +25,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface PreviewOptions {
   readonly folder: string | undefined;
   readonly json: boolean;
+  /** `--with-text`: each part's text as Claude Code sends it, in the JSON. */
+  readonly withText: boolean;
 }
 
 export type ParsedArgs =
@@ -62,12 +64,15 @@ the current directory.
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.
 
-Usage: memory-shelf preview [FOLDER] [--json]
+Usage: memory-shelf preview [FOLDER] [--json [--with-text]]
 
 Prints what Claude Code loads at session start in FOLDER (default: the current directory), in load
-order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, the auto memory
-index up to its cut, pinned memories, the team index and subagent indexes, with characters, lines,
-estimated tokens and what is cut. Exit status: 0, or 1 when an index is cut, 2 on a usage error.
+order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, AGENTS.md where
+no CLAUDE.md is found, the auto memory index up to its cut (or the index Claude Code will write where
+there is none), and subagent indexes, with characters, lines, estimated tokens and what is cut;
+pinned lessons and a team index without team stores are listed as not loaded. --with-text adds each
+part's text to the JSON exactly as Claude Code sends it (the auto index neutralized, its cut warning
+appended). Exit status: 0, or 1 when an index is cut, 2 on a usage error.
 
 Usage: memory-shelf review [ROOT] [--approve PATH|--all|--session ID] [--reject PATH] [--restore PATH [--version HASH]] [--format text|json]
        memory-shelf hook install|uninstall [--project|--user] [--gate] [--dry-run]
@@ -173,12 +178,15 @@ function parseShape(value: string, shape: ShapeSetting): ShapeSetting {
 function parsePreview(rest: readonly string[]): ParsedArgs {
   let folder: string | undefined;
   let json = false;
+  let withText = false;
   for (const arg of rest) {
     if (arg === '--json') json = true;
+    else if (arg === '--with-text') withText = true;
     else if (arg === '--help' || arg === '-h') return { kind: 'help' };
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
     else if (folder === undefined) folder = arg;
     else throw new UsageError('preview takes one FOLDER');
   }
-  return { kind: 'preview', options: { folder, json } };
+  if (withText && !json) throw new UsageError('--with-text needs --json');
+  return { kind: 'preview', options: { folder, json, withText } };
 }

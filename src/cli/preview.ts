@@ -21,19 +21,26 @@ export async function preview(options: PreviewOptions, cwd: string): Promise<num
   }
   const gathered = await gatherSessionFiles({ folder, homeDir: homedir(), env: process.env, platform: process.platform, trusted: false }, nodeReaderHost, nodeRootsHost);
   const load = buildSessionLoad(gathered.input);
-  process.stdout.write((options.json ? JSON.stringify(previewJson(folder, load), null, 2) : previewText(folder, load)) + '\n');
+  process.stdout.write((options.json ? JSON.stringify(previewJson(folder, load, options.withText), null, 2) : previewText(folder, load)) + '\n');
   return load.parts.some((part) => part.cut && part.status === 'loaded') ? 1 : 0;
 }
 
-/** The JSON form: totals, then every part without its text (a log is no place for the instructions themselves). */
-export function previewJson(folder: string, load: SessionLoad): object {
+/**
+ * The JSON form: totals, then every part without its text (a log is no place for the instructions
+ * themselves) unless `withText` asks for it, as the conformance suite does to compare with what Claude Code sends.
+ */
+export function previewJson(folder: string, load: SessionLoad, withText = false): object {
   return {
     folder,
     totals: load.totals,
     cut: load.cut,
     conditional: load.conditional,
     agents: Object.fromEntries(load.agents),
-    parts: load.parts.map(({ text: _text, cut, ...part }) => ({ ...part, ...(cut ? { cut: { chars: cut.chars, lines: cut.lines, tokens: cut.tokens, limit: cut.limit } } : {}) })),
+    parts: load.parts.map(({ text, cut, ...part }) => ({
+      ...part,
+      ...(withText ? { text } : {}),
+      ...(cut ? { cut: { chars: cut.chars, lines: cut.lines, tokens: cut.tokens, limit: cut.limit, ...(withText ? { text: cut.text } : {}) } } : {}),
+    })),
   };
 }
 
@@ -57,8 +64,10 @@ function partLine(part: SessionPart): string {
   const size = `${part.chars} chars, ${part.lines} lines, ~${part.tokens} tokens`;
   const where = terminalSafe(part.path) + (part.agent !== undefined ? ` [subagent ${terminalSafe(part.agent)}]` : '');
   const status = statusText(part);
+  const why = part.status === 'not-loaded' ? ` (${notLoadedText(part)})` : '';
+  const generated = part.generated ? ' [no MEMORY.md yet: Claude Code writes this index at the next start]' : '';
   const cut = part.cut ? `; cut at the ${part.cut.limit === 'lines' ? '200-line' : '25,000-character'} limit: ${part.cut.chars} chars, ${part.cut.lines} lines not loaded` : '';
-  return `${indent}${part.kind.padEnd(12)} ${status.padEnd(10)} ${where}${part.status === 'loaded' || part.status === 'conditional' || part.status === 'disabled' ? ` (${size})` : ''}${cut}${part.external ? ' [outside the project: Claude Code asks before loading]' : ''}`;
+  return `${indent}${part.kind.padEnd(12)} ${status.padEnd(10)} ${where}${part.status === 'loaded' || part.status === 'conditional' || part.status === 'disabled' ? ` (${size})` : ''}${cut}${part.external && part.status !== 'needs-approval' ? ' [outside the project]' : ''}${part.status === 'needs-approval' ? ' [outside the project: not loaded until you approve it in Claude Code]' : ''}${why}${generated}`;
 }
 
 function statusText(part: SessionPart): string {
@@ -69,7 +78,24 @@ function statusText(part: SessionPart): string {
       return part.disabledBy?.by === 'environment' ? `off (${part.disabledBy.variable})` : part.disabledBy?.by === 'setting' ? `off (${part.disabledBy.setting})` : 'off (trust)';
     case 'missing':
       return `missing${part.problem && part.problem !== 'missing' ? ` (${part.problem})` : ''}`;
+    case 'not-loaded':
+      return 'not loaded';
+    case 'needs-approval':
+      return 'asks first';
     default:
       return part.status;
+  }
+}
+
+function notLoadedText(part: SessionPart): string {
+  switch (part.notLoaded?.why) {
+    case 'claude-md-present':
+      return `AGENTS.md is read only where the project has no CLAUDE.md; it has ${terminalSafe(part.notLoaded.by)}`;
+    case 'pinned':
+      return 'pinned lessons are not loaded at start since 2.1.285';
+    case 'no-team-stores':
+      return 'a team index loads only where team memory stores are configured (CLAUDE_MEMORY_STORES)';
+    default:
+      return 'not loaded at start';
   }
 }

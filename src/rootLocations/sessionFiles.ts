@@ -1,7 +1,6 @@
 import * as nodePath from 'node:path';
 import { isPinned, parseMemoryFile, loadedContent } from '../core';
-import { generatedIndexLine } from '../core/rules/shape/shapeRules';
-import { findImports, MAX_IMPORT_HOPS, resolveImport, sessionCandidates, type SessionEntry, type SessionInput, type SourceFile } from '../core/sessionLoad';
+import { findImports, generatedIndexText, MAX_IMPORT_HOPS, resolveImport, sessionCandidates, type SessionEntry, type SessionInput, type SourceFile } from '../core/sessionLoad';
 import { decodeText } from '../reader/decodeText';
 import type { ReaderHost } from '../reader/readerHost';
 import { discoverAgentMemory } from './agentMemory';
@@ -58,7 +57,7 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
   }
 
   const autoMemory = await resolveAutoMemory({ workspaceFolder: request.folder, homeDir: request.homeDir, env: request.env, trusted: request.trusted, pathStyle: style }, rootsHost);
-  if (autoMemory.exists) await addAutoMemory(autoMemory, host, path, read, files, entries);
+  const generatedIndex = autoMemory.exists ? await addAutoMemory(autoMemory, host, path, read, files, entries) : undefined;
 
   const agents = await discoverAgentMemory({ workspaceFolder: request.folder, homeDir: request.homeDir, env: request.env }, host);
   for (const root of agents) {
@@ -69,9 +68,15 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
   }
 
   await readImports(entries, files, read, request.homeDir, style);
-  return { input: { entries, files, homeDir: request.homeDir, pathStyle: style, projectRoot: request.folder }, autoMemory };
+  const teamStores = (request.env['CLAUDE_MEMORY_STORES'] ?? '').trim() !== '';
+  const externalImportsApproved = await externalImportsApprovedFor(host, path, request);
+  return {
+    input: { entries, files, homeDir: request.homeDir, pathStyle: style, projectRoot: request.folder, teamStores, externalImportsApproved, ...(generatedIndex !== undefined ? { generatedIndex } : {}) },
+    autoMemory,
+  };
 }
 
+/** Adds the auto memory's index, pinned lessons and team index; returns the index Claude Code will write when the folder has none. */
 async function addAutoMemory(
   location: AutoMemoryLocation,
   host: ReaderHost,
@@ -79,7 +84,7 @@ async function addAutoMemory(
   read: (file: string) => Promise<SourceFile>,
   files: Map<string, SourceFile>,
   entries: SessionEntry[],
-): Promise<void> {
+): Promise<string | undefined> {
   const disabledBy = location.reason
     ? location.reason.by === 'environment'
       ? ({ by: 'environment', variable: location.reason.setting } as const)
@@ -88,24 +93,54 @@ async function addAutoMemory(
   const extra = disabledBy ? { disabledBy } : {};
   const index = path.join(location.path, 'MEMORY.md');
   const indexFile = await read(index);
-  const memories: { path: string; text: string }[] = [];
-  for (const file of await markdownFiles(host, location.path, path, (name) => name !== 'team' && name !== 'agents')) {
-    if (file === index || path.basename(file).toLowerCase() === 'readme.md') continue;
+  const memories: { path: string; relative: string; text: string; mtimeMs: number }[] = [];
+  for (const file of await markdownFiles(host, location.path, path)) {
+    if (file === index) continue;
     const source = await read(file);
-    if (source.text !== undefined) memories.push({ path: file, text: source.text });
+    const relative = path.relative(location.path, file).split(path.sep).join('/');
+    if (source.text !== undefined) memories.push({ path: file, relative, text: source.text, mtimeMs: source.mtimeMs ?? 0 });
   }
-  if (indexFile.text === undefined && memories.length > 0) {
-    // No MEMORY.md: Claude Code (2.1.224) assembles the index from each memory's name and description.
-    const text = memories.map((memory) => generatedIndexLine(parseMemoryFile(path.relative(location.path, memory.path).split(path.sep).join('/'), memory.text)).replace(/[\r\n]+/g, ' ')).join('\n');
-    files.set(index, { path: index, text });
+  let generated: string | undefined;
+  if (indexFile.text === undefined && indexFile.problem === 'missing') {
+    const text = generatedIndexText(memories.map((memory) => ({ path: memory.relative, mtimeMs: memory.mtimeMs, ...descriptionOf(memory) })));
+    if (text !== '') {
+      files.set(index, { path: index, text });
+      generated = text;
+    }
   }
   entries.push({ kind: 'auto-index', path: index, ...extra });
   for (const memory of memories) {
+    const top = memory.relative.split('/')[0];
+    if (top === 'team' || top === 'agents' || path.basename(memory.path).toLowerCase() === 'readme.md') continue;
     if (isPinned(parseMemoryFile(path.basename(memory.path), memory.text))) entries.push({ kind: 'pinned', path: memory.path, ...extra });
   }
   const team = path.join(location.path, 'team', 'MEMORY.md');
   await read(team);
   entries.push({ kind: 'team-index', path: team, ...extra });
+  return generated;
+}
+
+function descriptionOf(memory: { relative: string; text: string }): { description?: string } {
+  const description = parseMemoryFile(memory.relative, memory.text).description;
+  return description !== undefined ? { description } : {};
+}
+
+/**
+ * Whether the project approved CLAUDE.md imports from outside it: Claude Code keeps the answer in its
+ * global config (`~/.claude.json`, or `.claude.json` in `CLAUDE_CONFIG_DIR`) under the project's path.
+ */
+async function externalImportsApprovedFor(host: ReaderHost, path: typeof nodePath.posix, request: SessionFilesInput): Promise<boolean> {
+  const configDir = (request.env['CLAUDE_CONFIG_DIR'] ?? '').trim();
+  const file = configDir !== '' ? path.join(configDir, '.claude.json') : path.join(request.homeDir, '.claude.json');
+  const source = await readSource(host, file);
+  if (source.text === undefined) return false;
+  try {
+    const config = JSON.parse(source.text) as { projects?: Record<string, { hasClaudeMdExternalIncludesApproved?: unknown }> };
+    const project = config.projects && Object.prototype.hasOwnProperty.call(config.projects, request.folder) ? config.projects[request.folder] : undefined;
+    return project?.hasClaudeMdExternalIncludesApproved === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads every file the loaded entries import, hop by hop, one hop past Claude Code's limit. */
@@ -134,7 +169,7 @@ async function readSource(host: ReaderHost, file: string): Promise<SourceFile> {
   switch (got.kind) {
     case 'read': {
       const decoded = decodeText(got.bytes);
-      if ('text' in decoded) return { path: file, text: decoded.text.replace(/^\uFEFF/, '') };
+      if ('text' in decoded) return { path: file, text: decoded.text.replace(/^\uFEFF/, ''), mtimeMs: got.stamp.mtimeMs };
       return { path: file, problem: decoded.reason === 'binary' ? 'binary' : 'unreadable' };
     }
     case 'missing':

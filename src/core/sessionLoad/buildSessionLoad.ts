@@ -1,22 +1,28 @@
 import { parseFrontmatter } from '../frontmatter';
 import { loadedContent, measureIndexLoad } from '../indexLoad';
 import { LineIndex } from '../lineIndex';
-import { MAX_PINNED } from '../memoryShape';
+import { indexCutWarning, neutralizeIndexText } from './autoIndexText';
 import { findImports, isInside, resolveImport } from './imports';
+import { sourceLabel } from './labels';
 import { sizeOf } from './measure';
 import type { PartKind, SessionEntry, SessionInput, SessionLoad, SessionPart, SessionTotals, SourceFile, TextSize } from './types';
 
 /**
- * How many `@path` hops Claude Code follows from the file it looked for: "a maximum depth of five
- * hops" (memory docs; 5 in every release documented since imports came in 0.2.107).
+ * How many `@path` hops Claude Code follows from the file it looked for. The memory docs say five;
+ * running 2.1.328 shows four: the file a fourth import names loads, the one it names in turn is
+ * dropped without a word.
  */
-export const MAX_IMPORT_HOPS = 5;
+export const MAX_IMPORT_HOPS = 4;
 
 /** Claude Code's auto memory index limits (200 lines since auto memory; 25,000 characters since 2.1.83). */
 export const INDEX_LIMITS = { maxLines: 200, maxChars: 25_000 } as const;
 
 const INDEX_KINDS: ReadonlySet<PartKind> = new Set(['auto-index', 'team-index', 'agent-index']);
 const RULE_KINDS: ReadonlySet<PartKind> = new Set(['user-rule', 'project-rule']);
+/** The files whose presence anywhere in the project's folders keeps every AGENTS.md from loading. */
+const CLAUDE_MD_KINDS: ReadonlySet<PartKind> = new Set(['project', 'local']);
+/** Files whose imports outside the project load only once the project approved external imports; the user's own files import anything. */
+const ASKS_FOR_EXTERNAL: ReadonlySet<PartKind> = new Set(['project', 'project-rule', 'local', 'agents']);
 
 /**
  * The parts of a session's start in Claude Code's load order. Each file loads once (a second sighting,
@@ -28,14 +34,18 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
   const keyOf = (path: string): string => (input.pathStyle === 'win32' ? path.toLowerCase() : path);
   const loaded = new Set<string>();
   const parts: SessionPart[] = [];
-  let pins = 0;
+  const claudeMd = input.entries.find((entry) => CLAUDE_MD_KINDS.has(entry.kind) && exists(input.files.get(entry.path)));
 
-  const followImports = (importer: string, text: string, depth: number, chain: readonly string[]): void => {
+  const followImports = (importer: string, text: string, depth: number, chain: readonly string[], rootKind: PartKind): void => {
     for (const { ref } of findImports(text)) {
       const target = resolveImport(ref, importer, input.homeDir, input.pathStyle);
-      const base = { kind: 'import' as const, path: target, depth, importedFrom: importer, importRef: ref, ...(input.projectRoot !== undefined && !isInside(target, input.projectRoot, sep) ? { external: true } : {}) };
+      const base = { kind: 'import' as const, path: target, depth, importedFrom: importer, importRef: ref, label: sourceLabel(rootKind), ...(input.projectRoot !== undefined && !isInside(target, input.projectRoot, sep) ? { external: true } : {}) };
       if (depth > MAX_IMPORT_HOPS) {
         parts.push({ ...base, status: 'too-deep', ...EMPTY, text: '' });
+        continue;
+      }
+      if (base.external && ASKS_FOR_EXTERNAL.has(rootKind) && !input.externalImportsApproved) {
+        parts.push({ ...base, status: 'needs-approval', ...EMPTY, text: '' });
         continue;
       }
       if (chain.includes(keyOf(target))) {
@@ -54,7 +64,7 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
       loaded.add(keyOf(target));
       const body = loadedText(file.text);
       parts.push({ ...base, status: 'loaded', ...sizeOf(body), text: body });
-      followImports(target, body, depth + 1, [...chain, keyOf(target)]);
+      followImports(target, body, depth + 1, [...chain, keyOf(target)], rootKind);
     }
   };
 
@@ -62,14 +72,27 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
     const file = input.files.get(entry.path);
     if (file === undefined || (file.text === undefined && file.problem === 'missing')) continue;
     if (loaded.has(keyOf(entry.path))) continue;
-    const common = { kind: entry.kind, path: entry.path, depth: 0, ...(entry.agent !== undefined ? { agent: entry.agent } : {}) };
+    const common = { kind: entry.kind, path: entry.path, depth: 0, label: sourceLabel(entry.kind), ...(entry.agent !== undefined ? { agent: entry.agent } : {}) };
     if (file.text === undefined) {
       parts.push({ ...common, status: 'missing', ...EMPTY, text: '', problem: file.problem ?? 'unreadable' });
       continue;
     }
+    if (entry.kind === 'agents' && claudeMd !== undefined) {
+      parts.push({ ...common, status: 'not-loaded', notLoaded: { why: 'claude-md-present', by: claudeMd.path }, ...EMPTY, text: '' });
+      continue;
+    }
+    if (entry.kind === 'team-index' && !input.teamStores) {
+      parts.push({ ...common, status: 'not-loaded', notLoaded: { why: 'no-team-stores' }, ...EMPTY, text: '' });
+      continue;
+    }
+    if (entry.kind === 'pinned') {
+      parts.push({ ...common, status: 'not-loaded', notLoaded: { why: 'pinned' }, ...EMPTY, text: '' });
+      continue;
+    }
     loaded.add(keyOf(entry.path));
     if (INDEX_KINDS.has(entry.kind)) {
-      parts.push(indexPart(common, { ...file, text: file.text }, entry, input));
+      const generated = entry.kind === 'auto-index' && input.generatedIndex !== undefined;
+      parts.push({ ...indexPart(common, { ...file, text: file.text }, entry, input), ...(generated ? { generated: true as const } : {}) });
       continue;
     }
     const body = loadedText(file.text);
@@ -84,22 +107,25 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
         continue;
       }
     }
-    if (entry.kind === 'pinned') {
-      pins++;
-      parts.push({ ...common, status: pins > MAX_PINNED ? 'over-pin-limit' : 'loaded', ...sizeOf(body), text: body });
-      continue;
-    }
     parts.push({ ...common, status: 'loaded', ...sizeOf(body), text: body });
-    followImports(entry.path, body, 1, [keyOf(entry.path)]);
+    followImports(entry.path, body, 1, [keyOf(entry.path)], entry.kind);
   }
   return summarize(parts);
 }
 
 const EMPTY: TextSize = { chars: 0, lines: 0, tokens: 0 };
 
-/** What Claude Code injects of a CLAUDE.md, rule or memory: without frontmatter and block HTML comments (2.1.72), trimmed. */
+function exists(file: SourceFile | undefined): boolean {
+  return file !== undefined && (file.text !== undefined || file.problem !== 'missing');
+}
+
+/**
+ * What Claude Code injects of a CLAUDE.md, rule or import: without frontmatter and whole-line HTML
+ * comments (2.1.72), trimmed. Line breaks stay as written unless the file holds a comment: the pass
+ * that strips comments reads it as Markdown, which turns CR LF into LF (2.1.328, run).
+ */
 function loadedText(source: string): string {
-  return loadedContent(source.replace(/\r\n?/g, '\n')).text.trim();
+  return loadedContent(source.includes('<!--') ? source.replace(/\r\n?/g, '\n') : source).text.trim();
 }
 
 function indexPart(common: Pick<SessionPart, 'kind' | 'path' | 'depth' | 'agent'>, file: SourceFile & { text: string }, entry: SessionEntry, input: SessionInput): SessionPart {
@@ -115,8 +141,16 @@ function indexPart(common: Pick<SessionPart, 'kind' | 'path' | 'depth' | 'agent'
     kept = keptSource;
     cut = { ...sizeOf(rest), text: rest, limit: measure.cut.limit };
   }
+  // The auto memory's index is neutralized and warned about (checked against the client); a subagent's
+  // index reaches only its agent, where the stand-in cannot see it, so it is shown as written.
+  let sent = kept;
+  if (entry.kind === 'auto-index') {
+    const limits = input.indexLimits ?? INDEX_LIMITS;
+    sent = neutralizeIndexText(kept);
+    if (cut) sent += `\n\n${indexCutWarning({ whole, kept, maxLines: limits.maxLines, maxChars: limits.maxChars })}`;
+  }
   const disabled = entry.disabledBy ? { status: 'disabled' as const, disabledBy: entry.disabledBy } : { status: 'loaded' as const };
-  return { ...common, ...disabled, ...sizeOf(kept), text: kept, ...(cut ? { cut } : {}) };
+  return { ...common, ...disabled, ...sizeOf(sent), text: sent, ...(cut ? { cut } : {}) };
 }
 
 /** The `paths:` globs of a rule (a YAML list since 2.1.84, a comma-separated string before), or undefined when it always applies. */

@@ -29,7 +29,8 @@ export interface SessionCandidates {
  *    since 1.0.6),
  * 3. for each folder from the outermost ancestor down to the working folder (the file-system root
  *    itself excluded): `CLAUDE.md`, `.claude/CLAUDE.md`, `.claude/rules/**.md` (0.2.x / 2.0.64),
- *    `CLAUDE.local.md`.
+ *    `AGENTS.md`, `CLAUDE.local.md`. An AGENTS.md loads only where none of the project's folders holds a
+ *    CLAUDE.md, `.claude/CLAUDE.md` or CLAUDE.local.md (2.1.328, run: `buildSessionLoad` decides).
  * `CLAUDE_CODE_SIMPLE` (2.1.50) and `CLAUDE_CODE_SAFE_MODE` (2.1.169) turn all of them off.
  */
 export function sessionCandidates(input: CandidateInput): SessionCandidates {
@@ -46,6 +47,7 @@ export function sessionCandidates(input: CandidateInput): SessionCandidates {
     slots.push({ kind: 'project', path: join(folder, 'CLAUDE.md'), ...extra });
     slots.push({ kind: 'project', path: join(folder, '.claude', 'CLAUDE.md'), ...extra });
     slots.push({ kind: 'rules', ruleKind: 'project-rule', folder: join(folder, '.claude', 'rules'), ...extra });
+    slots.push({ kind: 'agents', path: join(folder, 'AGENTS.md'), ...extra });
     slots.push({ kind: 'local', path: join(folder, 'CLAUDE.local.md'), ...extra });
   }
   return { slots, configDir };

@@ -12,6 +12,8 @@ export type PartKind =
   | 'project'
   | 'project-rule'
   | 'local'
+  /** An AGENTS.md, loaded where no CLAUDE.md, `.claude/CLAUDE.md` or CLAUDE.local.md is found in the project's folders. */
+  | 'agents'
   | 'import'
   | 'auto-index'
   | 'team-index'
@@ -33,6 +35,8 @@ export interface SourceFile {
   readonly text?: string;
   /** Why `text` is absent: nothing there, refused by the reader (not a regular file, too large, not UTF-8), or not text. */
   readonly problem?: 'missing' | 'unreadable' | 'too-large' | 'binary';
+  /** Last modification as the host read it: orders the index Claude Code generates. */
+  readonly mtimeMs?: number;
 }
 
 /** A file Claude Code looks for at session start, in its load order. */
@@ -55,7 +59,22 @@ export interface SessionInput {
   readonly indexLimits?: { readonly maxLines: number; readonly maxChars: number };
   /** The project folder, to tell imports that reach outside it (Claude Code asks before loading those). */
   readonly projectRoot?: string;
+  /** The project approved imports from outside it (`hasClaudeMdExternalIncludesApproved` in `~/.claude.json`). */
+  readonly externalImportsApproved?: boolean;
+  /** `CLAUDE_MEMORY_STORES` is set: team memory stores are configured, so a team index may load. */
+  readonly teamStores?: boolean;
+  /** The auto memory folder has no MEMORY.md: the index text given is the one Claude Code writes at the next start. */
+  readonly generatedIndex?: string;
 }
+
+/** Why a file Claude Code could load is not in the session's start. */
+export type NotLoadedReason =
+  /** An AGENTS.md where the project has a CLAUDE.md, `.claude/CLAUDE.md` or CLAUDE.local.md (`by`). */
+  | { readonly why: 'claude-md-present'; readonly by: string }
+  /** A pinned lesson: since 2.1.285 neither its body nor its name is loaded at start. */
+  | { readonly why: 'pinned' }
+  /** `team/MEMORY.md` without team memory stores configured. */
+  | { readonly why: 'no-team-stores' };
 
 /** What became of a part. */
 export type PartStatus =
@@ -71,8 +90,10 @@ export type PartStatus =
   | 'duplicate'
   /** An `@import` past the depth Claude Code follows. */
   | 'too-deep'
-  /** A pinned memory past the number Claude Code lets a folder pin. */
-  | 'over-pin-limit';
+  /** An `@import` outside the project from a project file, before the project approved such imports: Claude Code asks first, and `-p` loads none. */
+  | 'needs-approval'
+  /** Present, but not loaded at start (see `notLoaded`). */
+  | 'not-loaded';
 
 /** Size of some text as Claude Code would see it. */
 export interface TextSize {
@@ -102,7 +123,16 @@ export interface SessionPart extends TextSize {
   readonly external?: boolean;
   /** Why a part is `missing`: absent, or refused by the reader. */
   readonly problem?: SourceFile['problem'];
-  /** The content as loaded (frontmatter and block HTML comments left out). */
+  /** Why a part is `not-loaded`. */
+  readonly notLoaded?: NotLoadedReason;
+  /** Claude Code's own words for the source, as its context names each file (`project instructions, checked into the codebase`). */
+  readonly label?: string;
+  /** An index Claude Code will write at the next session start, there being no MEMORY.md yet. */
+  readonly generated?: true;
+  /**
+   * The content exactly as Claude Code sends it: frontmatter and whole-line HTML comments left out and
+   * trimmed; an entrypoint index also neutralized and, when cut, followed by Claude Code's warning line.
+   */
   readonly text: string;
   /** What the load leaves out past a limit (an index over 200 lines or 25,000 characters). */
   readonly cut?: TextSize & { readonly text: string; readonly limit: 'lines' | 'chars' };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PartKind, SessionLoad, SessionPart, SessionTotals } from '../../core/sessionLoad';
+import { MAX_IMPORT_HOPS, type PartKind, type SessionLoad, type SessionPart, type SessionTotals } from '../../core/sessionLoad';
 
 /**
  * The session preview as Markdown: totals first, then every part in load order with a link to its
@@ -24,6 +24,7 @@ export function previewMarkdown(folderName: string, load: SessionLoad): string {
     out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: [${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`);
     out.push(`${depth}   *${statusText(part)}*`);
     if (part.external) out.push(`${depth}   *${vscode.l10n.t('Outside the project: Claude Code asks once before loading it.')}*`);
+    if (part.generated) out.push(`${depth}   *${vscode.l10n.t('There is no MEMORY.md yet: Claude Code writes this index into the folder when the next session starts, newest memory first.')}*`);
     if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));
     if (part.cut) {
       out.push('', `*${vscode.l10n.t('Cut at the {0} limit: {1} characters, {2} lines Claude does not see:', part.cut.limit === 'lines' ? vscode.l10n.t('200-line') : vscode.l10n.t('25,000-character'), part.cut.chars, part.cut.lines)}*`, '', ...quote(part.cut.text, true));
@@ -67,9 +68,24 @@ function statusText(part: SessionPart): string {
     case 'duplicate':
       return vscode.l10n.t('not loaded again: already loaded above');
     case 'too-deep':
-      return vscode.l10n.t('not loaded: past the 5 import hops Claude Code follows');
-    case 'over-pin-limit':
-      return vscode.l10n.t('pinned past the 4 pins a folder may have: Claude Code may leave it out') + ' · ' + size(part);
+      return vscode.l10n.t('not loaded: past the {0} import hops Claude Code follows', MAX_IMPORT_HOPS);
+    case 'needs-approval':
+      return vscode.l10n.t('not loaded yet: outside the project, so Claude Code asks once before it loads files a project imports from elsewhere');
+    case 'not-loaded':
+      return notLoadedText(part);
+  }
+}
+
+function notLoadedText(part: SessionPart): string {
+  switch (part.notLoaded?.why) {
+    case 'claude-md-present':
+      return vscode.l10n.t('not loaded: Claude Code reads AGENTS.md only where the project has no CLAUDE.md, and it has {0}', part.notLoaded.by);
+    case 'pinned':
+      return vscode.l10n.t('not loaded at start: Claude Code no longer loads pinned lessons (since 2.1.285); Claude reads it only when it recalls it');
+    case 'no-team-stores':
+      return vscode.l10n.t('not loaded: Claude Code loads a team index only where team memory stores are configured (CLAUDE_MEMORY_STORES)');
+    default:
+      return vscode.l10n.t('not loaded at start');
   }
 }
 
@@ -87,6 +103,8 @@ function kindLabel(kind: PartKind): string {
       return vscode.l10n.t('Project rule');
     case 'local':
       return vscode.l10n.t('Local CLAUDE.local.md');
+    case 'agents':
+      return vscode.l10n.t('AGENTS.md');
     case 'import':
       return vscode.l10n.t('Import');
     case 'auto-index':
@@ -94,7 +112,7 @@ function kindLabel(kind: PartKind): string {
     case 'team-index':
       return vscode.l10n.t('Team memory index');
     case 'pinned':
-      return vscode.l10n.t('Pinned memory');
+      return vscode.l10n.t('Pinned lesson');
     case 'agent-index':
       return vscode.l10n.t('Subagent memory index');
   }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, UsageError } from '../../../src/cli/args';
@@ -20,6 +20,8 @@ describe('memory-shelf preview', () => {
     app = join(home, 'proj', 'app');
     // The fixture's auto memory folder is named for /home/u/proj/app; here the project lives elsewhere.
     renameSync(join(home, '.claude', 'projects', '-home-u-proj-app'), join(home, '.claude', 'projects', sanitizeProjectPath(app)));
+    // The project approved imports from outside it (the ancestor's docs/ chain), as Claude Code records it.
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ projects: { [app]: { hasClaudeMdExternalIncludesApproved: true } } }));
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -30,9 +32,11 @@ describe('memory-shelf preview', () => {
     return { status: result.status, stdout: result.stdout };
   };
 
-  it('parses its folder and --json, and refuses anything else', () => {
-    assert.deepEqual(parseArgs(['preview']), { kind: 'preview', options: { folder: undefined, json: false } });
-    assert.deepEqual(parseArgs(['preview', 'app', '--json']), { kind: 'preview', options: { folder: 'app', json: true } });
+  it('parses its folder, --json and --with-text, and refuses anything else', () => {
+    assert.deepEqual(parseArgs(['preview']), { kind: 'preview', options: { folder: undefined, json: false, withText: false } });
+    assert.deepEqual(parseArgs(['preview', 'app', '--json']), { kind: 'preview', options: { folder: 'app', json: true, withText: false } });
+    assert.deepEqual(parseArgs(['preview', '--json', '--with-text']), { kind: 'preview', options: { folder: undefined, json: true, withText: true } });
+    assert.throws(() => parseArgs(['preview', '--with-text']), UsageError);
     assert.throws(() => parseArgs(['preview', '--fix']), UsageError);
     assert.throws(() => parseArgs(['preview', 'a', 'b']), UsageError);
   });
@@ -48,13 +52,23 @@ describe('memory-shelf preview', () => {
     const statuses = report.parts.filter((part) => part.kind === 'import').map((part) => part.status);
     assert.deepEqual(statuses.filter((status) => status !== 'loaded').sort(), ['cycle', 'duplicate', 'missing', 'too-deep']);
     assert.equal(report.parts.find((part) => part.kind === 'user')?.path, join(home, '.claude', 'CLAUDE.md'));
-    assert.equal(report.parts.filter((part) => part.kind === 'pinned' && part.status === 'loaded').length, 4);
+    assert.deepEqual(report.parts.filter((part) => part.kind === 'pinned').map((part) => part.status), ['not-loaded', 'not-loaded', 'not-loaded', 'not-loaded', 'not-loaded']);
+  });
+
+  it('with --with-text, prints each part\'s text as Claude Code sends it, labelled as Claude Code labels it', () => {
+    const { stdout } = run(['--json', '--with-text']);
+    const report = JSON.parse(stdout) as { parts: { kind: string; label?: string; text?: string; cut?: { text?: string } }[] };
+    const index = report.parts.find((part) => part.kind === 'auto-index');
+    assert.match(index?.text ?? '', /\n\n> WARNING: MEMORY\.md is 230 lines \(limit: 200\)\./);
+    assert.match(index?.cut?.text ?? '', /^- \[Memory 201\]/);
+    assert.equal(index?.label, "user's auto-memory, persists across conversations");
+    assert.equal(report.parts.find((part) => part.kind === 'user')?.label, "user's private global instructions for all projects");
   });
 
   it('prints one line per part for a person', () => {
     const { stdout } = run([]);
     assert.match(stdout, /^ {2}cut: {4}1 file\(s\), \d+ chars, 30 lines/m);
     assert.match(stdout, /project-rule when src\/\*\*\/\*\.ts, test\/\*\*\/\*\.ts /);
-    assert.match(stdout, /too-deep .*docs\/f\.md/);
+    assert.match(stdout, /too-deep .*docs\/e\.md/);
   });
 });

@@ -21,10 +21,12 @@ describe('session preview paths', () => {
       '/w/CLAUDE.md',
       '/w/.claude/CLAUDE.md',
       '/w/.claude/rules/',
+      '/w/AGENTS.md',
       '/w/CLAUDE.local.md',
       '/w/app/CLAUDE.md',
       '/w/app/.claude/CLAUDE.md',
       '/w/app/.claude/rules/',
+      '/w/app/AGENTS.md',
       '/w/app/CLAUDE.local.md',
     ]);
     const windows = sessionCandidates({ folder: 'C:\\w', homeDir: 'C:\\Users\\u', env: {}, platform: 'win32', pathStyle: 'win32' });

@@ -16,8 +16,11 @@ async function preview(tree: Record<string, string>, env: Record<string, string>
 
 const brief = (load: SessionLoad): string[] => load.parts.map((part) => `${part.kind} ${part.status} ${part.depth} ${part.path}`);
 
+const APPROVED = JSON.stringify({ projects: { '/home/u/proj/app': { hasClaudeMdExternalIncludesApproved: true } } });
+
 describe('session preview: what Claude Code loads at session start', () => {
-  const tree = fixtureTree('hierarchy');
+  // The project approved imports from outside it, so the ancestor's import chain loads and its hops show.
+  const tree: Record<string, string> = { ...fixtureTree('hierarchy'), '/home/u/.claude.json': APPROVED };
 
   it('lists managed, user, ancestor and local files, their imports and rules in load order', async () => {
     const load = await preview(tree);
@@ -31,8 +34,7 @@ describe('session preview: what Claude Code loads at session start', () => {
       'import loaded 2 /home/u/proj/docs/b.md',
       'import loaded 3 /home/u/proj/docs/c.md',
       'import loaded 4 /home/u/proj/docs/d.md',
-      'import loaded 5 /home/u/proj/docs/e.md',
-      'import too-deep 6 /home/u/proj/docs/f.md',
+      'import too-deep 5 /home/u/proj/docs/e.md',
       'project loaded 0 /home/u/proj/app/CLAUDE.md',
       'import loaded 1 /home/u/proj/app/cycle1.md',
       'import loaded 2 /home/u/proj/app/cycle2.md',
@@ -45,31 +47,40 @@ describe('session preview: what Claude Code loads at session start', () => {
       'project-rule conditional 0 /home/u/proj/app/.claude/rules/typescript.md',
       'local loaded 0 /home/u/proj/app/CLAUDE.local.md',
       'auto-index loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/MEMORY.md',
-      'pinned loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_1.md',
-      'pinned loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_2.md',
-      'pinned loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_3.md',
-      'pinned loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_4.md',
-      'pinned over-pin-limit 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_5.md',
-      'team-index loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/team/MEMORY.md',
+      'pinned not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_1.md',
+      'pinned not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_2.md',
+      'pinned not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_3.md',
+      'pinned not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_4.md',
+      'pinned not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/lesson_5.md',
+      'team-index not-loaded 0 /home/u/.claude/projects/-home-u-proj-app/memory/team/MEMORY.md',
       'agent-index loaded 0 /home/u/proj/app/.claude/agent-memory/reviewer/MEMORY.md',
     ]);
   });
 
-  it('cuts the auto memory index at 200 lines, counting without its frontmatter, and totals what loads', async () => {
+  it('without the approval, an ancestor\'s imports from outside the working folder wait for it, as Claude Code\'s do', async () => {
+    const load = await preview(fixtureTree('hierarchy'));
+    assert.deepEqual(brief(load).filter((line) => line.includes('/proj/docs/')), ['import needs-approval 1 /home/u/proj/docs/a.md', 'import needs-approval 1 /home/u/proj/docs/a.md']);
+    // The user's own files import from anywhere.
+    assert.equal(load.parts.find((part) => part.path.endsWith('extra.md'))?.status, 'loaded');
+  });
+
+  it('cuts the auto memory index at 200 lines, counting without its frontmatter, appends Claude Code\'s warning and totals what loads', async () => {
     const load = await preview(tree);
     const index = load.parts.find((part) => part.kind === 'auto-index');
     const lines = Array.from({ length: 230 }, (_, i) => `- [Memory ${i + 1}](m${i + 1}.md) — hook number ${i + 1}`);
     const kept = lines.slice(0, 200).join('\n');
     const rest = lines.slice(200).join('\n');
-    assert.equal(index?.lines, 200);
-    assert.equal(index?.chars, kept.length);
+    const warning = '> WARNING: MEMORY.md is 230 lines (limit: 200). Only part of it was loaded: 30 of 230 lines were cut off, starting at line 201 ("- [Memory 201](m201.md) — hook number 201"). Keep index entries to one line under ~200 chars; move detail into topic files.';
+    assert.equal(index?.text, `${kept}\n\n${warning}`);
+    assert.equal(index?.lines, 202);
+    assert.equal(index?.chars, kept.length + 2 + warning.length);
     assert.equal(index?.cut?.limit, 'lines');
     assert.equal(index?.cut?.lines, 30);
     assert.equal(index?.cut?.chars, rest.length);
     assert.equal(index?.cut?.text.split('\n')[0], lines[200]);
     const loaded = load.parts.filter((part) => part.status === 'loaded' && part.agent === undefined);
     assert.equal(load.totals.files, loaded.length);
-    assert.equal(load.totals.files, 22);
+    assert.equal(load.totals.files, 16);
     assert.equal(load.totals.chars, loaded.reduce((sum, part) => sum + part.chars, 0));
     assert.deepEqual({ files: load.cut.files, lines: load.cut.lines }, { files: 1, lines: 30 });
     assert.equal(load.conditional.files, 2);
@@ -93,7 +104,7 @@ describe('session preview: what Claude Code loads at session start', () => {
     const index = off.parts.find((part) => part.kind === 'auto-index');
     assert.equal(index?.status, 'disabled');
     assert.deepEqual(index?.disabledBy, { by: 'environment', variable: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY' });
-    assert.ok(off.parts.filter((part) => part.kind === 'pinned').every((part) => part.status === 'disabled'));
+    assert.equal(off.parts.some((part) => part.kind === 'pinned' && part.status === 'loaded'), false);
     const simple = await preview(tree, { CLAUDE_CODE_SIMPLE: '1' });
     assert.ok(simple.parts.filter((part) => part.kind === 'project' || part.kind === 'managed').every((part) => part.status === 'disabled'));
     assert.equal(simple.parts.some((part) => part.kind === 'import'), false);
@@ -104,8 +115,10 @@ describe('session preview: what Claude Code loads at session start', () => {
     delete noIndex['/home/u/.claude/projects/-home-u-proj-app/memory/MEMORY.md'];
     const load = await preview(noIndex);
     const index = load.parts.find((part) => part.kind === 'auto-index');
+    assert.equal(index?.generated, true);
     assert.equal(index?.lines, 6);
-    assert.match(index?.text ?? '', /^- \[lesson-1\]\(lesson_1\.md\) — Pinned lesson 1$/m);
+    // Claude Code links each memory by its file's stem, not its name.
+    assert.match(index?.text ?? '', /^- \[lesson_1\]\(lesson_1\.md\) — Pinned lesson 1$/m);
   });
 
   it('finds imports outside code only', () => {
