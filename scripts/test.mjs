@@ -66,6 +66,14 @@ function unitTests() {
   return { passed, failed };
 }
 
+function conformance() {
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'out', 'test', 'conformance', 'run.js')], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(r.stdout);
+  const tally = /^(\d+) passed, (\d+) failed$/m.exec(r.stdout);
+  if (!tally) return { passed: 0, failed: 1 };
+  return { passed: Number(tally[1]), failed: Number(tally[2]) };
+}
+
 const build = await stage('build', () => {
   npmRun('build');
   npmRun('compile-tests'); // tsc over src and test: the one type check
@@ -79,6 +87,9 @@ await stage('lint', () => {
 });
 
 if (runUnit) await stage('unit', unitTests);
+// The real Claude Code client (pinned dev dependency) against a local Messages API stand-in: what it
+// loads, and what its tool calls do through the hook, must agree with the preview and the history.
+if (runUnit) await stage('conformance', conformance);
 if (runIntegration) {
   const ready = await stage('setup', async () => { await setup(); return { passed: 0, failed: 0 }; });
   if (!ready.failed) {

@@ -76,6 +76,11 @@ export const FIXTURES: readonly Fixture[] = [
     },
   },
   {
+    id: 'imports-from-ancestor',
+    checks: 'an ancestor CLAUDE.md\'s import beside it is outside the working folder: not loaded until approved',
+    files: { '$BASE/CLAUDE.md': 'Parent.\n@docs/a.md\n', '$BASE/docs/a.md': 'Parent doc.\n', '$PROJ/CLAUDE.md': 'Project.\n@../docs/b.md\n', '$BASE/docs/b.md': 'Beside.\n' },
+  },
+  {
     id: 'crlf-frontmatter-comments',
     checks: 'CRLF with frontmatter and comment lines in CLAUDE.md and in the index',
     files: {

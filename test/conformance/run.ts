@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -124,7 +125,7 @@ async function runFixture(binary: string, fixture: Fixture): Promise<Row> {
         loaded: claude.length,
         agrees: detail === undefined,
         detail: detail ?? 'same files, labels, order and text',
-        observation: { files: claude.map((block) => ({ path: unplace(block.path, at), label: block.label, text: unplace(block.text, at) })), ...(prompt !== undefined ? { extra: { memoryPrompt: unplace(prompt, at) } } : {}) },
+        observation: { files: claude.map((block) => ({ path: unplace(block.path, at), label: block.label, text: compact(unplace(block.text, at)) })), ...(prompt !== undefined ? { extra: { memoryPrompt: unplace(prompt, at) } } : {}) },
       };
     } finally {
       await standIn.close();
@@ -161,6 +162,11 @@ async function runBehaviour(binary: string, behaviour: Behaviour): Promise<Row> 
   } finally {
     rmSync(at.base, { recursive: true, force: true });
   }
+}
+
+/** A long text kept as its hash and length: the snapshot only has to tell whether a release changed it. */
+function compact(text: string): string {
+  return text.length <= 2000 ? text : `sha256:${createHash('sha256').update(text).digest('hex')} (${text.length} characters)`;
 }
 
 function cell(text: string): string {

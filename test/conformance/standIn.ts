@@ -40,13 +40,12 @@ export interface StandIn {
 
 /**
  * A local stand-in for the Messages API, on loopback only: it records every request Claude Code sends
- * and answers from a script. The turn is chosen by how many assistant turns the conversation already
- * holds, so a retried or parallel side request (a title, a summary) gets the same answer as before and
- * the script stays in step with the real conversation.
+ * and answers the main conversation from a script, a turn a request.
  */
 export async function startStandIn(script: readonly Turn[] = []): Promise<StandIn> {
   const requests: SentRequest[] = [];
   let toolIds = 0;
+  let step = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,9 +60,11 @@ export async function startStandIn(script: readonly Turn[] = []): Promise<StandI
       requests.push({ url, body });
       if (url.startsWith('/v1/messages/count_tokens')) return json(res, { input_tokens: 1 });
       if (!url.startsWith('/v1/messages')) return json(res, {}, 404);
-      const step = (body.messages ?? []).filter((message) => message.role === 'assistant').length;
-      // Only the main conversation (it carries the tools) follows the script; side requests get text.
-      const turn = body.tools && body.tools.length > 0 ? (script[step] ?? { text: 'done' }) : { text: 'ok' };
+      // Only the main conversation (it carries the tools) follows the script, one turn a request; side
+      // requests get text. Counting the conversation's own assistant turns is not reliable: Claude Code
+      // may fold earlier turns together before it sends them.
+      const main = (body.tools?.length ?? 0) > 0;
+      const turn = main ? (script[step++] ?? { text: 'done' }) : { text: 'ok' };
       const blocks: Block[] = 'text' in turn ? [{ type: 'text', text: turn.text }] : turn.tools.map((tool) => ({ type: 'tool_use' as const, id: `toolu_${++toolIds}`, name: tool.name, input: tool.input }));
       const stop = 'text' in turn ? 'end_turn' : 'tool_use';
       if (body.stream) stream(res, body.model ?? 'claude', blocks, stop);
