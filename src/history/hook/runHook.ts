@@ -40,6 +40,7 @@ const PRUNE_EVERY_LOG_BYTES = 256 * 1024;
  * answer never waits on it (it is decided first), and what is not kept now the history sees on its next look.
  */
 const SNAPSHOT_BUDGET_MS = 4000;
+const SNAPSHOT_BATCH = 256;
 
 /**
  * `memory-shelf hook run`: one Claude Code hook call. Before a tool changes a memory it decides (with
@@ -129,23 +130,24 @@ async function findWork(input: HookInput, options: HookRunOptions, history: Hist
 async function snapshot(root: RootHistory, item: RootWork, meta: RecordMeta, deadline: number): Promise<void> {
   if (item.whole && Date.now() < deadline) {
     const files = await listMemoryFiles(item.folder);
-    const entries: { path: string; bytes: Uint8Array | undefined }[] = [];
     let complete = true;
-    for (let i = 0; i < files.length; i += 64) {
+    // Read and kept a batch at a time, so the time spent is the budget's whatever the folder holds.
+    for (let i = 0; i < files.length; i += SNAPSHOT_BATCH) {
       if (Date.now() >= deadline) {
         complete = false;
         break;
       }
-      const batch = files.slice(i, i + 64);
-      entries.push(...(await Promise.all(batch.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, path)) })))));
+      const batch = files.slice(i, i + SNAPSHOT_BATCH);
+      await root.recordAll(await Promise.all(batch.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, path)) }))), meta);
     }
     // After the command, what the history held and the folder no longer does was deleted by it; only
     // said when the whole folder was listed, else a file not reached in time would count as deleted.
     if (complete && meta.source === 'hook-post') {
       const present = new Set(files);
-      for (const [path, event] of await root.latest()) if (event.hash !== '' && !present.has(path)) entries.push({ path, bytes: undefined });
+      const gone: { path: string; bytes: undefined }[] = [];
+      for (const [path, event] of await root.latest()) if (event.hash !== '' && !present.has(path)) gone.push({ path, bytes: undefined });
+      await root.recordAll(gone, meta);
     }
-    await root.recordAll(entries, meta);
     return;
   }
   const paths = [...new Set([...item.deletes, ...item.writes, ...item.appends])];
