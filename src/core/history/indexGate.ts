@@ -21,3 +21,21 @@ export function removedApprovedLines(approved: string, current: string, next: st
 function lines(text: string): string[] {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
 }
+
+/** The index lines `current` adds to and takes from `approved`, each in its order: what a person reviews of a changed MEMORY.md. */
+export function indexLineChanges(approved: string, current: string): { readonly added: string[]; readonly removed: string[] } {
+  const count = (items: readonly string[]): Map<string, number> => {
+    const out = new Map<string, number>();
+    for (const item of items) out.set(item, (out.get(item) ?? 0) + 1);
+    return out;
+  };
+  const before = lines(approved);
+  const after = lines(current);
+  const take = (items: readonly string[], other: Map<string, number>): string[] =>
+    items.filter((line) => {
+      const left = other.get(line) ?? 0;
+      if (left > 0) other.set(line, left - 1);
+      return left === 0;
+    });
+  return { added: take(after, count(before)), removed: take(before, count(after)) };
+}
