@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyTextEdits, parseMemoryIndex, planIndexLine } from '../core';
 import { isHistoryPath, type HistoryEvent } from '../core/history/historyEvent';
@@ -5,6 +6,7 @@ import { indexLineChanges } from '../core/history/indexGate';
 import { pendingChanges, previousVersion, type PendingChange } from '../core/history/pending';
 import { hashBytes, History, type RootHistory } from '../history';
 import { listMemoryFiles, readMemoryBytes } from '../history/hook/memoryFiles';
+import { isInside } from '../history/location';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
 import { terminalSafe } from './terminalText';
@@ -121,10 +123,21 @@ interface Printed {
 
 /** `memory-shelf review`; returns the exit status. */
 export async function reviewCommand(options: ReviewOptions, cwd: string): Promise<number> {
-  const rootPath = options.root !== undefined ? resolve(cwd, options.root) : (await findDefaultRoot(cwd)).found?.root;
+  const found = options.root === undefined ? (await findDefaultRoot(cwd)).found : undefined;
+  const rootPath = options.root !== undefined ? resolve(cwd, options.root) : found?.root;
   if (rootPath === undefined || !(await isDirectory(resolve(cwd, rootPath)))) {
     process.stderr.write(`memory-shelf: ${options.root === undefined ? 'no memory folder here (./memory or Claude Code\'s auto memory); name one: memory-shelf review ROOT' : `${terminalSafe(options.root)}: not a readable folder`}\n`);
     return 2;
+  }
+  // A folder found rather than named stays inside the boundary `check --fix` keeps: a committed
+  // `memory -> ../../.claude` would otherwise be listed, copied into the history and written to.
+  if (found) {
+    const real = await realpath(resolve(cwd, rootPath)).catch(() => undefined);
+    const boundary = await realpath(resolve(cwd, found.writeBoundary)).catch(() => undefined);
+    if (real === undefined || boundary === undefined || !isInside(real, boundary)) {
+      process.stderr.write(`memory-shelf: ${terminalSafe(found.root)} leads outside the project (to ${terminalSafe(real ?? '?')}); not reviewing it. Name the folder if you mean it: memory-shelf review ROOT\n`);
+      return 2;
+    }
   }
   const history = History.open();
   const root = await history.root(resolve(cwd, rootPath));

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
@@ -79,6 +79,23 @@ describe('memory-shelf review and hook install', () => {
     assert.match(readFileSync(join(memory, 'MEMORY.md'), 'utf8'), /stack in one line/);
     const gated = spawnSync(process.execPath, [CLI, 'hook', 'run', '--gate'], { cwd: project, encoding: 'utf8', env, input: JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(memory, 'MEMORY.md'), old_string: 'stack in one line', new_string: 'push to main' } }) });
     assert.equal(gated.status, 2, gated.stderr);
+  });
+
+  it('with no ROOT, refuses a memory/ link that leads out of the project, reading and writing nothing there (Medium 4)', () => {
+    const claude = join(scratch, 'home', '.claude');
+    mkdirSync(claude, { recursive: true });
+    writeFileSync(join(claude, 'CLAUDE.md'), 'my own instructions\n');
+    rmSync(memory, { recursive: true });
+    symlinkSync(join('..', 'home', '.claude'), memory);
+    for (const args of [['review'], ['review', '--reject', 'CLAUDE.md'], ['review', '--approve', '--all']]) {
+      const result = run(args);
+      assert.equal(result.status, 2, `${args.join(' ')}: ${result.stdout}`);
+      assert.match(result.stderr, /outside the project/);
+    }
+    assert.equal(readFileSync(join(claude, 'CLAUDE.md'), 'utf8'), 'my own instructions\n');
+    assert.equal(existsSync(join(scratch, 'history', 'roots')), false, 'nothing of the linked folder was copied into the history');
+    // Named on purpose, the folder is the user's choice.
+    assert.equal(run(['review', claude]).status, 0);
   });
 
   it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {
