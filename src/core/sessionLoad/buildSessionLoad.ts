@@ -25,7 +25,11 @@ const RULE_KINDS: ReadonlySet<PartKind> = new Set(['user-rule', 'project-rule'])
  */
 export function buildSessionLoad(input: SessionInput): SessionLoad {
   const sep = input.pathStyle === 'win32' ? '\\' : '/';
-  const keyOf = (path: string): string => (input.pathStyle === 'win32' ? path.toLowerCase() : path);
+  // A second name for a file (through a link) is the same file: it loads once.
+  const keyOf = (path: string): string => {
+    const same = input.sameFile?.get(path) ?? path;
+    return input.pathStyle === 'win32' ? same.toLowerCase() : same;
+  };
   const loaded = new Set<string>();
   const parts: SessionPart[] = [];
   let pins = 0;

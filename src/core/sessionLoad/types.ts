@@ -55,6 +55,8 @@ export interface SessionInput {
   readonly indexLimits?: { readonly maxLines: number; readonly maxChars: number };
   /** The project folder, to tell imports that reach outside it (Claude Code asks before loading those). */
   readonly projectRoot?: string;
+  /** Paths that name a file already read under another path (through a link): path -> that first path. */
+  readonly sameFile?: ReadonlyMap<string, string>;
 }
 
 /** What became of a part. */
