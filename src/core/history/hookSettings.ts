@@ -1,5 +1,5 @@
 import { HOOK_MATCHER } from './hookInput';
-import { arrayElements, objectMembers, skipSpace, valueSpan, type Span } from './jsonText';
+import { arrayElements, duplicateKey, objectMembers, skipSpace, valueSpan, type Span } from './jsonText';
 
 /**
  * Claude Code's settings shape for command hooks (https://code.claude.com/docs/en/hooks,
@@ -135,6 +135,8 @@ function parse(text: string): { value: Record<string, unknown> } | { why: string
     return { why: comments ? 'it has comments, which plain JSON does not allow; remove them or add the hooks by hand' : `it is not valid JSON (${(error as Error).message})` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { why: 'it is not a JSON object' };
+  const duplicated = duplicateKey(text);
+  if (duplicated !== undefined) return { why: `the key "${duplicated}" appears more than once in one object, and Claude Code reads only the last; remove the other, then run this again` };
   return { value: value as Record<string, unknown> };
 }
 

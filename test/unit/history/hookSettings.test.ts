@@ -90,6 +90,23 @@ describe('hook settings: install and uninstall', () => {
     assert.equal(planUninstall('{ // x\n}').kind, 'refused');
   });
 
+  it('refuses a settings file with a duplicated key, at once, rather than looping or editing the object Claude Code ignores (Medium 6)', () => {
+    const files = [
+      '{"hooks": {}, "hooks": {"PreToolUse": []}}',
+      '{"hooks": {"PreToolUse": [], "PreToolUse": []}}',
+      '{"hooks": {"PostToolUse": [{"matcher": "Bash", "matcher": "Write", "hooks": []}]}}',
+      '{"model": "a", "hooks": {"PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}, "hooks": {"PostToolUse": []}}',
+    ];
+    for (const text of files) {
+      const started = Date.now();
+      const install = planInstall(text, COMMAND);
+      assert.ok(Date.now() - started < 1000);
+      assert.equal(install.kind, 'refused', text);
+      assert.match(install.kind === 'refused' ? install.why : '', /more than once/);
+      assert.equal(planUninstall(text).kind, 'refused', text);
+    }
+  });
+
   it('refuses a second install with another command rather than adding a second hook', () => {
     const installed = planInstall('{}', COMMAND);
     assert.equal(installed.kind, 'changed');
