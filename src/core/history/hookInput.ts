@@ -34,8 +34,8 @@ export interface HookEdit {
 /** The tools that write one file named in their input. */
 export const FILE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
-/** The matcher the hook is installed with: the file tools and Bash. */
-export const HOOK_MATCHER = 'Write|Edit|MultiEdit|Bash';
+/** The matcher the hook is installed with: the file tools and both shells. */
+export const HOOK_MATCHER = 'Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell';
 
 /** The names Claude Code accepts for a file tool's path and for Write's text, in the order it prefers them. */
 const PATH_KEYS = ['file_path', 'path', 'file', 'notebook_path'] as const;
