@@ -22,14 +22,16 @@ export const HOOK_USAGE = `Usage: memory-shelf hook install [--project|--user] [
        memory-shelf hook run [--gate]
 
 Adds Claude Code hooks that keep every version of a memory an agent is about to change (PreToolUse on
-Write, Edit, MultiEdit and Bash) and record what it wrote, with its session and tool (PostToolUse), in
-Memory Shelf's history (see "History" in the README). Only files inside memory folders are touched.
+Write, Edit, MultiEdit, NotebookEdit, Bash and PowerShell) and record what it wrote, with its session and
+tool (PostToolUse), in Memory Shelf's history (see "History" in the README). Only files inside memory
+folders are touched.
 
   --project   .claude/settings.local.json of the current folder (the default): the hook's command
               names this machine's paths, and Claude Code keeps that file out of git
   --user      settings.json in Claude Code's folder (~/.claude, or CLAUDE_CONFIG_DIR): every project
   --gate      block agent writes to approved memories and their deletion; the agent is told to write
-              <name>.proposed.md with status: pending instead, which To review lists
+              <name>.proposed.md with status: pending instead, which To review lists. Installed
+              with onFailure: block, so a gate that cannot answer blocks the call
   --dry-run   print the change to the settings file and write nothing
 
 Other hooks in the file are kept, in their order and formatting; uninstall removes exactly what install

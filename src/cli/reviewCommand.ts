@@ -1,9 +1,12 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyTextEdits, parseMemoryIndex, planIndexLine } from '../core';
 import { isHistoryPath, type HistoryEvent } from '../core/history/historyEvent';
+import { indexLineChanges } from '../core/history/indexGate';
 import { pendingChanges, previousVersion, type PendingChange } from '../core/history/pending';
 import { hashBytes, History, type RootHistory } from '../history';
 import { listMemoryFiles, readMemoryBytes } from '../history/hook/memoryFiles';
+import { isInside } from '../history/location';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
 import { terminalSafe } from './terminalText';
@@ -114,20 +117,33 @@ interface Printed {
   readonly sessionId?: string;
   readonly tool?: string;
   readonly time?: string;
+  /** For MEMORY.md: the index lines added and taken away since the approved version. */
+  readonly lines?: { readonly added: readonly string[]; readonly removed: readonly string[] };
 }
 
 /** `memory-shelf review`; returns the exit status. */
 export async function reviewCommand(options: ReviewOptions, cwd: string): Promise<number> {
-  const rootPath = options.root !== undefined ? resolve(cwd, options.root) : (await findDefaultRoot(cwd)).found?.root;
+  const found = options.root === undefined ? (await findDefaultRoot(cwd)).found : undefined;
+  const rootPath = options.root !== undefined ? resolve(cwd, options.root) : found?.root;
   if (rootPath === undefined || !(await isDirectory(resolve(cwd, rootPath)))) {
     process.stderr.write(`memory-shelf: ${options.root === undefined ? 'no memory folder here (./memory or Claude Code\'s auto memory); name one: memory-shelf review ROOT' : `${terminalSafe(options.root)}: not a readable folder`}\n`);
     return 2;
+  }
+  // A folder found rather than named stays inside the boundary `check --fix` keeps: a committed
+  // `memory -> ../../.claude` would otherwise be listed, copied into the history and written to.
+  if (found) {
+    const real = await realpath(resolve(cwd, rootPath)).catch(() => undefined);
+    const boundary = await realpath(resolve(cwd, found.writeBoundary)).catch(() => undefined);
+    if (real === undefined || boundary === undefined || !isInside(real, boundary)) {
+      process.stderr.write(`memory-shelf: ${terminalSafe(found.root)} leads outside the project (to ${terminalSafe(real ?? '?')}); not reviewing it. Name the folder if you mean it: memory-shelf review ROOT\n`);
+      return 2;
+    }
   }
   const history = History.open();
   const root = await history.root(resolve(cwd, rootPath));
   const state = await readState(root);
   const action = options.action;
-  if (action.kind === 'list') return print(options, root, state.pending.map(printed), state.neverApproved);
+  if (action.kind === 'list') return print(options, root, await Promise.all(state.pending.map((change) => withIndexLines(root, state, change))), state.neverApproved);
 
   const done: Printed[] = [];
   const failed: { path: string; why: string }[] = [];
@@ -201,7 +217,8 @@ async function readState(root: RootHistory): Promise<RootState> {
   await root.recordAll(entries, { author: 'unknown', source: 'cli' });
   const approvals = await root.approvals();
   const disk = new Map<string, string>();
-  for (const [path, content] of bytes) if (!isIndex(path)) disk.set(path, hashBytes(content));
+  // MEMORY.md is reviewed like a memory: Claude Code loads every line of it at each session's start.
+  for (const [path, content] of bytes) disk.set(path, hashBytes(content));
   // The event that made the current state: the one before the CLI's own sighting, when it had one.
   const pending = pendingChanges(disk, approvals, await authoredLatest(root));
   return { pending, bytes, approvals, neverApproved: approvals.size === 0 && !(await root.settings()).mode };
@@ -300,8 +317,20 @@ function print(options: ReviewOptions, root: RootHistory, pending: readonly Prin
     const who = item.author && item.author !== 'unknown' ? ` by ${item.author}${item.sessionId ? ` in session ${item.sessionId.slice(0, 8)}` : ''}${item.tool ? ` (${item.tool})` : ''}` : '';
     const when = item.time ? `, ${item.time.slice(0, 16).replace('T', ' ')} UTC` : '';
     process.stdout.write(`  ${item.kind.padEnd(8)} ${terminalSafe(item.path)}${terminalSafe(who)}${when}\n`);
+    for (const line of item.lines?.removed ?? []) process.stdout.write(`             - ${terminalSafe(line)}\n`);
+    for (const line of item.lines?.added ?? []) process.stdout.write(`             + ${terminalSafe(line)}\n`);
   }
   return 0;
+}
+
+/** A changed MEMORY.md is shown line by line: what an approved index line became is what a person must see. */
+async function withIndexLines(root: RootHistory, state: RootState, change: PendingChange): Promise<Printed> {
+  const shown = printed(change);
+  if (!isIndex(change.path) || change.kind !== 'changed' || !change.approvedHash) return shown;
+  const approved = await root.blob(change.approvedHash);
+  const current = state.bytes.get(change.path);
+  if (!approved || !current) return shown;
+  return { ...shown, lines: indexLineChanges(Buffer.from(approved).toString('utf8'), Buffer.from(current).toString('utf8')) };
 }
 
 function printed(change: PendingChange): Printed {

@@ -9,7 +9,9 @@ import { resolveAutoMemory, type AutoMemoryLocation, type RootsHost } from './au
 /** A CLAUDE.md, rule or index is read up to this size; Claude Code warns far below it. */
 export const MAX_SESSION_FILE_BYTES = 1024 * 1024;
 /** Files one preview reads at most, imports and rules included: a folder of thousands of rules is cut, not read whole. */
-const MAX_FILES = 2000;
+export const MAX_SESSION_FILES = 2000;
+/** Characters of text one preview holds at most; Claude Code's own context is far smaller. */
+export const MAX_SESSION_BYTES = 8 * 1024 * 1024;
 
 export interface SessionFilesInput {
   readonly folder: string;
@@ -35,10 +37,11 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
   const style = host.pathStyle;
   const path = style === 'win32' ? nodePath.win32 : nodePath.posix;
   const files = new Map<string, SourceFile>();
+  const budget = new SessionBudget(host);
   const read = async (file: string): Promise<SourceFile> => {
     const known = files.get(file);
     if (known) return known;
-    const got = files.size >= MAX_FILES ? ({ path: file, problem: 'unreadable' } as const) : await readSource(host, file);
+    const got = await budget.read(file, files);
     files.set(file, got);
     return got;
   };
@@ -67,11 +70,21 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
     entries.push({ kind: 'agent-index', path: index, agent: root.agent });
   }
 
-  await readImports(entries, files, read, request.homeDir, style);
+  await readImports(entries, files, read, request.homeDir, style, budget.sameFile);
   const teamStores = (request.env['CLAUDE_MEMORY_STORES'] ?? '').trim() !== '';
   const externalImportsApproved = await externalImportsApprovedFor(host, path, request);
   return {
-    input: { entries, files, homeDir: request.homeDir, pathStyle: style, projectRoot: request.folder, teamStores, externalImportsApproved, ...(generatedIndex !== undefined ? { generatedIndex } : {}) },
+    input: {
+      entries,
+      files,
+      homeDir: request.homeDir,
+      pathStyle: style,
+      projectRoot: request.folder,
+      sameFile: budget.sameFile,
+      teamStores,
+      externalImportsApproved,
+      ...(generatedIndex !== undefined ? { generatedIndex } : {}),
+    },
     autoMemory,
   };
 }
@@ -144,12 +157,14 @@ async function externalImportsApprovedFor(host: ReaderHost, path: typeof nodePat
 }
 
 /** Reads every file the loaded entries import, hop by hop, one hop past Claude Code's limit. */
-async function readImports(entries: readonly SessionEntry[], files: Map<string, SourceFile>, read: (file: string) => Promise<SourceFile>, homeDir: string, style: 'posix' | 'win32'): Promise<void> {
+async function readImports(entries: readonly SessionEntry[], files: Map<string, SourceFile>, read: (file: string) => Promise<SourceFile>, homeDir: string, style: 'posix' | 'win32', sameFile: ReadonlyMap<string, string>): Promise<void> {
   let frontier = entries.filter((entry) => entry.kind !== 'auto-index' && entry.kind !== 'team-index' && entry.kind !== 'agent-index' && entry.kind !== 'pinned').map((entry) => entry.path);
   const seen = new Set(frontier);
   for (let hop = 1; hop <= MAX_IMPORT_HOPS && frontier.length > 0; hop++) {
     const next: string[] = [];
     for (const importer of frontier) {
+      // A second name for a file already read loads nothing of its own, so its imports are not followed again.
+      if (sameFile.has(importer)) continue;
       const text = files.get(importer)?.text;
       if (text === undefined) continue;
       for (const { ref } of findImports(loadedContent(text.replace(/\r\n?/g, '\n')).text)) {
@@ -161,6 +176,44 @@ async function readImports(entries: readonly SessionEntry[], files: Map<string, 
       }
     }
     frontier = next;
+  }
+}
+
+/**
+ * What one preview may read: each real file once (a second name for it, through a link, is recorded
+ * in `sameFile` and shown as a duplicate), at most {@link MAX_SESSION_FILES} files and
+ * {@link MAX_SESSION_BYTES} characters, never a folder. A CLAUDE.md importing its own folder under many
+ * names costs one read, not thousands.
+ */
+class SessionBudget {
+  /** A path -> the path the same real file was first read under. */
+  readonly sameFile = new Map<string, string>();
+  private readonly byReal = new Map<string, string>();
+  private reads = 0;
+  private chars = 0;
+
+  constructor(private readonly host: ReaderHost) {}
+
+  async read(file: string, files: ReadonlyMap<string, SourceFile>): Promise<SourceFile> {
+    if (this.reads >= MAX_SESSION_FILES) return { path: file, problem: 'too-large' };
+    this.reads++;
+    if ((await this.host.kindOf(file).catch(() => undefined)) === 'directory') return { path: file, problem: 'unreadable' };
+    const real = this.host.resolvesLinks ? await this.host.realPath(file).catch(() => undefined) : undefined;
+    const first = real === undefined ? undefined : this.byReal.get(real);
+    if (first !== undefined && first !== file) {
+      this.sameFile.set(file, first);
+      return { ...(files.get(first) ?? { path: first, problem: 'missing' }), path: file };
+    }
+    if (this.chars >= MAX_SESSION_BYTES) return { path: file, problem: 'too-large' };
+    const got = await readSource(this.host, file);
+    if (real !== undefined) this.byReal.set(real, file);
+    if (got.text === undefined) return got;
+    if (this.chars + got.text.length > MAX_SESSION_BYTES) {
+      this.chars = MAX_SESSION_BYTES;
+      return { path: file, problem: 'too-large' };
+    }
+    this.chars += got.text.length;
+    return got;
   }
 }
 

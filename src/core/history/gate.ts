@@ -46,14 +46,52 @@ export function gateVerdict(targets: readonly GateTarget[]): GateVerdict {
   };
 }
 
+const HOW_TO_PROPOSE = [
+  'Read memories with the Read tool, `cat` or `grep`, and change them one file at a time with the file tools (Write, Edit); to change or remove an approved memory, write `<name>.proposed.md` beside it with `status: pending` in its frontmatter (the new text, or why it should go).',
+  'Do not add the proposed file to MEMORY.md. A person reviews it in Memory Shelf (To review, or `memory-shelf review`).',
+];
+
 /** The gate's answer to a shell command that may delete or rewrite a whole memory folder holding approved memories. */
 export function gateFolderVerdict(folder: string): GateVerdict {
+  return { allow: false, reason: [`Memory Shelf review gate: blocked. This command may delete or rewrite memories a person approved in ${folder}.`, ...HOW_TO_PROPOSE].join('\n') };
+}
+
+/**
+ * The answer to a shell command whose targets cannot be read (a variable, `$(…)`, input through
+ * `xargs`, a program given inline) where approved memories could be among them.
+ */
+export function gateUnreadVerdict(folder: string): GateVerdict {
+  return {
+    allow: false,
+    reason: [`Memory Shelf review gate: blocked. The gate cannot tell which files this command writes, and it could reach memories a person approved in ${folder}.`, 'Name the files you mean to change plainly, outside the memory folder, or use the file tools.', ...HOW_TO_PROPOSE].join('\n'),
+  };
+}
+
+/** The answer to an index edit that changes or takes away lines a person approved. */
+export function gateIndexVerdict(shownPath: string, removed: readonly string[]): GateVerdict {
+  const shown = removed.slice(0, 5).map((line) => `  ${JSON.stringify(line.length > 160 ? `${line.slice(0, 160)}…` : line)}`);
   return {
     allow: false,
     reason: [
-      `Memory Shelf review gate: blocked. This command may delete or rewrite memories a person approved in ${folder}.`,
-      'Change memory files one at a time with the file tools; to change or remove an approved memory, write `<name>.proposed.md` beside it with `status: pending` in its frontmatter (the new text, or why it should go).',
-      'Do not add the proposed file to MEMORY.md. A person reviews it in Memory Shelf (To review, or `memory-shelf review`).',
+      `Memory Shelf review gate: blocked. ${shownPath} holds index lines a person approved, and this change rewrites or removes ${removed.length === 1 ? 'one of them' : `${removed.length} of them`}:`,
+      ...shown,
+      `Adding new lines is allowed. To change or remove an approved line, write the whole new index to ${candidatePath(shownPath)} with \`status: pending\` in its frontmatter; a person reviews it in Memory Shelf.`,
     ].join('\n'),
+  };
+}
+
+/** The answer to an agent's write into Memory Shelf's history folder, where approvals are kept. */
+export function gateHistoryVerdict(folder: string): GateVerdict {
+  return {
+    allow: false,
+    reason: [`Memory Shelf review gate: blocked. This command may write into ${folder}, where Memory Shelf keeps the history and a person's approvals; only Memory Shelf writes there.`, ...HOW_TO_PROPOSE].join('\n'),
+  };
+}
+
+/** The answer when the hook failed before it could judge a call that reaches memory (gate mode fails closed). */
+export function gateFailedVerdict(): GateVerdict {
+  return {
+    allow: false,
+    reason: 'Memory Shelf review gate: blocked, because the gate could not check this call (see errors.log in Memory Shelf\'s history folder: `memory-shelf history where`). A person can retry it, or run `memory-shelf review` to look at the memory folder.',
   };
 }

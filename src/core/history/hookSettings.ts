@@ -1,5 +1,5 @@
 import { HOOK_MATCHER } from './hookInput';
-import { arrayElements, objectMembers, skipSpace, valueSpan, type Span } from './jsonText';
+import { arrayElements, duplicateKey, objectMembers, skipSpace, valueSpan, type Span } from './jsonText';
 
 /**
  * Claude Code's settings shape for command hooks (https://code.claude.com/docs/en/hooks,
@@ -31,8 +31,7 @@ export type SettingsEdit =
  */
 export function planInstall(text: string | undefined, command: string): SettingsEdit {
   if (text === undefined || text.trim() === '') {
-    const group = groupOf(command);
-    const value = { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [group]])) };
+    const value = { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [groupOf(command, event)]])) };
     return { kind: 'changed', text: JSON.stringify(value, undefined, 2) + '\n' };
   }
   const parsed = parse(text);
@@ -50,9 +49,8 @@ export function planInstall(text: string | undefined, command: string): Settings
   const open = skipSpace(text, 0);
   const topMembers = objectMembers(text, open);
   const hooksMember = topMembers.find((member) => member.key === 'hooks');
-  const group = groupOf(command);
   if (!hooksMember) {
-    const value = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [group]]));
+    const value = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [groupOf(command, event)]]));
     return { kind: 'changed', text: insertMember(text, open, topMembers.map((m) => m.value), 'hooks', value, 1, style) };
   }
   // Events edited from the last to the first, so earlier offsets stay right.
@@ -62,10 +60,10 @@ export function planInstall(text: string | undefined, command: string): Settings
     const members = objectMembers(out, hooksOpen);
     const member = members.find((m) => m.key === event);
     if (!member) {
-      out = insertMember(out, hooksOpen, members.map((m) => m.value), event, [group], 2, style);
+      out = insertMember(out, hooksOpen, members.map((m) => m.value), event, [groupOf(command, event)], 2, style);
       continue;
     }
-    out = insertElement(out, member.value.start, group, 3, style);
+    out = insertElement(out, member.value.start, groupOf(command, event), 3, style);
   }
   return { kind: 'changed', text: out };
 }
@@ -112,8 +110,14 @@ interface Style {
   readonly newline: string;
 }
 
-function groupOf(command: string): unknown {
-  return { matcher: HOOK_MATCHER, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT }] };
+/**
+ * Our matcher group for one event. The gate's PreToolUse hook says `onFailure: "block"` (Claude Code
+ * 2.1.295): a gate that crashes or times out must not let a write through. The recorder, and anything
+ * after the call, stay fail-open.
+ */
+function groupOf(command: string, event: (typeof HOOK_EVENTS)[number]): unknown {
+  const gate = event === 'PreToolUse' && /\s--gate(\s|$)/.test(command);
+  return { matcher: HOOK_MATCHER, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT, ...(gate ? { onFailure: 'block' } : {}) }] };
 }
 
 function groupIsOurs(group: unknown, command: string): boolean {
@@ -135,6 +139,8 @@ function parse(text: string): { value: Record<string, unknown> } | { why: string
     return { why: comments ? 'it has comments, which plain JSON does not allow; remove them or add the hooks by hand' : `it is not valid JSON (${(error as Error).message})` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { why: 'it is not a JSON object' };
+  const duplicated = duplicateKey(text);
+  if (duplicated !== undefined) return { why: `the key "${duplicated}" appears more than once in one object, and Claude Code reads only the last; remove the other, then run this again` };
   return { value: value as Record<string, unknown> };
 }
 

@@ -84,3 +84,27 @@ function stringEnd(text: string, open: number): number {
   }
   return text.length;
 }
+
+/**
+ * The first key that appears twice in one object of `text`, with its path (`hooks.PreToolUse`), or
+ * undefined. `JSON.parse` keeps the last of such keys, and so does Claude Code; an edit made by
+ * position would land in the one nobody reads.
+ */
+export function duplicateKey(text: string): string | undefined {
+  const stack: { readonly open: number; readonly path: string }[] = [{ open: skipSpace(text, 0), path: '' }];
+  while (stack.length > 0) {
+    const { open, path } = stack.pop()!;
+    if (text[open] === '{') {
+      const seen = new Set<string>();
+      for (const member of objectMembers(text, open)) {
+        const at = path ? `${path}.${member.key}` : member.key;
+        if (seen.has(member.key)) return at;
+        seen.add(member.key);
+        stack.push({ open: member.value.start, path: at });
+      }
+    } else if (text[open] === '[') {
+      arrayElements(text, open).forEach((element, i) => stack.push({ open: element.start, path: `${path}[${i}]` }));
+    }
+  }
+  return undefined;
+}

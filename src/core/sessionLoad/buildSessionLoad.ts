@@ -31,7 +31,11 @@ const ASKS_FOR_EXTERNAL: ReadonlySet<PartKind> = new Set(['project', 'project-ru
  */
 export function buildSessionLoad(input: SessionInput): SessionLoad {
   const sep = input.pathStyle === 'win32' ? '\\' : '/';
-  const keyOf = (path: string): string => (input.pathStyle === 'win32' ? path.toLowerCase() : path);
+  // A second name for a file (through a link) is the same file: it loads once.
+  const keyOf = (path: string): string => {
+    const same = input.sameFile?.get(path) ?? path;
+    return input.pathStyle === 'win32' ? same.toLowerCase() : same;
+  };
   const loaded = new Set<string>();
   const parts: SessionPart[] = [];
   const claudeMd = input.entries.find((entry) => CLAUDE_MD_KINDS.has(entry.kind) && exists(input.files.get(entry.path)));

@@ -65,6 +65,8 @@ export interface SessionInput {
   readonly teamStores?: boolean;
   /** The auto memory folder has no MEMORY.md: the index text given is the one Claude Code writes at the next start. */
   readonly generatedIndex?: string;
+  /** Paths that name a file already read under another path (through a link): path -> that first path. */
+  readonly sameFile?: ReadonlyMap<string, string>;
 }
 
 /** Why a file Claude Code could load is not in the session's start. */

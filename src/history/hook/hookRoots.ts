@@ -44,7 +44,7 @@ export function memoryRootOf(path: string, context: HookRootContext): RootHit | 
 }
 
 /** A Markdown file not inside a hidden folder: what a memory root tracks. */
-function isMemoryFile(parts: readonly string[]): boolean {
+export function isMemoryFile(parts: readonly string[]): boolean {
   if (parts.length === 0) return false;
   if (parts.slice(0, -1).some((part) => part.startsWith('.'))) return false;
   const name = parts[parts.length - 1];
@@ -52,7 +52,7 @@ function isMemoryFile(parts: readonly string[]): boolean {
 }
 
 /** The segments of `path` below `folder`, or undefined when it is not inside it ([] for the folder itself). */
-function below(path: string, folder: string): string[] | undefined {
+export function below(path: string, folder: string): string[] | undefined {
   const rel = relative(folder, path);
   if (rel === '') return [];
   if (rel.startsWith('..') || isAbsolute(rel)) return undefined;

@@ -1,16 +1,19 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { bashTouches } from '../../core/history/bashCommand';
-import { gateFolderVerdict, gateVerdict, type GateTarget, type GateVerdict } from '../../core/history/gate';
-import { parseHookInput, type HookInput } from '../../core/history/hookInput';
+import { shellReach } from '../../core/history/bashCommand';
+import { gateFailedVerdict, gateFolderVerdict, gateHistoryVerdict, gateIndexVerdict, gateUnreadVerdict, gateVerdict, type GateTarget, type GateVerdict } from '../../core/history/gate';
+import { applyHookEdits, parseHookInput, type HookInput } from '../../core/history/hookInput';
+import { removedApprovedLines } from '../../core/history/indexGate';
 import { claudeConfigDir, resolveAutoMemory } from '../../rootLocations/autoMemory';
 import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
 import { hashBytes } from '../hash';
 import { History } from '../history';
 import { LOG_FILE, type RecordMeta, type RootHistory } from '../rootHistory';
-import { memoryRootOf, resolveShellWord, type HookRootContext, type RootHit } from './hookRoots';
+import { resolveShellWord, type HookRootContext } from './hookRoots';
+import { WorkCollector, type RootWork } from './hookWork';
 import { listMemoryFiles, readMemoryBytes } from './memoryFiles';
+import { realish } from './realPaths';
 
 export interface HookRunOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -19,6 +22,8 @@ export interface HookRunOptions {
   readonly homeDir?: string;
   /** The history to use; by default the one the environment names. */
   readonly history?: History;
+  /** Milliseconds a call may spend keeping versions of a whole folder; the rest is left to the next look. */
+  readonly snapshotBudgetMs?: number;
 }
 
 /** Exit 2 with the reason on stderr is how a PreToolUse command hook blocks the call and tells Claude why. */
@@ -30,131 +35,165 @@ export interface HookOutcome {
 const PASS: HookOutcome = { exitCode: 0, stderr: '' };
 /** The hook prunes when a root's log crosses a multiple of this: about every thousand versions. */
 const PRUNE_EVERY_LOG_BYTES = 256 * 1024;
-/** A shell command that may write or delete a file: only these are looked at further. */
-const MAY_WRITE = />|\b(rm|unlink|rmdir|shred|trash|mv|sed|perl|truncate|tee|dd|cp|install|touch|ed|ex|find|git|rsync|xargs|python3?|node|bash|sh|zsh|sudo|env|tar|unzip)\b/;
-
-/** What the command touches in one memory root. */
-interface RootWork {
-  readonly folder: string;
-  readonly deletes: Set<string>;
-  readonly writes: Set<string>;
-  /** The whole folder (a glob, rm -r, git): snapshot everything. */
-  whole: boolean;
-  wholeDeletes: boolean;
-}
+/**
+ * Time a call spends snapshotting a whole folder, well inside the 10 s Claude Code is given: the gate's
+ * answer never waits on it (it is decided first), and what is not kept now the history sees on its next look.
+ */
+const SNAPSHOT_BUDGET_MS = 4000;
+const SNAPSHOT_BATCH = 256;
 
 /**
- * `memory-shelf hook run`: one Claude Code hook call. Before a tool changes a memory it keeps the file's
- * current version; after, what the agent wrote (with its session and tool). With the gate on it blocks
- * agent writes to approved memories and deletions. It never fails the agent's call on its own error:
- * any failure is noted in the history folder's errors.log and the call passes.
+ * `memory-shelf hook run`: one Claude Code hook call. Before a tool changes a memory it decides (with
+ * the gate on) whether the change may go ahead, from paths and approvals alone so the answer never
+ * waits on the folder's size; then keeps the current versions. After, it records what the agent wrote
+ * (with its session and tool). Record mode never fails the agent's call on its own error; gate mode
+ * refuses a call that reaches memory when it cannot judge it.
  */
 export async function runHook(stdin: string, options: HookRunOptions): Promise<HookOutcome> {
+  const started = Date.now();
   let history: History | undefined;
+  let reaches = false;
+  let pre = false;
   try {
     history = options.history ?? History.open({ env: options.env });
     const input = parseHookInput(JSON.parse(stdin));
     if (!input) return PASS;
-    const work = await findWork(input, options, history);
-    if (work.length === 0) return PASS;
-    const meta: RecordMeta = { author: input.event === 'PreToolUse' ? 'unknown' : 'agent', source: input.event === 'PreToolUse' ? 'hook-pre' : 'hook-post', ...(input.sessionId ? { sessionId: input.sessionId } : {}), tool: input.toolName };
-    const verdicts: GateVerdict[] = [];
-    for (const item of work) {
-      const root = await history.root(item.folder);
-      if (input.event === 'PreToolUse') {
-        await snapshot(root, item, meta);
-        if (options.gate || (await root.settings()).gate) verdicts.push(await gate(root, item, input));
-      } else {
+    pre = input.event === 'PreToolUse';
+    const collected = await findWork(input, options, history);
+    const work = collected.work();
+    reaches = work.length > 0 || collected.touchesHistory;
+    if (!reaches) return PASS;
+    const meta: RecordMeta = { author: pre ? 'unknown' : 'agent', source: pre ? 'hook-pre' : 'hook-post', ...(input.sessionId ? { sessionId: input.sessionId } : {}), tool: input.toolName };
+    const deadline = started + (options.snapshotBudgetMs ?? SNAPSHOT_BUDGET_MS);
+    if (!pre) {
+      for (const item of work) {
+        if (item.unread && !item.whole && item.writes.size + item.deletes.size + item.appends.size === 0) continue;
+        const root = await history.root(item.folder);
         const before = await logSize(root);
-        await snapshot(root, item, meta);
+        await snapshot(root, item, meta, deadline);
         const after = await logSize(root);
         if (Math.floor(before / PRUNE_EVERY_LOG_BYTES) !== Math.floor(after / PRUNE_EVERY_LOG_BYTES)) await history.prune();
       }
+      return PASS;
+    }
+    const verdicts: GateVerdict[] = [];
+    if (collected.touchesHistory && options.gate) verdicts.push(gateHistoryVerdict(history.dir));
+    const roots: [RootWork, RootHistory][] = [];
+    for (const item of work) {
+      const root = await history.root(item.folder);
+      roots.push([item, root]);
+      if (options.gate || (await root.settings()).gate) verdicts.push(await gate(root, item, input));
     }
     const blocked = verdicts.filter((verdict): verdict is Extract<GateVerdict, { allow: false }> => !verdict.allow);
+    // Decided: now the versions about to change are kept. A blocked call changes nothing, so no folder is copied for it.
+    for (const [item, root] of roots) await snapshot(root, item, meta, blocked.length > 0 ? 0 : deadline);
     return blocked.length > 0 ? { exitCode: 2, stderr: blocked.map((verdict) => verdict.reason).join('\n\n') + '\n' } : PASS;
   } catch (error) {
     await history?.logError(`hook: ${(error as Error)?.stack ?? String(error)}`).catch(() => undefined);
+    if (options.gate && pre && reaches) {
+      const verdict = gateFailedVerdict();
+      return { exitCode: 2, stderr: (verdict.allow ? '' : verdict.reason) + '\n' };
+    }
     return PASS;
   }
 }
 
-async function findWork(input: HookInput, options: HookRunOptions, history: History | undefined): Promise<RootWork[]> {
+async function findWork(input: HookInput, options: HookRunOptions, history: History): Promise<WorkCollector> {
   const home = options.homeDir ?? homedir();
-  const projectDir = options.env['CLAUDE_PROJECT_DIR'] || input.cwd || process.cwd();
-  const context: { -readonly [K in keyof HookRootContext]: HookRootContext[K] } = { configDir: claudeConfigDir(options.env, home, projectDir), projectDir, extraRoots: [] };
-  // autoMemoryDirectory can put the auto memory anywhere: read the settings only when the shape rules miss.
-  // Roots the history already knows count too: a folder the extension was told about (memoryShelf.roots)
-  // has a root.json there, and is a memory root whatever its shape.
-  const withSettings = async (): Promise<void> => {
-    const location = await resolveAutoMemory({ workspaceFolder: projectDir, homeDir: home, env: options.env, trusted: false }, nodeRootsHost);
-    const known = history ? (await history.roots()).map((root) => root.path) : [];
-    context.extraRoots = [location.path, ...known];
-  };
-  const byFolder = new Map<string, RootWork>();
-  const workOf = (hit: RootHit): RootWork => {
-    let item = byFolder.get(hit.folder);
-    if (!item) byFolder.set(hit.folder, (item = { folder: hit.folder, deletes: new Set(), writes: new Set(), whole: false, wholeDeletes: false }));
-    return item;
-  };
+  const cwd = input.cwd || options.env['CLAUDE_PROJECT_DIR'] || process.cwd();
+  const projectDir = options.env['CLAUDE_PROJECT_DIR'] || cwd;
+  const configDir = claudeConfigDir(options.env, home, projectDir);
+  const context: HookRootContext = { configDir, projectDir, extraRoots: [] };
+  const realContext: HookRootContext = { configDir: await realish(configDir), projectDir: await realish(projectDir), extraRoots: [] };
+  const reach = input.command !== undefined ? shellReach(input.command, { cwd, home, env: options.env, resolve: (word, from) => resolve(from, word), dialect: input.shell }) : undefined;
+  // Most shell commands change no file at all: the roots are looked up only for one that may.
+  if (reach && reach.targets.length === 0 && !reach.unknown) return new WorkCollector({ context, realContext, roots: [], historyDir: history.dir });
+  // autoMemoryDirectory can put the auto memory anywhere, and the history knows every root it was told
+  // of (memoryShelf.roots): both count by their real paths. Reading them costs a file per root, never per memory.
+  const location = await resolveAutoMemory({ workspaceFolder: projectDir, homeDir: home, env: options.env, trusted: false }, nodeRootsHost);
+  const known = (await history.roots()).map((root) => root.path);
+  const roots = [...new Set(await Promise.all([join(projectDir, 'memory'), location.path, ...known].map(realish)))];
+  const extraContext = { ...context, extraRoots: [location.path, ...known] };
+  const collector = new WorkCollector({ context: extraContext, realContext: { ...realContext, extraRoots: roots }, roots, historyDir: await realish(history.dir) });
   if (input.filePath !== undefined) {
-    const path = resolveShellWord(input.filePath, input.cwd || projectDir, {}, home);
-    let hit = memoryRootOf(path, context);
-    if (!hit && /\.md$/i.test(path)) {
-      await withSettings();
-      hit = memoryRootOf(path, context);
-    }
-    if (hit?.file) workOf(hit).writes.add(hit.file);
-    return [...byFolder.values()];
+    await collector.fileTool(resolveShellWord(input.filePath, cwd, {}, home).replace(/^\/proc\/(?:self|thread-self|[0-9]+)\/cwd(?=\/|$)/, cwd));
+    return collector;
   }
-  if (input.command === undefined) return [];
-  const read = (command: string) => bashTouches(command, (word) => memoryRootOf(resolveShellWord(word, input.cwd || projectDir, options.env, home), context));
-  let touch = read(input.command);
-  // Most commands change no file at all: the settings (autoMemoryDirectory) are read only for one that may.
-  if (touch.kind === 'none' && MAY_WRITE.test(input.command)) {
-    await withSettings();
-    touch = read(input.command);
-  }
-  if (touch.kind === 'none') return [];
-  if (touch.kind === 'files') {
-    for (const hit of touch.deletes) workOf(hit).deletes.add(hit.file);
-    for (const hit of touch.writes) workOf(hit).writes.add(hit.file);
-  } else {
-    for (const folder of touch.folders) {
-      const item = workOf({ folder, file: undefined });
-      item.whole = true;
-      item.wholeDeletes = touch.deletes;
-    }
-  }
-  return [...byFolder.values()];
+  if (reach) await collector.shell(reach, cwd);
+  return collector;
 }
 
-/** Records the current bytes of what `item` names (a missing file as deleted, when it was known). */
-async function snapshot(root: RootHistory, item: RootWork, meta: RecordMeta): Promise<void> {
-  if (item.whole) {
+/**
+ * Records the current bytes of what `item` names (a missing file as deleted, when it was known); a
+ * whole folder file by file until `deadline`, so a huge folder costs the call a bounded time.
+ */
+async function snapshot(root: RootHistory, item: RootWork, meta: RecordMeta, deadline: number): Promise<void> {
+  if (item.whole && Date.now() < deadline) {
     const files = await listMemoryFiles(item.folder);
-    const entries = await Promise.all(files.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, path)) })));
-    const present = new Set(files);
-    // After the command, what the history held and the folder no longer does was deleted by it.
-    if (meta.source === 'hook-post') for (const [path, event] of await root.latest()) if (event.hash !== '' && !present.has(path)) entries.push({ path, bytes: undefined });
-    await root.recordAll(entries, meta);
+    let complete = true;
+    // Read and kept a batch at a time, so the time spent is the budget's whatever the folder holds.
+    for (let i = 0; i < files.length; i += SNAPSHOT_BATCH) {
+      if (Date.now() >= deadline) {
+        complete = false;
+        break;
+      }
+      const batch = files.slice(i, i + SNAPSHOT_BATCH);
+      await root.recordAll(await Promise.all(batch.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, path)) }))), meta);
+    }
+    // After the command, what the history held and the folder no longer does was deleted by it; only
+    // said when the whole folder was listed, else a file not reached in time would count as deleted.
+    if (complete && meta.source === 'hook-post') {
+      const present = new Set(files);
+      const gone: { path: string; bytes: undefined }[] = [];
+      for (const [path, event] of await root.latest()) if (event.hash !== '' && !present.has(path)) gone.push({ path, bytes: undefined });
+      await root.recordAll(gone, meta);
+    }
     return;
   }
-  const paths = [...new Set([...item.deletes, ...item.writes])];
+  const paths = [...new Set([...item.deletes, ...item.writes, ...item.appends])];
+  if (paths.length === 0) return;
   const entries = await Promise.all(paths.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, ...path.split('/'))) })));
   await root.recordAll(entries, meta);
 }
 
 async function gate(root: RootHistory, item: RootWork, input: HookInput): Promise<GateVerdict> {
-  if (item.whole) return item.wholeDeletes && (await root.approvals()).size > 0 ? gateFolderVerdict(item.folder) : { allow: true };
+  if (item.whole || item.unread) {
+    if ((await root.approvals()).size === 0) return { allow: true };
+    return item.whole ? gateFolderVerdict(item.folder) : gateUnreadVerdict(item.folder);
+  }
   const targets: GateTarget[] = [];
   const shownPath = (path: string): string => join(item.folder, ...path.split('/'));
   for (const path of item.deletes) targets.push({ path, op: 'delete', approvedHash: await root.approvedHash(path), shownPath: shownPath(path) });
+  for (const path of item.appends) {
+    // Appending lines to the index adds entries and takes none away.
+    if (path !== 'MEMORY.md') targets.push({ path, op: 'write', approvedHash: await root.approvedHash(path), shownPath: shownPath(path) });
+  }
   for (const path of item.writes) {
+    const approvedHash = await root.approvedHash(path);
+    if (path === 'MEMORY.md' && approvedHash !== undefined) {
+      const verdict = await gateIndex(root, item, input, approvedHash);
+      if (!verdict.allow) return verdict;
+      continue;
+    }
     const newHash = input.content !== undefined ? hashBytes(Buffer.from(input.content, 'utf8')) : undefined;
-    targets.push({ path, op: 'write', approvedHash: await root.approvedHash(path), shownPath: shownPath(path), ...(newHash ? { newHash } : {}) });
+    targets.push({ path, op: 'write', approvedHash, shownPath: shownPath(path), ...(newHash ? { newHash } : {}) });
   }
   return gateVerdict(targets);
+}
+
+/** MEMORY.md line by line: the new text is known for Write, Edit and MultiEdit; anything else may rewrite any line. */
+async function gateIndex(root: RootHistory, item: RootWork, input: HookInput, approvedHash: string): Promise<GateVerdict> {
+  const shown = join(item.folder, 'MEMORY.md');
+  const approvedBytes = await root.blob(approvedHash);
+  const currentBytes = await readMemoryBytes(shown);
+  if (!approvedBytes) return gateVerdict([{ path: 'MEMORY.md', op: 'write', approvedHash, shownPath: shown }]);
+  const approved = Buffer.from(approvedBytes).toString('utf8');
+  const current = currentBytes ? Buffer.from(currentBytes).toString('utf8') : '';
+  const next = input.content !== undefined ? input.content : input.edits ? applyHookEdits(current, input.edits) : undefined;
+  // An Edit whose old text is not there fails on its own; with no new text known, every approved line may go.
+  if (input.edits && next === undefined) return { allow: true };
+  const removed = removedApprovedLines(approved, current, next ?? '');
+  return removed.length === 0 ? { allow: true } : gateIndexVerdict(shown, removed);
 }
 
 async function logSize(root: RootHistory): Promise<number> {

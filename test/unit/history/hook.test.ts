@@ -136,6 +136,21 @@ describe('the Claude Code hook', () => {
     assert.equal((await run(input('PreToolUse', project, 'Write', { file_path: join(memory, 'a.md'), content: 'changed' }))).exitCode, 2);
   });
 
+  it('reads a file tool\'s input under the other names Claude Code accepts (path, file_text) and NotebookEdit', async () => {
+    const file = join(memory, 'named.md');
+    await run(input('PreToolUse', project, 'Write', { path: file, file_text: 'via path' }));
+    writeFileSync(file, 'via path');
+    await run(input('PostToolUse', project, 'Write', { path: file, file_text: 'via path' }));
+    const root = await history.root(memory);
+    assert.equal((await root.latestOf('named.md'))?.hash, hashBytes(Buffer.from('via path')));
+    await root.approve('named.md', Buffer.from('via path'));
+    assert.equal((await run(input('PreToolUse', project, 'Write', { path: file, file_text: 'changed' }), true)).exitCode, 2);
+    assert.equal((await run(input('PreToolUse', project, 'Write', { path: file, file_text: 'via path' }), true)).exitCode, 0, 'the approved bytes again pass');
+    assert.equal((await run(input('PreToolUse', project, 'Edit', { file: file, old_string: 'via', new_string: 'by' }), true)).exitCode, 2);
+    const notebook = join(memory, 'n.ipynb');
+    assert.equal((await run(input('PreToolUse', project, 'NotebookEdit', { notebook_path: notebook, new_source: 'x' }), true)).exitCode, 0);
+  });
+
   it('never blocks the agent on its own failure: a broken history folder, bad input', async () => {
     writeFileSync(join(scratch, 'history'), 'a file where the folder should be');
     await (await history.root(memory)).approve('a.md', Buffer.from('x')).catch(() => undefined);

@@ -48,7 +48,7 @@ describe('hook settings: install and uninstall', () => {
         const groups = after.hooks[event];
         assert.deepEqual(groups.slice(0, -1), before.hooks?.[event] ?? []);
         assert.equal(groups[groups.length - 1].hooks[0].command, COMMAND);
-        assert.equal(groups[groups.length - 1].matcher, 'Write|Edit|MultiEdit|Bash');
+        assert.equal(groups[groups.length - 1].matcher, 'Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell');
       }
       for (const event of Object.keys(before.hooks ?? {})) if (event !== 'PreToolUse' && event !== 'PostToolUse') assert.deepEqual(after.hooks[event], before.hooks![event]);
       // A second install changes nothing.
@@ -71,6 +71,19 @@ describe('hook settings: install and uninstall', () => {
     if (removed.kind === 'changed') assert.equal(removed.text, SETTINGS['two spaces, other hooks on both events'].replace('"model": "opus"', '"model": "sonnet"'));
   });
 
+  it('installs the gate so that a hook that cannot answer blocks (onFailure: block), the recorder so that it never does', () => {
+    const gated = planInstall(undefined, `${COMMAND} --gate`);
+    const recording = planInstall(undefined, COMMAND);
+    assert.ok(gated.kind === 'changed' && recording.kind === 'changed');
+    type Settings = { hooks: Record<string, { hooks: { onFailure?: string }[] }[]> };
+    const gatedHooks = (JSON.parse(gated.kind === 'changed' ? gated.text : '{}') as Settings).hooks;
+    const recordingHooks = (JSON.parse(recording.kind === 'changed' ? recording.text : '{}') as Settings).hooks;
+    assert.equal(gatedHooks.PreToolUse[0].hooks[0].onFailure, 'block');
+    // After the call, blocking stops nothing; the recorder stays fail-open everywhere.
+    assert.equal(gatedHooks.PostToolUse[0].hooks[0].onFailure, undefined);
+    assert.equal(recordingHooks.PreToolUse[0].hooks[0].onFailure, undefined);
+  });
+
   it('creates a settings file from nothing', () => {
     const created = planInstall(undefined, COMMAND);
     assert.equal(created.kind, 'changed');
@@ -88,6 +101,23 @@ describe('hook settings: install and uninstall', () => {
     assert.equal(planInstall('{"hooks": {"PreToolUse": {}}}', COMMAND).kind, 'refused');
     assert.equal(planInstall('[1]', COMMAND).kind, 'refused');
     assert.equal(planUninstall('{ // x\n}').kind, 'refused');
+  });
+
+  it('refuses a settings file with a duplicated key, at once, rather than looping or editing the object Claude Code ignores (Medium 6)', () => {
+    const files = [
+      '{"hooks": {}, "hooks": {"PreToolUse": []}}',
+      '{"hooks": {"PreToolUse": [], "PreToolUse": []}}',
+      '{"hooks": {"PostToolUse": [{"matcher": "Bash", "matcher": "Write", "hooks": []}]}}',
+      '{"model": "a", "hooks": {"PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}, "hooks": {"PostToolUse": []}}',
+    ];
+    for (const text of files) {
+      const started = Date.now();
+      const install = planInstall(text, COMMAND);
+      assert.ok(Date.now() - started < 1000);
+      assert.equal(install.kind, 'refused', text);
+      assert.match(install.kind === 'refused' ? install.why : '', /more than once/);
+      assert.equal(planUninstall(text).kind, 'refused', text);
+    }
   });
 
   it('refuses a second install with another command rather than adding a second hook', () => {
