@@ -27,6 +27,8 @@ export interface PreviewOptions {
   readonly json: boolean;
   /** `--with-text`: each part's text as Claude Code sends it, in the JSON. */
   readonly withText: boolean;
+  /** `--trust-claude-settings`: honour the project's own `.claude/settings*.json` (autoMemoryDirectory), as Claude Code does once the folder is trusted. */
+  readonly trustClaudeSettings: boolean;
 }
 
 export type ParsedArgs =
@@ -64,7 +66,7 @@ the current directory.
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.
 
-Usage: memory-shelf preview [FOLDER] [--json [--with-text]]
+Usage: memory-shelf preview [FOLDER] [--json [--with-text]] [--trust-claude-settings]
 
 Prints what Claude Code loads at session start in FOLDER (default: the current directory), in load
 order: managed, user and project CLAUDE.md files and their @imports, .claude/rules, AGENTS.md where
@@ -72,7 +74,9 @@ no CLAUDE.md is found, the auto memory index up to its cut (or the index Claude 
 there is none), and subagent indexes, with characters, lines, estimated tokens and what is cut;
 pinned lessons and a team index without team stores are listed as not loaded. --with-text adds each
 part's text to the JSON exactly as Claude Code sends it (the auto index neutralized, its cut warning
-appended). Exit status: 0, or 1 when an index is cut, 2 on a usage error.
+appended). --trust-claude-settings honours the project's own .claude/settings*.json (its
+autoMemoryDirectory), as Claude Code does in a trusted folder; a cloned repository is not trusted by
+default. Exit status: 0, or 1 when an index is cut, 2 on a usage error.
 
 Usage: memory-shelf review [ROOT] [--approve PATH|--all|--session ID] [--reject PATH] [--restore PATH [--version HASH]] [--format text|json]
        memory-shelf hook install|uninstall [--project|--user] [--gate] [--dry-run]
@@ -179,14 +183,16 @@ function parsePreview(rest: readonly string[]): ParsedArgs {
   let folder: string | undefined;
   let json = false;
   let withText = false;
+  let trustClaudeSettings = false;
   for (const arg of rest) {
     if (arg === '--json') json = true;
     else if (arg === '--with-text') withText = true;
+    else if (arg === '--trust-claude-settings') trustClaudeSettings = true;
     else if (arg === '--help' || arg === '-h') return { kind: 'help' };
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
     else if (folder === undefined) folder = arg;
     else throw new UsageError('preview takes one FOLDER');
   }
   if (withText && !json) throw new UsageError('--with-text needs --json');
-  return { kind: 'preview', options: { folder, json, withText } };
+  return { kind: 'preview', options: { folder, json, withText, trustClaudeSettings } };
 }

@@ -10,7 +10,8 @@ import { terminalSafe } from './terminalText';
 
 /**
  * `memory-shelf preview`: the session start of a folder, for a CI log. The project's own settings are
- * not trusted here, as in `check`: a cloned repository must not point the preview at another folder.
+ * not trusted here unless `--trust-claude-settings` says so, as in `check`: a cloned repository must
+ * not point the preview at another folder.
  * Exit 1 when an index is cut, so a pull request that pushes one past what loads can fail its job.
  */
 export async function preview(options: PreviewOptions, cwd: string): Promise<number> {
@@ -19,7 +20,7 @@ export async function preview(options: PreviewOptions, cwd: string): Promise<num
     process.stderr.write(`memory-shelf: ${terminalSafe(options.folder ?? '.')}: not a readable folder\n`);
     return 2;
   }
-  const gathered = await gatherSessionFiles({ folder, homeDir: homedir(), env: process.env, platform: process.platform, trusted: false }, nodeReaderHost, nodeRootsHost);
+  const gathered = await gatherSessionFiles({ folder, homeDir: homedir(), env: process.env, platform: process.platform, trusted: options.trustClaudeSettings }, nodeReaderHost, nodeRootsHost);
   const load = buildSessionLoad(gathered.input);
   process.stdout.write((options.json ? JSON.stringify(previewJson(folder, load, options.withText), null, 2) : previewText(folder, load)) + '\n');
   return load.parts.some((part) => part.cut && part.status === 'loaded') ? 1 : 0;

@@ -65,7 +65,7 @@ export type AutoMemorySource = 'default' | SettingsScope;
 /** Why Claude Code is not using the auto memory folder. `message` is English, for logs. */
 export interface AutoMemoryDisabledReason {
   by: 'environment' | SettingsScope;
-  setting: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY' | 'autoMemoryEnabled';
+  setting: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY' | 'autoMemoryEnabled' | 'permissions.blockReadsOutsideWorkingDirectories';
   /** The settings file that decided, when `by` is a settings scope. */
   file?: string;
   message: string;
@@ -460,6 +460,30 @@ function decideEnabled(
   return undefined;
 }
 
+const BLOCK_READS = 'blockReadsOutsideWorkingDirectories';
+
+/**
+ * A folder the repository's own `.claude/settings.json` chose is inert where reads outside the working
+ * folders are blocked (`permissions.blockReadsOutsideWorkingDirectories` in any settings file): Claude
+ * Code 2.1.328 then loads no auto memory at all, the folder's index or the default's, even when the
+ * chosen folder lies inside the project (run against the client).
+ */
+function blockedDirectory(settings: readonly SettingsFile[], directory: { scope: SettingsScope } | undefined): AutoMemoryDisabledReason | undefined {
+  if (directory?.scope !== 'project-settings') return undefined;
+  for (const s of settings) {
+    const permissions = s.values['permissions'];
+    if (typeof permissions === 'object' && permissions !== null && (permissions as Record<string, unknown>)[BLOCK_READS] === true) {
+      return {
+        by: s.scope,
+        setting: `permissions.${BLOCK_READS}`,
+        file: s.file,
+        message: `permissions.${BLOCK_READS} in ${s.file} makes the autoMemoryDirectory the project's settings chose inert: Claude Code loads no auto memory.`,
+      };
+    }
+  }
+  return undefined;
+}
+
 /**
  * Paths Claude Code might have named the folder after. Its working directory may differ from the
  * path VS Code reports in Unicode normalisation (Korean names on macOS: NFC vs NFD changes the
@@ -541,7 +565,7 @@ export async function resolveAutoMemory(input: AutoMemoryInput, host: RootsHost)
   const settings = await loadSettings({ ...input, workspaceFolder }, configDir, pathStyle, host, warnings);
 
   const directory = decideDirectory(settings, input, pathStyle, warnings);
-  const reason = decideEnabled(settings, input.env, warnings);
+  const reason = decideEnabled(settings, input.env, warnings) ?? blockedDirectory(settings, directory);
   const located: Pick<AutoMemoryLocation, 'path' | 'source' | 'sourceFile' | 'longName'> = directory
     ? { path: directory.path, source: directory.scope, sourceFile: directory.file }
     : { ...(await defaultFolder(projectRoot, projectsDir, input, pathStyle, host, warnings)), source: 'default' };

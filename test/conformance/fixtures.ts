@@ -13,6 +13,8 @@ export interface Fixture {
   /** Seconds before now to date a file (`$MEM/x.md` → 30): the order of a generated index. */
   readonly ages?: Readonly<Record<string, number>>;
   readonly env?: Readonly<Record<string, string>>;
+  /** Extra arguments for `memory-shelf preview`: `-p` trusts the folder, so a fixture with project settings passes --trust-claude-settings. */
+  readonly previewArgs?: readonly string[];
   /** Tool calls the stand-in makes Claude Code run; the load is compared in every fixture. */
   readonly script?: readonly Turn[];
 }
@@ -221,6 +223,27 @@ export const FIXTURES: readonly Fixture[] = [
       '$PROJ/.claude/agent-memory/reviewer/style.md': typed('style', 'House style', 'feedback', 'Tabs.'),
       '$PROJ/CLAUDE.md': 'Main.\n',
     },
+  },
+  {
+    id: 'auto-memory-dir-from-project',
+    checks: 'an autoMemoryDirectory the project\'s .claude/settings.json chooses is where the index loads from (in a trusted folder)',
+    files: {
+      '$PROJ/.claude/settings.json': '{"autoMemoryDirectory": "$BASE/elsewhere/mem"}\n',
+      '$BASE/elsewhere/mem/MEMORY.md': '- [X](x.md) — from the folder the repository chose\n',
+      '$MEM/MEMORY.md': '- [D](d.md) — the default folder\n',
+    },
+    previewArgs: ['--trust-claude-settings'],
+  },
+  {
+    id: 'auto-memory-dir-blocked',
+    checks: 'permissions.blockReadsOutsideWorkingDirectories makes a repository-chosen autoMemoryDirectory inert: no auto memory loads at all',
+    files: {
+      '$PROJ/.claude/settings.json': '{"autoMemoryDirectory": "$PROJ/mem-in-repo", "permissions": {"blockReadsOutsideWorkingDirectories": true}}\n',
+      '$PROJ/mem-in-repo/MEMORY.md': '- [X](x.md) — inside the repository\n',
+      '$MEM/MEMORY.md': '- [D](d.md) — the default folder\n',
+      '$PROJ/CLAUDE.md': 'Main.\n',
+    },
+    previewArgs: ['--trust-claude-settings'],
   },
   {
     id: 'auto-memory-off',

@@ -59,8 +59,8 @@ function writeFixture(fixture: Pick<Fixture, 'files' | 'ages'>, at: Layout): voi
 }
 
 /** What the preview says Claude Code loads, in the same shape as what Claude Code sent. */
-function previewBlocks(at: Layout, env: Readonly<Record<string, string>>): LoadedBlock[] {
-  const run = spawnSync(process.execPath, [CLI, 'preview', '--json', '--with-text'], { cwd: at.proj, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: at.home, ...env } });
+function previewBlocks(at: Layout, env: Readonly<Record<string, string>>, args: readonly string[] = []): LoadedBlock[] {
+  const run = spawnSync(process.execPath, [CLI, 'preview', '--json', '--with-text', ...args], { cwd: at.proj, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: at.home, ...env } });
   if (run.status !== 0 && run.status !== 1) throw new Error(`memory-shelf preview failed (${run.status}): ${run.stderr}`);
   const json = JSON.parse(run.stdout) as { parts: { path: string; label?: string; text: string; status: string; agent?: string }[] };
   return json.parts.filter((part) => part.status === 'loaded' && part.agent === undefined).map((part) => ({ path: part.path, label: part.label ?? '', text: part.text }));
@@ -103,7 +103,7 @@ async function runFixture(binary: string, fixture: Fixture): Promise<Row> {
   try {
     writeFixture(fixture, at);
     const env = { ...(fixture.env ?? {}) };
-    const ours = previewBlocks(at, env);
+    const ours = previewBlocks(at, env, fixture.previewArgs);
     const standIn = await startStandIn(fixture.script ?? []);
     try {
       const run = await runClaude(binary, { cwd: at.proj, home: at.home, baseUrl: standIn.url, env });

@@ -95,7 +95,9 @@ function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): R
   if (!reason) return { loadedByClaude: true, index: 'entrypoint', detail: vscode.l10n.t('MEMORY.md loads at session start, up to its limit; memories when recalled'), short: vscode.l10n.t('index loads at start') };
   const detail = reason.setting === 'autoMemoryEnabled'
     ? vscode.l10n.t('not used by Claude Code: autoMemoryEnabled is false')
-    : vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set');
+    : reason.setting === 'CLAUDE_CODE_DISABLE_AUTO_MEMORY'
+      ? vscode.l10n.t('not used by Claude Code: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set')
+      : vscode.l10n.t('not used by Claude Code: blockReadsOutsideWorkingDirectories makes the folder the project\'s settings chose inert');
   return { loadedByClaude: false, index: 'not-loaded', detail };
 }
 

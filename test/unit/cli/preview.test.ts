@@ -33,9 +33,9 @@ describe('memory-shelf preview', () => {
   };
 
   it('parses its folder, --json and --with-text, and refuses anything else', () => {
-    assert.deepEqual(parseArgs(['preview']), { kind: 'preview', options: { folder: undefined, json: false, withText: false } });
-    assert.deepEqual(parseArgs(['preview', 'app', '--json']), { kind: 'preview', options: { folder: 'app', json: true, withText: false } });
-    assert.deepEqual(parseArgs(['preview', '--json', '--with-text']), { kind: 'preview', options: { folder: undefined, json: true, withText: true } });
+    assert.deepEqual(parseArgs(['preview']), { kind: 'preview', options: { folder: undefined, json: false, withText: false, trustClaudeSettings: false } });
+    assert.deepEqual(parseArgs(['preview', 'app', '--json']), { kind: 'preview', options: { folder: 'app', json: true, withText: false, trustClaudeSettings: false } });
+    assert.deepEqual(parseArgs(['preview', '--json', '--with-text']), { kind: 'preview', options: { folder: undefined, json: true, withText: true, trustClaudeSettings: false } });
     assert.throws(() => parseArgs(['preview', '--with-text']), UsageError);
     assert.throws(() => parseArgs(['preview', '--fix']), UsageError);
     assert.throws(() => parseArgs(['preview', 'a', 'b']), UsageError);

@@ -453,6 +453,22 @@ describe('roots/autoMemory', () => {
       const result = await resolveAutoMemory(input(), app({ [LOCAL_SETTINGS]: dir('/local/mem') }));
       assert.equal(result.sourceFile, LOCAL_SETTINGS);
     });
+
+    // Run against Claude Code 2.1.328: with reads outside the working folders blocked, a folder the
+    // repository's settings chose loads nothing, inside the project or not; the user's own choice still loads.
+    const blocking = (extra: object): string => JSON.stringify({ permissions: { blockReadsOutsideWorkingDirectories: true }, ...extra });
+    it('takes a folder the project chose as inert where reads outside the working folders are blocked', async () => {
+      const layouts: Record<string, string>[] = [{ [PROJECT_SETTINGS]: blocking({ autoMemoryDirectory: `${APP}/mem` }) }, { [PROJECT_SETTINGS]: dir('/proj/mem'), [USER_SETTINGS]: blocking({}) }];
+      for (const files of layouts) {
+        const result = await resolveAutoMemory(input(), app(files));
+        assert.equal(result.loadedByClaude, false);
+        assert.equal(result.reason?.setting, 'permissions.blockReadsOutsideWorkingDirectories');
+      }
+    });
+    it('still loads the user\'s own choice, or the default folder, with reads blocked', async () => {
+      assert.equal((await resolveAutoMemory(input(), app({ [USER_SETTINGS]: blocking({ autoMemoryDirectory: '/user/mem' }) }))).loadedByClaude, true);
+      assert.equal((await resolveAutoMemory(input(), app({ [PROJECT_SETTINGS]: blocking({}) }))).loadedByClaude, true);
+    });
   });
 
   describe('resolveAutoMemory: loaded by Claude?', () => {
