@@ -17,8 +17,7 @@ const UNLINKABLE = /[[\]()\n\r\u2028\u2029]/;
 /** An entry, link and description together, stays under this many characters. */
 const LINE_BUDGET = 150;
 /** The backfill stops at 70% of the load limits, leaving room to grow. */
-const MAX_LINES = Math.floor(200 * 0.7);
-const MAX_CHARS = Math.floor(25_000 * 0.7);
+export const BACKFILL_LIMITS = { maxLines: Math.floor(200 * 0.7), maxChars: Math.floor(25_000 * 0.7) } as const;
 
 /**
  * Whether the backfill lists a file: Markdown by name (`.md`, as written), not a MEMORY.md, not under
@@ -46,14 +45,15 @@ export function generatedIndexText(files: readonly BackfillFile[]): string {
   for (const file of listed) {
     const line = backfillLine(file);
     if (line === undefined) continue;
-    if (lines + 1 > MAX_LINES || text.length + line.length + 1 > MAX_CHARS) break;
+    if (lines + 1 > BACKFILL_LIMITS.maxLines || text.length + line.length + 1 > BACKFILL_LIMITS.maxChars) break;
     text += `${line}\n`;
     lines++;
   }
   return text;
 }
 
-function backfillLine(file: BackfillFile): string | undefined {
+/** A memory's line in the index Claude Code writes, or undefined when its path cannot be linked. */
+export function backfillLine(file: Pick<BackfillFile, 'path' | 'description'>): string | undefined {
   if (UNLINKABLE.test(file.path)) return undefined;
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
   const link = `- [${base.slice(0, -'.md'.length)}](${file.path})`;

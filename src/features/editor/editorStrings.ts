@@ -40,8 +40,8 @@ export function editorStrings(): Strings {
     line: vscode.l10n.t('Line {0}'),
     readOnly: vscode.l10n.t('A list: edit it as text.'),
     notInRoot: vscode.l10n.t('This file is not in a memory folder, so links to it are not tracked.'),
-    pinned: vscode.l10n.t('Pinned: applies to every session'),
-    pinnedHint: vscode.l10n.t('{0} of at most {1} pinned in this folder.'),
-    pinnedOver: vscode.l10n.t('{0} pinned in this folder: Claude Code pins at most {1}.'),
+    pinned: vscode.l10n.t('Pinned (a lesson from before Claude Code 2.1.285)'),
+    pinnedHint: vscode.l10n.t('{0} pinned in this folder. Claude Code no longer loads pinned lessons at start; recall still reads them.'),
+    pinnedOver: vscode.l10n.t('{0} pinned in this folder. Claude Code no longer loads pinned lessons at start; recall still reads them.'),
   };
 }

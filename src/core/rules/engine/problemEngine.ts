@@ -399,7 +399,7 @@ export class ProblemEngine {
   private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
     switch (family) {
       case FILE:
-        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet)), ...this.heldTextProblems(memory)];
+        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet), memory), ...this.heldTextProblems(memory)];
       case NAMES:
         return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory)];
       case LINKS:

@@ -72,10 +72,15 @@ export class RootShapeState {
     }
   }
 
-  /** `type-missing` is not a problem where the root's memories carry no type by design. */
-  frontmatterProblems(problems: Problem[]): Problem[] {
-    if (this.shape().typing !== 'untyped') return problems;
-    return problems.filter((problem) => problem.code !== ProblemCode.TypeMissing);
+  /**
+   * `type-missing` is not a problem where the root's memories carry no type by design, nor on a pinned
+   * lesson beside typed memories: Claude Code wrote such untyped lessons until 2.1.285, and folders keep
+   * them (information, no more).
+   */
+  frontmatterProblems(problems: Problem[], memory: MemoryFile): Problem[] {
+    if (this.shape().typing === 'untyped') return problems.filter((problem) => problem.code !== ProblemCode.TypeMissing);
+    if (!isPinned(memory)) return problems;
+    return problems.map((problem) => (problem.code === ProblemCode.TypeMissing ? { ...problem, severity: 'information' as const } : problem));
   }
 
   pinnedProblems(memory: MemoryFile): Problem[] {

@@ -1,6 +1,7 @@
 import { indexDash } from '../../conventions';
 import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
+import { isPinned } from '../../memoryShape';
 import type { IndexLink, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type FileEdit, type Problem } from '../../problems';
@@ -58,6 +59,7 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   const links = store.indexLinksFor(memory.path);
   const status = listingStatus(links, load);
   if (status === 'loaded') return [];
+  if (status === undefined && isPinned(memory)) return [legacyLessonUnlisted(memory, store, load, budget, context)];
   if (status === 'past-limit') {
     const first = links[0];
     const message = load.cut?.limit === 'chars' ? messagesFor(budget).pastChars : messagesFor(budget).pastLines;
@@ -73,6 +75,20 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   }])];
 }
 
+/**
+ * A pinned lesson written before Claude Code 2.1.285, beside typed memories: Claude Code no longer
+ * writes or loads such files (run: neither body nor name reaches the model at start), but recall still
+ * reads them, so an unlisted one is information, and its entry is offered, never added by `--fix`: the
+ * index that loads every session is a person's to grow.
+ */
+function legacyLessonUnlisted(memory: MemoryFile, store: MemoryStore, load: IndexLoad, budget: IndexBudget, context?: RuleContext): Problem {
+  const index = store.index as MemoryIndex;
+  const edit = entryEdit(memory, index, load, budget, context);
+  const problem = makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), LEGACY_LESSON, undefined, edit ? [{ ...ADD_ENTRY, edits: [edit] }] : undefined);
+  return { ...problem, severity: 'information' };
+}
+
+const LEGACY_LESSON = msg('A pinned lesson from before Claude Code 2.1.285, not in MEMORY.md: Claude Code no longer loads pinned lessons at start, so only recall can find it. List it if it still matters.');
 const NOT_LISTED = msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.');
 const ADD_ENTRY = titleOf(msg('Add an entry to MEMORY.md'));
 

@@ -1,27 +1,20 @@
-import { measureIndexLoad } from '../../indexLoad';
 import type { MemoryFile } from '../../memoryFile';
-import { isPinned, MAX_PINNED } from '../../memoryShape';
 import { ProblemCode, type Problem } from '../../problems';
 import { msg } from '../../text';
 import type { RootPath } from '../../types';
+import { backfillLine, BACKFILL_LIMITS } from '../../sessionLoad/generatedIndex';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
 import type { IndexBudget } from '../shared/ruleContext';
 import { formatCount } from '../index/indexBudget';
 
 /**
- * `pinned-over-limit`: Claude Code's durable-lesson prompt (2.1.221) pins "up to 4 memories". Which
- * of the pinned ones it would drop is not said, so every pinned memory carries the problem and a
- * person picks which to unpin.
+ * `pinned-over-limit`, retired: Claude Code's durable-lesson prompt (2.1.221) pinned "up to 4
+ * memories", but 2.1.285 removed that prompt and 2.1.328 loads no pinned lesson at start (run against
+ * the client), so there is no limit left to pass. The code stays stable for settings that name it.
  */
-export function checkPinnedLimit(memory: MemoryFile, pinnedCount: number): Problem[] {
-  if (pinnedCount <= MAX_PINNED || !isPinned(memory)) return [];
-  return [makeProblem(
-    ProblemCode.PinnedOverLimit,
-    memory.path,
-    fieldAnchor(memory, 'metadata.pinned'),
-    msg('{0} memories in this folder are pinned; Claude Code pins at most {1}. Unpin the ones that need not apply to every session.', pinnedCount, MAX_PINNED),
-  )];
+export function checkPinnedLimit(_memory: MemoryFile, _pinnedCount: number): Problem[] {
+  return [];
 }
 
 /**
@@ -31,54 +24,53 @@ export function checkPinnedLimit(memory: MemoryFile, pinnedCount: number): Probl
 export const MAX_INDEX_LINE = 200;
 
 /**
- * The line a generated index holds for a memory. Claude Code assembles it from `name` and
- * `description` (2.1.224); its exact form is not published, so it is taken as a written index's
- * entry (`- [name](file.md) — description`), the shape every index prompt asks for.
+ * The line the index Claude Code writes for a memory of a folder without MEMORY.md holds (2.1.328,
+ * read from the client and checked by running it): `- [stem](path) — description`, the description's
+ * white space folded and cut to keep the line near 150 characters.
  */
-export function generatedIndexLine(memory: MemoryFile): string {
-  return `- [${memory.name ?? memory.stem}](${memory.path}) — ${memory.description ?? ''}`;
+export function generatedIndexLine(memory: MemoryFile): string | undefined {
+  return backfillLine({ path: memory.path, ...(memory.description !== undefined ? { description: memory.description } : {}) });
 }
 
 /**
- * In a root whose index Claude Code generates, the description is the index line: it must be one
- * line (`index-entry-long` when it spans lines or the line is past {@link MAX_INDEX_LINE}), and it
- * must fall inside the load limit (`index-over-budget` on each memory past it).
+ * In a root without MEMORY.md, Claude Code writes the index from each description at the next start:
+ * a description it must shorten loses its end there (`index-entry-long`, information), and a memory
+ * past the 140 lines / 17,500 characters it writes is not listed (`index-over-budget`).
  */
-export function checkGeneratedIndexEntry(memory: MemoryFile, pastLimit: ReadonlySet<RootPath>, budget: IndexBudget): Problem[] {
+export function checkGeneratedIndexEntry(memory: MemoryFile, pastLimit: ReadonlySet<RootPath>, _budget: IndexBudget): Problem[] {
   if (memory.description === undefined) return [];
   const problems: Problem[] = [];
   const line = generatedIndexLine(memory);
   const anchor = fieldAnchor(memory, 'description');
-  if (/[\r\n]/.test(memory.description.trim())) {
-    problems.push(makeProblem(ProblemCode.IndexEntryLong, memory.path, anchor, msg('Claude Code builds this folder\'s index from each description: a description over several lines breaks its index line. Keep it to one line.')));
-  } else if (line.length > MAX_INDEX_LINE) {
-    problems.push(makeProblem(ProblemCode.IndexEntryLong, memory.path, anchor, msg('Claude Code builds this folder\'s index from each description: this one makes an index line of {0} characters, past the ~{1} an entry should stay under. Move the detail into the body.', line.length, MAX_INDEX_LINE)));
+  if (line !== undefined && line.endsWith('\u2026') && !memory.description.trimEnd().endsWith('\u2026')) {
+    problems.push(makeProblem(ProblemCode.IndexEntryLong, memory.path, anchor, msg('Claude Code writes this folder\'s index from each description, cut to keep a line near {0} characters: this one loses its end there. Move the detail into the body.', 150)));
   }
   if (pastLimit.has(memory.path)) {
-    problems.push(makeProblem(ProblemCode.IndexOverBudget, memory.path, anchor, msg('Past the {0}-line / {1}-character limit of the index Claude Code builds from descriptions (counted in file order): this memory is not listed at session start.', formatCount(budget.maxLines), formatCount(budget.maxChars))));
+    problems.push(makeProblem(ProblemCode.IndexOverBudget, memory.path, anchor, msg('Past the {0} lines / {1} characters Claude Code writes into the index it makes for a folder without MEMORY.md (counted here in file order; Claude Code lists the newest first): this memory would not be listed.', formatCount(BACKFILL_LIMITS.maxLines), formatCount(BACKFILL_LIMITS.maxChars))));
   }
   return problems;
 }
 
 /**
- * The memories whose generated index line falls past the load limit. The order Claude Code assembles
- * in is not published; file order (by path) is the one assumed, and the README says so.
+ * The memories past what the generated index holds. Claude Code lists the newest first; a check reads
+ * text, not modification times, so file order (by path) is counted, and the message says so.
  */
-export function generatedIndexPastLimit(memories: readonly MemoryFile[], budget: IndexBudget): Set<RootPath> {
+export function generatedIndexPastLimit(memories: readonly MemoryFile[], _budget: IndexBudget): Set<RootPath> {
   const sorted = [...memories].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const starts: number[] = [];
-  let text = '';
-  for (const memory of sorted) {
-    starts.push(text.length);
-    text += generatedIndexLine(memory).replace(/[\r\n]+/g, ' ') + '\n';
-  }
-  const { cut } = measureIndexLoad(text, budget);
   const past = new Set<RootPath>();
-  if (!cut) return past;
-  sorted.forEach((memory, i) => {
-    // A line cut partly is not listed whole: its link may survive, its description not.
-    const end = i + 1 < starts.length ? starts[i + 1] - 1 : text.length - 1;
-    if (end >= cut.offset) past.add(memory.path);
-  });
+  let chars = 0;
+  let lines = 0;
+  let full = false;
+  for (const memory of sorted) {
+    const line = generatedIndexLine(memory);
+    if (line === undefined) continue;
+    full ||= lines + 1 > BACKFILL_LIMITS.maxLines || chars + line.length + 1 > BACKFILL_LIMITS.maxChars;
+    if (full) {
+      past.add(memory.path);
+      continue;
+    }
+    chars += line.length + 1;
+    lines++;
+  }
   return past;
 }
