@@ -181,3 +181,21 @@ export function codePointName(code: number): string {
 export function isTagCharacter(code: number): boolean {
   return code >= 0xe0000 && code <= 0xe007f;
 }
+
+/**
+ * `text` with each run of hidden characters written as what it is, `[U+202E]`, `[U+E0069, U+E0067, … ×28]`:
+ * for a hover or a diff that shows a memory's lines to a person, who must see what the agent would read.
+ */
+export function withHiddenShown(text: string): string {
+  const runs = hiddenRuns(text);
+  if (runs.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const names = run.codePoints.slice(0, 3).map(codePointName).join(', ') + (run.codePoints.length > 3 ? ', …' : '');
+    parts.push(text.slice(at, run.start), run.count === 1 ? `[${names}]` : `[${names} ×${run.count}]`);
+    at = run.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
