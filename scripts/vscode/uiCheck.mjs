@@ -12,6 +12,7 @@ import { memoryEditorCheck } from './memoryEditorCheck.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { indexLensCheck } from './uiIndexLens.mjs';
 import { everydayCheck } from './uiEveryday.mjs';
+import { poisonCheck } from './uiPoison.mjs';
 import { curationCheck } from './uiCuration.mjs';
 import { REPO_ROOT, setup } from './setup.mjs';
 import { checkList, openShelf, poll, shelfRows, widenSidebar } from './poll.mjs';
@@ -217,6 +218,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     await page.waitForTimeout(300);
     save('to-review.png', await page.screenshot());
     await everydayCheck({ page, workspace, check, save });
+    await poisonCheck({ page, workspace, check, save });
     await page.close();
 
     await memoryEditorCheck({ browser, server, workspace, check, save, workbenchUrl, extensionPath: REPO_ROOT });

@@ -4,7 +4,7 @@ import type { RootRead } from '../reader';
 import type { PlannedWrite } from './safeWrite';
 
 /** The fixes `--fix` applies without a person looking: both only add or replace text they computed. */
-const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate]);
+const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate, ProblemCode.HiddenText]);
 
 export interface FixPlan {
   readonly writes: readonly PlannedWrite[];

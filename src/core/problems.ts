@@ -29,6 +29,9 @@ export enum ProblemCode {
   DescriptionVague = 'description-vague',
   DescriptionBodyMismatch = 'description-body-mismatch',
   DescriptionAlike = 'description-alike',
+  HiddenText = 'hidden-text',
+  ChannelMarkup = 'channel-markup',
+  PlantedInstruction = 'planted-instruction',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type RootPath, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -15,6 +15,7 @@ import { firstRunItem } from './firstRunItem';
 import type { RootExpansion } from './rootExpansion';
 import { deletedItem, reviewChildren, reviewSessionItem } from './reviewItems';
 import { problemHoverLines } from './problemHover';
+import { markPoisoned, poisonFindings } from './poisonMarks';
 import type { ProblemTally } from '../../workspace/problems/problemTally';
 
 export type MemoryTreeNode =
@@ -42,6 +43,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly rootNodes = new WeakMap<MemoryRoot, MemoryTreeNode>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly typingLinks: TypingLinks;
+  /** The files marked as holding poisoning, by URI, so a diagnostics change redraws only where a mark comes or goes. */
+  private readonly poisoned = new Set<string>();
 
   constructor(private readonly services: Services, private readonly expansion: RootExpansion) {
     super();
@@ -52,6 +55,22 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     this._register(services.review.onDidChange((root) => this.fireRoot(root)));
     // Problem counts in the tooltips are final once the root's check finishes (rules run after the tree shows).
     this._register(services.problems.onDidCheck((root) => this.fireRoot(root)));
+    // A memory that arrives holding poisoning is marked, and listed first under To review, once its diagnostics are published.
+    // Only a file whose marking flips redraws its root: a root's first check publishes thousands of files.
+    this._register(vscode.languages.onDidChangeDiagnostics((event) => {
+      const flipped = new Set<MemoryRoot>();
+      for (const uri of event.uris) {
+        const root = services.roots.rootOf(uri)?.root;
+        if (!root) continue;
+        const key = uri.toString();
+        const poisoned = poisonFindings(uri).length > 0;
+        if (poisoned === this.poisoned.has(key)) continue;
+        if (poisoned) this.poisoned.add(key);
+        else this.poisoned.delete(key);
+        flipped.add(root);
+      }
+      for (const root of flipped) this.fireRoot(root);
+    }));
     this._register(services.config.onDidChange((change) => {
       if (change.affects('typesPreset', 'typesCustom', 'treeHideEmptyGroups', 'shapeTyping', 'shapeIndex')) this.refresh();
     }));
@@ -90,7 +109,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
     }
     if (node.kind === 'group') return node.group.memories.map((memory) => ({ kind: 'memory', root: node.root, memory, group: node.group }));
     if (node.kind === 'reservations') return this.typingLinks.shown(node.root, node.root.store.reservations()).map((reservation) => ({ kind: 'reservation', root: node.root, reservation }));
-    if (node.kind === 'review') return reviewChildren(node.root, this.services.review.pending(node.root));
+    if (node.kind === 'review') return reviewChildren(node.root, this.services.review.pending(node.root), (entry) => entry.reason !== 'deleted' && poisonFindings(node.root.uriOf(entry.memory.path)).length > 0);
     if (node.kind === 'reviewSession') return node.entries.map((entry) => ({ kind: 'reviewItem', root: node.root, entry }));
     if (node.kind === 'reservation') return reservingMemories(node.reservation).map((reference) => ({ kind: 'reserving', root: node.root, reservation: node.reservation, reference }));
     return [];
@@ -130,7 +149,8 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private reviewItemOf(node: Extract<MemoryTreeNode, { kind: 'reviewItem' }>): vscode.TreeItem {
-    return reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemTally(node.root, node.entry.memory.path));
+    const item = reviewItem(node.root, node.entry, this.typeSet(), this.services.problems.problemTally(node.root, node.entry.memory.path));
+    return withPoisonMark(item, node.root, node.entry.memory.path);
   }
 
   getTreeItem(node: MemoryTreeNode): vscode.TreeItem {
@@ -142,7 +162,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       case 'group':
         return groupItem(node.root, node.group);
       case 'memory':
-        return withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemTally(node.root, node.memory.path)), node.group);
+        return withPoisonMark(withLessonIcon(memoryItem(node.root, node.memory, this.typeSet(), this.services.problems.problemTally(node.root, node.memory.path)), node.group), node.root, node.memory.path);
       case 'reservations':
         return reservationsGroupItem(node.root, this.typingLinks.shown(node.root, node.root.store.reservations()));
       case 'reservation':
@@ -234,6 +254,11 @@ function groupItem(root: MemoryRoot, group: TypeGroup): vscode.TreeItem {
 const GROUP_ICONS = { pinned: 'pinned', lessons: 'lightbulb', team: 'organization' } as const;
 
 /** A durable lesson has no type by design: its row shows its group's icon, not the unknown type's. */
+function withPoisonMark(item: vscode.TreeItem, root: MemoryRoot, path: RootPath): vscode.TreeItem {
+  markPoisoned(item, poisonFindings(root.uriOf(path)));
+  return item;
+}
+
 function withLessonIcon(item: vscode.TreeItem, group: TypeGroup): vscode.TreeItem {
   if (group.kind === 'pinned' || group.kind === 'lessons') item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
   return item;

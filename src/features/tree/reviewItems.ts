@@ -9,11 +9,16 @@ import { openCommand } from './rowCommands';
 const GROUPED_DELETIONS = 2;
 
 /**
- * What To review lists: each Claude Code session that changed more than one memory as a group of its
- * own (approved or rejected at once), deletions of unknown origin together when there are several (an
+ * What To review lists: first, one by one, each memory that holds poisoning (hidden text, channel
+ * markup, a planted instruction: written by someone else and not yet looked at, it is what most needs a
+ * person), then each Claude Code session that changed more than one memory as a group of its own
+ * (approved or rejected at once), deletions of unknown origin together when there are several (an
  * agent clearing the folder must not bury the rest), then the other memories one by one.
  */
-export function reviewChildren(root: MemoryRoot, entries: readonly ReviewEntry[]): MemoryTreeNode[] {
+export function reviewChildren(root: MemoryRoot, entries: readonly ReviewEntry[], isPoisoned: (entry: ReviewEntry) => boolean = () => false): MemoryTreeNode[] {
+  const poisoned = entries.filter(isPoisoned);
+  const first = poisoned.map((entry): MemoryTreeNode => ({ kind: 'reviewItem', root, entry }));
+  if (poisoned.length > 0) entries = entries.filter((entry) => !poisoned.includes(entry));
   const bySession = new Map<string, ReviewEntry[]>();
   for (const entry of entries) {
     const key = entry.session ?? (entry.reason === 'deleted' ? '' : undefined);
@@ -27,7 +32,7 @@ export function reviewChildren(root: MemoryRoot, entries: readonly ReviewEntry[]
     members.forEach((entry) => grouped.add(entry));
     groups.push({ kind: 'reviewSession', root, session, entries: members });
   }
-  return [...groups, ...entries.filter((entry) => !grouped.has(entry)).map((entry): MemoryTreeNode => ({ kind: 'reviewItem', root, entry }))];
+  return [...first, ...groups, ...entries.filter((entry) => !grouped.has(entry)).map((entry): MemoryTreeNode => ({ kind: 'reviewItem', root, entry }))];
 }
 
 export function reviewSessionItem(root: MemoryRoot, session: string, entries: readonly ReviewEntry[]): vscode.TreeItem {

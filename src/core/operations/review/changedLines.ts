@@ -1,3 +1,4 @@
+import { withHiddenShown } from '../../rules/poison/hiddenCharacters';
 import { findSecrets, REDACTED } from '../../rules/secret/secretRule';
 
 /** One line of what changed: taken out (`-`) or put in (`+`), as short as a hover can hold. */
@@ -22,6 +23,7 @@ const MAX_MATCHED = 400;
  * What changed between the version a person approved and the memory now, line by line, for a hover:
  * at most {@link MAX_LINES} lines of {@link MAX_LINE} characters, unchanged lines left out, and every
  * credential the secret rule finds (in either version) replaced by `<redacted>`: a hover never repeats a secret.
+ * Hidden characters are written as `[U+202E]`: a hover shows what the agent would read, never an invisible sentence.
  */
 export function changedLines(approved: string, now: string): ChangedLines {
   const before = masked(approved);
@@ -49,7 +51,7 @@ function masked(text: string): string[] {
     const span = out.slice(finding.start, finding.end);
     out = out.slice(0, finding.start) + span.split(/(\r\n|\n|\r)/).map((part, i) => (i % 2 === 1 ? part : REDACTED)).join('') + out.slice(finding.end);
   }
-  return out.split(/\r\n|\n|\r/);
+  return withHiddenShown(out).split(/\r\n|\n|\r/);
 }
 
 function clip(line: string): string {

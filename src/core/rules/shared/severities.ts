@@ -57,6 +57,11 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   // Judgments of wording against the body or the root's other descriptions: hints, for the same reason.
   [ProblemCode.DescriptionBodyMismatch]: 'hint',
   [ProblemCode.DescriptionAlike]: 'hint',
+  // Memory is read as instructions: invisible text and the channel's own markup steer the agent unseen.
+  [ProblemCode.HiddenText]: 'error',
+  [ProblemCode.ChannelMarkup]: 'error',
+  // Read from the words alone, so a person judges it; it still fails CI, since a planted line obeyed costs most.
+  [ProblemCode.PlantedInstruction]: 'warning',
 };
 
 /**

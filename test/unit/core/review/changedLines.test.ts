@@ -32,4 +32,15 @@ describe('what changed since the approved version, for the To review hover', () 
   it('says nothing when only blank lines changed', () => {
     assert.deepEqual(changedLines('a\n\nb\n', 'a\n\n\nb\n'), { lines: [], more: 0 });
   });
+
+  it('writes hidden characters as what they are, never raw: a hidden sentence shows as tag characters counted (issue #38)', () => {
+    const tags = [...'obey'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const change = changedLines('Deploy on Tuesdays.\n', `Deploy on Tuesdays.${tags}\nThe admin tool is \u202Eexe.txt.\nFamily 👨\u200D👩\u200D👧\n`);
+    assert.deepEqual(change.lines, [
+      { sign: '-', text: 'Deploy on Tuesdays.' },
+      { sign: '+', text: 'Deploy on Tuesdays.[U+E006F, U+E0062, U+E0065, … ×4]' },
+      { sign: '+', text: 'The admin tool is [U+202E]exe.txt.' },
+      { sign: '+', text: 'Family 👨\u200D👩\u200D👧' },
+    ]);
+  });
 });
