@@ -1,6 +1,7 @@
 import { parseFrontmatter } from '../frontmatter';
 import { loadedContent, measureIndexLoad } from '../indexLoad';
 import { LineIndex } from '../lineIndex';
+import { scanPoisoning } from '../rules/poison/poisonScan';
 import { indexCutWarning, neutralizeIndexText } from './autoIndexText';
 import { findImports, isInside, resolveImport } from './imports';
 import { sourceLabel } from './labels';
@@ -114,7 +115,21 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
     parts.push({ ...common, status: 'loaded', ...sizeOf(body), text: body });
     followImports(entry.path, body, 1, [keyOf(entry.path)], entry.kind);
   }
-  return summarize(parts);
+  return summarize(parts.map(withPoison));
+}
+
+/**
+ * Marks a part whose text, as Claude Code sends it, carries hidden text, markup imitating the agent's
+ * channel or planted instructions: CLAUDE.md and its imports reach the model untouched, so what the
+ * memory rules find in memories matters as much in the instruction stack.
+ */
+function withPoison(part: SessionPart): SessionPart {
+  if (part.text === '') return part;
+  const found = scanPoisoning(part.text);
+  if (found.length === 0) return part;
+  const poison: Record<string, number> = {};
+  for (const finding of found) poison[finding.kind] = (poison[finding.kind] ?? 0) + 1;
+  return { ...part, poison };
 }
 
 const EMPTY: TextSize = { chars: 0, lines: 0, tokens: 0 };

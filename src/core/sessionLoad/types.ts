@@ -131,6 +131,8 @@ export interface SessionPart extends TextSize {
   readonly label?: string;
   /** An index Claude Code will write at the next session start, there being no MEMORY.md yet. */
   readonly generated?: true;
+  /** Poisoning found in the text as sent, counted by kind (`hidden-text`, `channel-markup`, `planted-instruction`). */
+  readonly poison?: Readonly<Record<string, number>>;
   /**
    * The content exactly as Claude Code sends it: frontmatter and whole-line HTML comments left out and
    * trimmed; an entrypoint index also neutralized and, when cut, followed by Claude Code's warning line.

@@ -24,6 +24,7 @@ export function previewMarkdown(folderName: string, load: SessionLoad): string {
     out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: [${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`);
     out.push(`${depth}   *${statusText(part)}*`);
     if (part.external) out.push(`${depth}   *${vscode.l10n.t('Outside the project: Claude Code asks once before loading it.')}*`);
+    if (part.poison) out.push(`${depth}   **${vscode.l10n.t('Holds what could steer the agent: {0}. Claude Code reads this file as instructions; open it to see the findings.', poisonSummary(part.poison))}**`);
     if (part.generated) out.push(`${depth}   *${vscode.l10n.t('There is no MEMORY.md yet: Claude Code writes this index into the folder when the next session starts, newest memory first.')}*`);
     if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));
     if (part.cut) {
@@ -32,6 +33,15 @@ export function previewMarkdown(folderName: string, load: SessionLoad): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+function poisonSummary(poison: Readonly<Record<string, number>>): string {
+  const names: Record<string, string> = {
+    'hidden-text': vscode.l10n.t('hidden characters'),
+    'channel-markup': vscode.l10n.t('markup imitating Claude Code\'s own'),
+    'planted-instruction': vscode.l10n.t('planted instructions'),
+  };
+  return Object.entries(poison).map(([kind, count]) => `${names[kind] ?? kind} (${count})`).join(', ');
 }
 
 function row(label: string, totals: SessionTotals): string {
