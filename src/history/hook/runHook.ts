@@ -5,6 +5,7 @@ import { shellReach } from '../../core/history/bashCommand';
 import { gateFailedVerdict, gateFolderVerdict, gateHistoryVerdict, gateIndexVerdict, gateUnreadVerdict, gateVerdict, type GateTarget, type GateVerdict } from '../../core/history/gate';
 import { applyHookEdits, parseHookInput, type HookInput } from '../../core/history/hookInput';
 import { removedApprovedLines } from '../../core/history/indexGate';
+import { addedPoisoning, gatePoisonVerdict } from '../../core/history/poisonGate';
 import { claudeConfigDir, resolveAutoMemory } from '../../rootLocations/autoMemory';
 import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
 import { hashBytes } from '../hash';
@@ -169,6 +170,8 @@ async function gate(root: RootHistory, item: RootWork, input: HookInput): Promis
     if (path !== 'MEMORY.md') targets.push({ path, op: 'write', approvedHash: await root.approvedHash(path), shownPath: shownPath(path) });
   }
   for (const path of item.writes) {
+    const poisoned = await gatePoison(shownPath(path), input);
+    if (!poisoned.allow) return poisoned;
     const approvedHash = await root.approvedHash(path);
     if (path === 'MEMORY.md' && approvedHash !== undefined) {
       const verdict = await gateIndex(root, item, input, approvedHash);
@@ -179,6 +182,16 @@ async function gate(root: RootHistory, item: RootWork, input: HookInput): Promis
     targets.push({ path, op: 'write', approvedHash, shownPath: shownPath(path), ...(newHash ? { newHash } : {}) });
   }
   return gateVerdict(targets);
+}
+
+/** A file tool's write whose new text is known: blocked when it adds poisoning the file did not hold. */
+async function gatePoison(shown: string, input: HookInput): Promise<GateVerdict> {
+  if (input.content === undefined && input.edits === undefined) return { allow: true };
+  const bytes = await readMemoryBytes(shown);
+  const current = bytes ? Buffer.from(bytes).toString('utf8') : '';
+  const next = input.content !== undefined ? input.content : applyHookEdits(current, input.edits ?? []);
+  if (next === undefined) return { allow: true };
+  return gatePoisonVerdict(shown, addedPoisoning(current, next));
 }
 
 /** MEMORY.md line by line: the new text is known for Write, Edit and MultiEdit; anything else may rewrite any line. */
