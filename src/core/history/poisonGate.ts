@@ -1,4 +1,4 @@
-import { scanPoisoning, type PoisonFinding } from '../rules/poison/poisonScan';
+import { scanPoisoning, type PoisonFinding } from '../poison/poisonScan';
 import { formatText } from '../text';
 import type { GateVerdict } from './gate';
 

@@ -1,7 +1,7 @@
 import { parseFrontmatter } from '../frontmatter';
 import { loadedContent, measureIndexLoad } from '../indexLoad';
 import { LineIndex } from '../lineIndex';
-import { scanPoisoning } from '../rules/poison/poisonScan';
+import { scanPoisoning } from '../poison/poisonScan';
 import { indexCutWarning, neutralizeIndexText } from './autoIndexText';
 import { findImports, isInside, resolveImport } from './imports';
 import { sourceLabel } from './labels';

@@ -1,4 +1,4 @@
-import { withHiddenShown } from '../../rules/poison/hiddenCharacters';
+import { withHiddenShown } from '../../poison/hiddenCharacters';
 import { findSecrets, REDACTED } from '../../rules/secret/secretRule';
 
 /** One line of what changed: taken out (`-`) or put in (`+`), as short as a hover can hold. */

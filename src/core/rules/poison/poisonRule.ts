@@ -4,7 +4,7 @@ import { msg } from '../../text';
 import type { Range, RootPath } from '../../types';
 import { DEFAULT_SEVERITIES } from '../shared/severities';
 import { readsTextOnly, type TextRule } from '../shared/ruleContext';
-import { scanPoisoning, type PoisonFinding, type PoisonKind } from './poisonScan';
+import { scanPoisoning, type PoisonFinding, type PoisonKind } from '../../poison/poisonScan';
 
 const CODE_OF: Readonly<Record<PoisonKind, ProblemCode>> = {
   'hidden-text': ProblemCode.HiddenText,

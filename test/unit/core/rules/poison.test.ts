@@ -5,7 +5,7 @@ import { MemoryStore } from '../../../../src/core/memoryStore';
 import { resolveTypeSet } from '../../../../src/core/memoryTypes';
 import { ProblemCode, type Problem } from '../../../../src/core/problems';
 import { poisoning } from '../../../../src/core/rules/poison/poisonRule';
-import { scanPoisoning } from '../../../../src/core/rules/poison/poisonScan';
+import { scanPoisoning } from '../../../../src/core/poison/poisonScan';
 import { DEFAULT_INDEX_BUDGET, type RuleContext } from '../../../../src/core/rules/shared/ruleContext';
 import type { TextEdit } from '../../../../src/core/types';
 import { NEGATIVES, POSITIVES, tagged } from './poisonLabeled';

@@ -1,4 +1,4 @@
-import type { PoisonKind } from '../../../../src/core/rules/poison/poisonScan';
+import type { PoisonKind } from '../../../../src/core/poison/poisonScan';
 
 /**
  * Labeled texts for the poisoning rules, written for issue #38: what research on memory poisoning

@@ -1,4 +1,4 @@
-import { msg, type Text } from '../../text';
+import { msg, type Text } from '../text';
 import { findChannelMarkup } from './channelMarkup';
 import { discussionMask } from './discussionMask';
 import { codePointName, hiddenRuns, isTagCharacter, type HiddenRun } from './hiddenCharacters';

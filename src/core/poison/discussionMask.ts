@@ -1,4 +1,4 @@
-import { inlineCodeSpans, stepFence } from '../../codeFence';
+import { inlineCodeSpans, stepFence } from '../codeFence';
 
 /** What an inline code span becomes in the mask: a private-use character, so a rule can see "run `…`" without reading the command as prose. */
 export const CODE_MARK = '\uE000';
