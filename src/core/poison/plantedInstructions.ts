@@ -116,7 +116,7 @@ function plantedKind(prose: string, withCode: string, gates: number): PlantedKin
   if (gates & OVERRIDES && OVERRIDE_VERB.test(prose) && ((OVERRIDE_WHICH.test(prose) && OVERRIDE_WHAT.test(prose)) || ALL_INSTRUCTIONS.test(prose)) && !negated(prose)) return 'override';
   if (gates & CONCEALS && CONCEAL.test(prose)) return 'conceal';
   if (gates & SKIPS && SKIP_FLAG.test(withCode) && HABITUAL.test(prose) && !negated(prose) && !SCOPE.test(prose)) return 'skip-permissions';
-  if (gates & EXFILTRATES && SEND.test(withCode) && (SENSITIVE.test(withCode) || ALL_SECRETS.test(withCode)) && DESTINATION.test(withCode) && !negated(prose)) return 'exfiltrate';
+  if (gates & EXFILTRATES && sendsSecretOut(withCode) && !negated(prose)) return 'exfiltrate';
   if (gates & STARTS && SESSION_START.test(prose) && FETCH_AND_RUN.test(withCode) && !negated(prose)) return 'startup';
   if (gates & GRANTS && !SCOPE.test(prose) && !negated(prose)) {
     if (GRANT_VERB.test(prose) && ACTOR.test(prose) && BREADTH.test(prose) && ACTION.test(withCode)) return 'grant';
@@ -124,6 +124,25 @@ function plantedKind(prose: string, withCode: string, gates: number): PlantedKin
   }
   return undefined;
 }
+
+/**
+ * "Send X to Y": a sending verb with the secret and the address in the words that follow it. A long
+ * paragraph naming a `.env`, a cold-email tool and a vendor's `.io` site in separate clauses is a
+ * list of facts, not an order (seen on a public memory folder). Japanese and Korean put the verb last,
+ * so for them the words before it count too.
+ */
+function sendsSecretOut(text: string): boolean {
+  const verbs = new RegExp(SEND.source, 'giu');
+  for (const verb of text.matchAll(verbs)) {
+    const at = verb.index ?? 0;
+    const cjk = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u.test(verb[0]);
+    const window = cjk ? text.slice(Math.max(0, at - SEND_REACH), at + verb[0].length) : text.slice(at, at + verb[0].length + SEND_REACH);
+    if ((SENSITIVE.test(window) || ALL_SECRETS.test(window)) && DESTINATION.test(window)) return true;
+  }
+  return false;
+}
+/** Characters after (before, in Korean and Japanese) a sending verb that its object and address fall in. */
+const SEND_REACH = 160;
 
 /** Whether the sentence forbids rather than orders; "never ask" is itself an order, and not counted. */
 function negated(prose: string): boolean {

@@ -89,6 +89,9 @@ export const POSITIVES: readonly LabeledText[] = [
 ];
 
 export const NEGATIVES: readonly LabeledText[] = [
+  // A long status line naming a key, an email tool and a vendor site in separate clauses: facts, not an order to send.
+  { language: 'en', text: 'Stack settled 2026-11-02: lead search = Finder (API key added to the starter kit `.env`), verify = Checkr, cold email = MailRun (warm-up included), LinkedIn DMs = Sendr.io, CRM = HubSpot, invoices = Ledger.' },
+  { language: 'ko', text: '스택 정리: 리드 검색은 Finder(API 키는 스타터 키트 `.env`에 추가), 콜드 이메일은 MailRun, 링크드인 DM은 Sendr.io, CRM은 HubSpot.' },
   // Writing systems and emoji that need what looks hidden.
   { language: 'en', text: 'Team photo: 👨\u200D👩\u200D👧 at the offsite.' },
   { language: 'en', text: 'Pride week channel is 🏳\uFE0F\u200D🌈 themed.' },
