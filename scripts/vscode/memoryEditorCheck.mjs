@@ -1,6 +1,7 @@
 // The Memory Shelf Editor as a person sees it: opens a Korean memory with "Edit in Memory Shelf
-// Editor" from the command palette, reads the form inside the webview and saves a screenshot
-// (test-results/memory-editor.png; docs/images/ with UPDATE_SCREENSHOTS=1). Then opens a memory
+// Editor" from the command palette, reads the form inside the webview (Claude Code's stamp shown as
+// read-only facts, not fields) and saves a screenshot (test-results/memory-editor.png; docs/images/ with
+// UPDATE_SCREENSHOTS=1). Then opens a memory
 // holding <script>, <img onerror>, javascript: links and [[<svg onload>]] in every field and the body,
 // and asserts on the webview's DOM that all of it is inert text.
 import { writeFileSync } from 'node:fs';
@@ -12,8 +13,10 @@ name: project-deploy-freeze
 description: 금요일 오후에는 프로덕션 배포를 하지 않는다 (2026-11-20 회의 결정)
 metadata:
   type: project
+  node_type: memory
   originSessionId: 5be2c1d0-4a7f-4e1b-9d3c-8f20a6b7e911
   modified: 2026-11-20T08:12:44.310Z
+  source: 2026-11-20 인프라 회의
 ---
 금요일 14시 이후에는 **배포 금지**. 긴급 수정은 [[feedback-small-prs]] 원칙대로 작게 나눈다.
 
@@ -92,9 +95,15 @@ export async function memoryEditorCheck({ browser, server, workspace, check, sav
       reservation: document.querySelector('.wikilink.dangling')?.textContent,
       resolved: document.querySelector('.wikilink.resolved')?.textContent,
       strong: document.querySelector('#body strong')?.textContent,
+      stamp: document.getElementById('stamp')?.textContent,
+      stampTitle: document.getElementById('stamp')?.title,
+      stampFields: [...document.querySelectorAll('vscode-textfield')].filter((field) => /node_type|originSessionId|metadata_modified/.test(field.id)).map((field) => field.id),
     }));
     check('the form shows the name, description and type', form.name === 'project-deploy-freeze' && form.description?.startsWith('금요일 오후에는') && form.type === 'project', JSON.stringify(form).slice(0, 200));
-    check('nested keys are labelled by their path', form.labels.includes('metadata.originSessionId'), form.labels.join(', '));
+    check('nested keys are labelled by their path', form.labels.includes('metadata.source'), form.labels.join(', '));
+    // Claude Code's stamp: one line of facts under the file name (the time in the browser's zone), no field to type into.
+    check('Claude Code\'s stamp is a line of facts', /^Written by Claude Code · session 5be2c1d0… · modified 2026-11-2\d \d\d:\d\d$/.test(form.stamp ?? '') && (form.stampTitle ?? '').includes('5be2c1d0-4a7f-4e1b-9d3c-8f20a6b7e911'), `${form.stamp} / ${form.stampTitle}`);
+    check('and none of its keys is an editable field', form.stampFields.length === 0 && !form.labels.some((label) => /node_type|originSessionId|metadata\.modified/.test(label ?? '')), `${form.stampFields.join(', ')} | ${form.labels.join(', ')}`);
     check('the body renders Markdown, a reservation marked apart from a link', form.strong === '배포 금지' && form.reservation === 'release-checklist' && form.resolved === 'feedback-small-prs', JSON.stringify(form));
     // Keyboard only: Tab from the name reaches the description.
     await frame.locator('#field-name').focus();

@@ -124,7 +124,9 @@ describe('Memory Shelf Editor', () => {
     assert.equal(state.type, 'feedback');
     assert.equal(state.typePath, 'metadata.type');
     assert.deepEqual(state.types, ['user', 'feedback', 'project', 'reference']);
-    assert.deepEqual(state.others.map((field) => [field.path, field.value]), [['metadata', ''], ['metadata.originSessionId', '7d41c2aa-93e1-4b7f-8c55-0e2f6a9b1d03']]);
+    // The session id is Claude Code's stamp: a fact of the header, not a field.
+    assert.deepEqual(state.others.map((field) => [field.path, field.value]), [['metadata', '']]);
+    assert.deepEqual(state.stamp, { writtenByClaudeCode: true, session: '7d41c2aa-93e1-4b7f-8c55-0e2f6a9b1d03' });
     assert.deepEqual(state.links, [{ target: 'feedback-math-notation', status: 'resolved' }, { target: 'release-checklist', status: 'dangling' }]);
     assert.ok(state.otherNames.includes('feedback-math-notation'));
     assert.ok(!state.otherNames.includes('feedback-review-order'));
@@ -137,18 +139,24 @@ describe('Memory Shelf Editor', () => {
     const steps: [string, string, string][] = [
       ['description', '배포 전 확인: 스테이징 통과', REVIEW.replace('리뷰는 설계 의도부터 읽는다  #', '"배포 전 확인: 스테이징 통과"  #')],
       ['type', 'project', ''],
-      ['metadata.originSessionId', 'a41c-77', ''],
       ['metadata.reviewedBy', 'ana', ''],
       ['name', 'feedback-reading-order', ''],
     ];
     steps[1][2] = steps[0][2].replace('  type: feedback', '  type: project');
-    steps[2][2] = steps[1][2].replace('7d41c2aa-93e1-4b7f-8c55-0e2f6a9b1d03', 'a41c-77');
-    steps[3][2] = steps[2][2].replace('  originSessionId: a41c-77\r\n', '  originSessionId: a41c-77\r\n  reviewedBy: ana\r\n');
-    steps[4][2] = steps[3][2].replace('name: feedback-review-order', 'name: feedback-reading-order');
+    steps[2][2] = steps[1][2].replace('  originSessionId: 7d41c2aa-93e1-4b7f-8c55-0e2f6a9b1d03\r\n', '  originSessionId: 7d41c2aa-93e1-4b7f-8c55-0e2f6a9b1d03\r\n  reviewedBy: ana\r\n');
+    steps[3][2] = steps[2][2].replace('name: feedback-review-order', 'name: feedback-reading-order');
     for (const [path, value, expected] of steps) {
       await setField(session, path, value);
       assert.equal(document.getText(), expected, `after setting ${path}`);
       await stateWhere(session, (state) => state.version === document.version);
+    }
+    // Claude Code's stamp is never written from the form, not even through "Add a key".
+    const stamped: [string, string][] = [['metadata.originSessionId', 'a41c-77'], ['metadata.modified', '2026-01-01T00:00:00Z'], ['metadata.node_type', 'memory']];
+    for (const [path, value] of stamped) {
+      const refused = nextRefusal(session);
+      await setField(session, path, value);
+      assert.deepEqual({ ...(await refused), current: '' }, { kind: 'refused', path, reason: 'not-editable', current: '' });
+      assert.equal(document.getText(), steps[steps.length - 1][2], `after trying to set ${path}`);
     }
     assert.ok(document.isDirty, 'the edits are unsaved, like typing');
     for (let i = 0; i < steps.length; i++) await vscode.commands.executeCommand('undo');

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isPinned, planFieldValue, planPinned } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
+import { isStampPath } from '../../webview/editor/stampFacts';
 import { Commands } from '../../commands';
 import { anyOf } from '../../workspace/events';
 import type { Services } from '../../workspace/services';
@@ -129,6 +130,12 @@ export class EditorSession implements vscode.Disposable {
   }
 
   private async setField(path: string, value: string, base: string, version: number): Promise<void> {
+    // Claude Code's stamp records which session wrote the memory and when: the form never rewrites it,
+    // even through "Add a key" (the text editor still can, knowingly).
+    if (isStampPath(path)) {
+      this.refuse(path, 'not-editable');
+      return;
+    }
     const { memory } = editorMemory(this.services, this.document);
     if (version !== this.document.version && fieldValue(memory, path) !== base) {
       this.refuse(path, 'stale');

@@ -43,5 +43,9 @@ export function editorStrings(): Strings {
     pinned: vscode.l10n.t('Pinned (a lesson from before Claude Code 2.1.285)'),
     pinnedHint: vscode.l10n.t('{0} pinned in this folder. Claude Code no longer loads pinned lessons at start; recall still reads them.'),
     pinnedOver: vscode.l10n.t('{0} pinned in this folder. Claude Code no longer loads pinned lessons at start; recall still reads them.'),
+    stampWrittenBy: vscode.l10n.t('Written by Claude Code'),
+    stampSession: vscode.l10n.t('session {0}'),
+    stampModified: vscode.l10n.t('modified {0}'),
+    stampHint: vscode.l10n.t('Claude Code records these when it writes the memory (metadata.node_type, metadata.originSessionId, metadata.modified); the form leaves them as they are.'),
   };
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { frontmatterEntries, isPinned, MAX_PINNED, typePath, type MemoryFile } from '../../core';
 import { rootShape } from '../../workspace/roots/rootShape';
 import type { BacklinkView, FieldView, FormState, LinkView, ProblemView } from '../../webview/editor/protocol';
+import { splitStamp } from '../../webview/editor/stampFacts';
 import { localized } from '../../workspace/display/localized';
 import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { Services } from '../../workspace/services';
@@ -18,7 +19,9 @@ export function buildFormState(document: vscode.TextDocument, services: Services
   // A durable-lesson root (or one the setting forces so) shows a Pinned toggle, as the tree shows a Pinned group.
   const typing = root ? rootShape(root, services.config).typing : 'typed';
   const pinToggle = typing === 'untyped' && memory.typeLocation === undefined;
-  const others: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey && !(pinToggle && entry.path === 'metadata.pinned'));
+  const fields: FieldView[] = entries.filter((entry) => !OWN_FIELDS.has(entry.path) && entry.path !== typeKey && !(pinToggle && entry.path === 'metadata.pinned'));
+  // Claude Code's stamp is a record of the write: a line of facts, not fields to edit.
+  const { stamp, others } = splitStamp(fields);
   const backlinks: BacklinkView[] = root && held
     ? root.store.backlinks(held).map(({ source, link }) => ({
       source: source.name ?? source.stem,
@@ -52,6 +55,7 @@ export function buildFormState(document: vscode.TextDocument, services: Services
     pinnedCount: root ? [...root.store.memories()].filter((other) => other.path !== memory.path && isPinned(other)).length + (isPinned(memory) ? 1 : 0) : (isPinned(memory) ? 1 : 0),
     maxPinned: MAX_PINNED,
     others,
+    ...(stamp ? { stamp } : {}),
     otherNames,
     inRoot: root !== undefined,
     problems: (services.problems.problemsAt(document)?.problems ?? []).map((problem): ProblemView => ({

@@ -20,7 +20,9 @@ export function previewMarkdown(folderName: string, load: SessionLoad): string {
   let n = 0;
   for (const part of load.parts) {
     const depth = '  '.repeat(part.depth);
-    const number = part.depth === 0 ? `${++n}. ` : '- ';
+    // Numbers count what reaches the context at start, in order: a file listed only to say it does not
+    // load (an AGENTS.md beside a CLAUDE.md, a pinned lesson) took a place in that order it does not have.
+    const number = part.depth > 0 ? '- ' : part.status === 'loaded' ? `${++n}. ` : '';
     out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: [${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`);
     out.push(`${depth}   *${statusText(part)}*`);
     if (part.external) out.push(`${depth}   *${vscode.l10n.t('Outside the project: Claude Code asks once before loading it.')}*`);

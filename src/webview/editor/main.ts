@@ -8,7 +8,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import { isLinkableName } from '../../core/slug';
 import { DESCRIPTION_MAX, descriptionHint } from './descriptionHint';
 import { renderMarkdown } from './markdownView';
-import { assertNever, type FieldView, type FormState, type HostMessage, type Strings, type WebviewMessage } from './protocol';
+import { assertNever, type FieldView, type FormState, type HostMessage, type StampView, type Strings, type WebviewMessage } from './protocol';
+import { stampLine } from './stampFacts';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -210,7 +211,16 @@ function shown(path: string, value: string): string {
 
 function header(state: FormState, s: Strings): HTMLElement {
   const title = el('h1', {}, document.createTextNode(state.title), el('span', { className: 'file', text: state.fileName }));
+  if (state.stamp) title.appendChild(stampFacts(state.stamp, s));
   return el('header', {}, title, button(s.openAsText, () => post({ kind: 'openAsText', line: 0 }), true));
+}
+
+/** Claude Code's stamp as one line of text under the file name: nothing in it can be typed into. */
+function stampFacts(stamp: StampView, s: Strings): HTMLElement {
+  const line = el('span', { className: 'stamp', id: 'stamp', text: stampLine(stamp, s) });
+  // The whole values (the full session id to find its transcript, the time as written) and why they are not fields.
+  line.title = [stamp.session !== undefined ? `originSessionId: ${stamp.session}` : '', stamp.modified !== undefined ? `modified: ${stamp.modified}` : '', s.stampHint].filter((part) => part !== '').join('\n');
+  return line;
 }
 
 function errorPanel(state: FormState, s: Strings): HTMLElement {

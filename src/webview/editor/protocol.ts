@@ -13,6 +13,19 @@ export interface FieldView {
   readonly line: number;
 }
 
+/**
+ * What Claude Code stamped on a memory it wrote (`metadata.node_type`, `.originSessionId`, `.modified`):
+ * shown as facts, never as fields.
+ */
+export interface StampView {
+  /** `node_type: memory` or a session id: a Claude Code session wrote the file. */
+  readonly writtenByClaudeCode: boolean;
+  /** The whole session id, as written. */
+  readonly session?: string;
+  /** The time, as written. */
+  readonly modified?: string;
+}
+
 export interface ProblemView {
   readonly code: string;
   readonly severity: 'error' | 'warning' | 'information' | 'hint';
@@ -61,8 +74,10 @@ export interface FormState {
   /** Memories pinned in the root, this one included, and how many Claude Code lets a folder pin. */
   readonly pinnedCount: number;
   readonly maxPinned: number;
-  /** Every key except name, description and type, in file order. */
+  /** Every key except name, description, type and Claude Code's stamp, in file order. */
   readonly others: readonly FieldView[];
+  /** Claude Code's stamp, when the file carries one. */
+  readonly stamp?: StampView;
   /** Names the other memories of the root use, for the uniqueness check. */
   readonly otherNames: readonly string[];
   readonly inRoot: boolean;
@@ -104,6 +119,7 @@ export const STRING_KEYS = [
   'body', 'openAsText', 'frontmatterInvalid', 'frontmatterMissing', 'errorAtLine', 'renameEverywhere', 'setNameOnly', 'nameNotSlug', 'nameTaken',
   'nameEmpty', 'characters', 'descriptionVague', 'descriptionLong', 'descriptionGood', 'unknownType', 'changedOnDisk', 'useMine', 'useTheirs',
   'refused', 'reservation', 'ambiguous', 'line', 'readOnly', 'notInRoot', 'pinned', 'pinnedHint', 'pinnedOver',
+  'stampWrittenBy', 'stampSession', 'stampModified', 'stampHint',
 ] as const;
 export type StringKey = (typeof STRING_KEYS)[number];
 
