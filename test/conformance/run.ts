@@ -7,6 +7,7 @@ import { claudeBinary, pinnedVersion, runClaude } from './client';
 import { firstConversationRequest, loadedBlocks, memoryPrompt, type LoadedBlock } from './claudeLoad';
 import { BEHAVIOURS, type Behaviour, type BehaviourContext } from './behaviours';
 import { FIXTURES, type Fixture } from './fixtures';
+import { PLUGIN_BEHAVIOURS } from './plugin';
 import { startStandIn, type Turn } from './standIn';
 
 /**
@@ -187,7 +188,7 @@ async function main(): Promise<void> {
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
   }
-  for (const behaviour of BEHAVIOURS.filter((b) => only.length === 0 || only.includes(b.id))) {
+  for (const behaviour of [...BEHAVIOURS, ...PLUGIN_BEHAVIOURS].filter((b) => only.length === 0 || only.includes(b.id))) {
     const row = await runBehaviour(client.path, behaviour);
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
