@@ -152,6 +152,27 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
     },
   },
   {
+    id: 'plugin-late-folders',
+    checks: 'plugin: memory folders made after the language server started (it starts at the session\'s first file write, here README.md) get their findings: the auto memory folder and a subagent\'s memory',
+    files: { '$PROJ/.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews changes\nmemory: project\n---\n\nYou review changes.\n' },
+    async run(context) {
+      const readme = context.place('$PROJ/README.md');
+      const release = context.place('$MEM/project_release.md');
+      const agent = context.place('$PROJ/.claude/agent-memory/reviewer/project_freeze.md');
+      const { requests, diagnostics } = await withPlugin(context, withThinking([
+        { tools: [{ name: 'Write', input: { file_path: readme, content: '# proj\n' } }] },
+        { tools: [{ name: 'Write', input: { file_path: release, content: RELEASE } }], delayMs: 1500 },
+        { tools: [{ name: 'Write', input: { file_path: agent, content: RELEASE } }] },
+      ], release), ['--permission-mode', 'acceptEdits']);
+      const written = existsSync(readme) && existsSync(release) && existsSync(agent);
+      const dated = (name: string): boolean => findingsOf(diagnostics, name).some((line) => /"yesterday".*\[relative-date\] \(Memory Shelf\)$/.test(line));
+      const auto = dated('project_release.md');
+      const subagent = dated('project_freeze.md');
+      const agrees = written && auto && subagent;
+      return { agrees, detail: agrees ? 'auto memory and the subagent\'s memory: relative-date found in each' : `written ${written}, auto memory ${auto}, subagent memory ${subagent}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: diagnostics.replaceAll(context.at.base, '$BASE') } };
+    },
+  },
+  {
     id: 'plugin-hook-records',
     checks: 'plugin: its hooks record an agent\'s Write of a memory with the Claude Code session id, as `memory-shelf hook install` does; no settings file is written',
     files: { '$MEM/MEMORY.md': '- [Dates](feedback_dates.md) — write absolute dates\n', '$MEM/feedback_dates.md': APPROVED },
