@@ -65,6 +65,11 @@ function findingsOf(diagnostics: string, name: string): string[] {
   return out;
 }
 
+/** A `<new-diagnostics>` text as the snapshot keeps it: no temporary paths, no dates of the day it ran. */
+function observedText(diagnostics: string, context: BehaviourContext): string {
+  return diagnostics.replaceAll(context.at.base, '$BASE').replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD');
+}
+
 function short(text: string, length = 400): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length <= length ? flat : `${flat.slice(0, length)}…`;
@@ -112,7 +117,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const secret = findingsOf(diagnostics, 'reference_deploy.md').some((line) => /\[secret\] \(Memory Shelf\)$/.test(line));
       const leaked = diagnostics.includes(TOKEN) || diagnostics.includes(TOKEN.slice(4, 16));
       const agrees = written && dated && secret && !leaked;
-      return { agrees, detail: agrees ? `the model read: ${short(diagnostics, 700)}` : `written ${written}, relative-date ${dated}, secret ${secret}, token repeated ${leaked}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: diagnostics.replaceAll(context.at.base, '$BASE') } };
+      return { agrees, detail: agrees ? `the model read: ${short(diagnostics, 700)}` : `written ${written}, relative-date ${dated}, secret ${secret}, token repeated ${leaked}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
     },
   },
   {
@@ -132,7 +137,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const unlisted = findings.some((line) => /\[index-unlisted\] \(Memory Shelf\)$/.test(line));
       const readmeQuiet = !/(^|\n)README\.md:/.test(diagnostics);
       const agrees = written && dated && unlisted && readmeQuiet;
-      return { agrees, detail: agrees ? `memory/project_release.md: ${findings.length} findings (relative-date, index-unlisted); README.md: none` : `written ${written}, relative-date ${dated}, unlisted ${unlisted}, README quiet ${readmeQuiet}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: diagnostics.replaceAll(context.at.base, '$BASE') } };
+      return { agrees, detail: agrees ? `memory/project_release.md: ${findings.length} findings (relative-date, index-unlisted); README.md: none` : `written ${written}, relative-date ${dated}, unlisted ${unlisted}, README quiet ${readmeQuiet}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
     },
   },
   {
@@ -169,7 +174,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const auto = dated('project_release.md');
       const subagent = dated('project_freeze.md');
       const agrees = written && auto && subagent;
-      return { agrees, detail: agrees ? 'auto memory and the subagent\'s memory: relative-date found in each' : `written ${written}, auto memory ${auto}, subagent memory ${subagent}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: diagnostics.replaceAll(context.at.base, '$BASE') } };
+      return { agrees, detail: agrees ? 'auto memory and the subagent\'s memory: relative-date found in each' : `written ${written}, auto memory ${auto}, subagent memory ${subagent}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
     },
   },
   {
