@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { toolResults } from './claudeLoad';
@@ -23,6 +23,12 @@ export function pluginDir(): string {
   }
   if ('error' in built) throw new Error(built.error);
   return built.dir;
+}
+
+/** Removes the plugin built for this run, if one was. */
+export function removePluginDir(): void {
+  if (built && 'dir' in built) rmSync(dirname(built.dir), { recursive: true, force: true });
+  built = undefined;
 }
 
 /**
