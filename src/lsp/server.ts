@@ -46,6 +46,8 @@ export class MemoryShelfServer implements OpenDocuments {
   private ready: Promise<void> = Promise.resolve();
   /** Files the client was last told have diagnostics, by URI: a file that has none now gets an empty list. */
   private readonly published = new Set<string>();
+  /** Files outside every root whose folders were looked for since the roots were last found: looked for once. */
+  private readonly outsideRoots = new Set<string>();
 
   constructor(readonly connection: Connection) {
     connection.onInitialize((params) => this.initialize(params));
@@ -143,13 +145,19 @@ export class MemoryShelfServer implements OpenDocuments {
     await this.ready;
   }
 
-  private async loadRoots(): Promise<void> {
-    const places = await discoverRoots(this.workspaceFolders, this.settings);
+  private openTexts(): Map<string, string> {
     const open = new Map<string, string>();
     for (const document of this.documents.all()) {
       const file = pathOfUri(document.uri);
       if (file !== undefined) open.set(file, document.getText());
     }
+    return open;
+  }
+
+  private async loadRoots(): Promise<void> {
+    const places = await discoverRoots(this.workspaceFolders, this.settings);
+    const open = this.openTexts();
+    this.outsideRoots.clear();
     const before = this.roots;
     const roots: ServedRoot[] = [];
     for (const place of places) {
@@ -216,11 +224,43 @@ export class MemoryShelfServer implements OpenDocuments {
 
   private documentChanged(document: TextDocument): void {
     const file = pathOfUri(document.uri);
-    const found = file === undefined ? undefined : this.rootOf(file);
-    if (!found) return;
+    if (file === undefined) return;
+    const found = this.rootOf(file);
+    if (!found) {
+      void this.adoptRootsFor(file);
+      return;
+    }
     const text = document.getText();
     if (found.root.heldText(found.path) === text && found.root.isOpen(found.path)) return;
     this.publish(found.root, found.root.setOpenText(found.path, text));
+  }
+
+  /**
+   * A document outside every root may be the first file of a memory folder made after the roots were
+   * found: Claude Code starts the server at the session's first file write and creates a subagent's
+   * memory folder, or `memory/`, when it first writes there. The roots are looked for again (once per
+   * such file, and only folders not served yet are read), so its findings reach the agent on this write.
+   */
+  private async adoptRootsFor(file: string): Promise<void> {
+    if (this.outsideRoots.has(file)) return;
+    this.outsideRoots.add(file);
+    const adopt = this.ready.then(async () => {
+      if (this.rootOf(file)) return;
+      const served = new Set(this.roots.map((root) => root.folder));
+      const places = (await discoverRoots(this.workspaceFolders, this.settings)).filter((place) => !served.has(place.folder));
+      const open = this.openTexts();
+      for (const place of places) {
+        try {
+          const root = await ServedRoot.load(place, this.settings, open);
+          this.roots = [...this.roots, root];
+          this.publish(root, root.paths());
+        } catch (error) {
+          this.connection.console.warn(`Memory Shelf could not read ${place.folder}: ${(error as Error).message}`);
+        }
+      }
+    });
+    this.ready = adopt;
+    await adopt;
   }
 
   /** Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client that pulls. */

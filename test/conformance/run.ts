@@ -7,6 +7,7 @@ import { claudeBinary, pinnedVersion, runClaude } from './client';
 import { firstConversationRequest, loadedBlocks, memoryPrompt, type LoadedBlock } from './claudeLoad';
 import { BEHAVIOURS, type Behaviour, type BehaviourContext } from './behaviours';
 import { FIXTURES, type Fixture } from './fixtures';
+import { PLUGIN_BEHAVIOURS, removePluginDir } from './plugin';
 import { startStandIn, type Turn } from './standIn';
 
 /**
@@ -187,11 +188,12 @@ async function main(): Promise<void> {
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
   }
-  for (const behaviour of BEHAVIOURS.filter((b) => only.length === 0 || only.includes(b.id))) {
+  for (const behaviour of [...BEHAVIOURS, ...PLUGIN_BEHAVIOURS].filter((b) => only.length === 0 || only.includes(b.id))) {
     const row = await runBehaviour(client.path, behaviour);
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
   }
+  removePluginDir();
   const observed = existsSync(OBSERVED) ? (JSON.parse(readFileSync(OBSERVED, 'utf8')) as { version: string; fixtures: Record<string, Observation> }) : undefined;
   console.log('');
   console.log(`| fixture | what it checks | files Claude Code loads | Memory Shelf agrees |${observed && client.version !== observed.version ? ` changed since ${observed.version} |` : ''}`);

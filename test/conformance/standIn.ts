@@ -7,8 +7,12 @@ export interface ToolCall {
   readonly input: Record<string, unknown>;
 }
 
-/** One answer of the stand-in: text, or tool calls Claude Code then runs (hooks and permissions included). */
-export type Turn = { readonly text: string } | { readonly tools: readonly ToolCall[] };
+/**
+ * One answer of the stand-in: text, or tool calls Claude Code then runs (hooks and permissions included).
+ * `delayMs` holds the answer back, as a model thinking would: what Claude Code learns meanwhile (a
+ * language server's diagnostics) goes into the request after it.
+ */
+export type Turn = ({ readonly text: string } | { readonly tools: readonly ToolCall[] }) & { readonly delayMs?: number };
 
 /** A request Claude Code sent, parsed. */
 export interface SentRequest {
@@ -67,8 +71,12 @@ export async function startStandIn(script: readonly Turn[] = []): Promise<StandI
       const turn = main ? (script[step++] ?? { text: 'done' }) : { text: 'ok' };
       const blocks: Block[] = 'text' in turn ? [{ type: 'text', text: turn.text }] : turn.tools.map((tool) => ({ type: 'tool_use' as const, id: `toolu_${++toolIds}`, name: tool.name, input: tool.input }));
       const stop = 'text' in turn ? 'end_turn' : 'tool_use';
-      if (body.stream) stream(res, body.model ?? 'claude', blocks, stop);
-      else json(res, { id: 'msg_standin', type: 'message', role: 'assistant', model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } });
+      const answer = (): void => {
+        if (body.stream) stream(res, body.model ?? 'claude', blocks, stop);
+        else json(res, { id: 'msg_standin', type: 'message', role: 'assistant', model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } });
+      };
+      if (turn.delayMs) setTimeout(answer, turn.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,6 +26,23 @@ describe('memory-shelf lsp: roots, settings and the write boundary', function ()
     assert.ok(session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'and the project\'s memory/');
   });
 
+  it('serves a memory folder made after it started, from the first file opened in it, and nothing outside memory', async () => {
+    await session.client.initialize(session.project.project, PUSH_CLIENT);
+    await session.client.until(() => session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'the project memory checked');
+    // What Claude Code does when a subagent with project memory first writes: folder, file, didOpen.
+    mkdirSync(join(session.project.project, '.claude', 'agents'), { recursive: true });
+    writeFileSync(join(session.project.project, '.claude', 'agents', 'reviewer.md'), '---\nname: reviewer\ndescription: Reviews\nmemory: project\n---\n\nReview.\n');
+    const agentMemory = join(session.project.project, '.claude', 'agent-memory', 'reviewer');
+    mkdirSync(agentMemory, { recursive: true });
+    writeFileSync(join(agentMemory, 'late-note.md'), note('late-note'));
+    const readme = join(session.project.project, 'README.md');
+    writeFileSync(readme, note('readme'));
+    await session.client.open(readme);
+    await session.client.open(join(agentMemory, 'late-note.md'));
+    await session.client.until(() => session.client.codesOf(join(agentMemory, 'late-note.md')).includes('link-dangling'), 'the new folder checked');
+    assert.deepEqual(session.client.codesOf(readme), [], 'a README with a memory\'s shape is not a memory');
+  });
+
   it('takes severities from workspace/configuration, and checks again when it changes', async () => {
     session.client.configuration = { severity: { 'link-dangling': 'off', 'index-unlisted': 'error' } };
     await session.client.initialize(session.project.project, { ...PUSH_CLIENT, workspace: { ...PUSH_CLIENT.workspace, configuration: true } });
