@@ -19,7 +19,9 @@ export function escapeProperty(text: string): string {
 }
 
 function command(kind: string, properties: Readonly<Record<string, string | number>>, message: string): string {
-  const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+  // A file name is a stranger's text too: its control characters are escaped visibly before the
+  // property escapes, so none reaches the log raw (a name holding ESC could recolour or rewrite the line).
+  const props = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(terminalSafe(String(value)))}`).join(',');
   // Control characters are escaped visibly first, as in the text output: the log is a terminal too.
   return `::${kind} ${props}::${escapeData(terminalSafe(message))}`;
 }

@@ -162,7 +162,8 @@ if (require.main === module) {
       process.exitCode = status;
     },
     (error: unknown) => {
-      process.stderr.write(`memory-shelf: ${(error as Error)?.stack ?? String(error)}\n`);
+      // An error's message can quote a file name or a setting from the workspace: escaped like every other output.
+      process.stderr.write(`memory-shelf: ${((error as Error)?.stack ?? String(error)).split('\n').map(terminalSafe).join('\n')}\n`);
       process.exitCode = 2;
     },
   );

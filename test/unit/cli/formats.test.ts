@@ -149,4 +149,14 @@ describe('memory-shelf check --format', () => {
     assert.ok(unlisted?.startsWith('::warning file=memory/user_a%2Cb%3Ac%25.md,line='), unlisted);
     assert.equal(lines.filter((line) => line.startsWith('::')).length, lines.length - 1, 'no line of output is forged');
   });
+
+  it('writes no control character of a file name raw into file= (issue #36: ESC could rewrite the log line)', () => {
+    const root = join(scratch, 'ctl');
+    mkdirSync(root);
+    writeFileSync(join(root, 'MEMORY.md'), '');
+    writeFileSync(join(root, 'user_\u001b[2Kx.md'), '---\nname: x\ndescription: a fact\ntype: user\n---\nText.\n');
+    const out = run(['check', 'ctl', '--format', 'github'], scratch).stdout;
+    assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(out), false, JSON.stringify(out));
+    assert.match(out, /file=ctl\/user_\\x1b\[2Kx\.md/);
+  });
 });
