@@ -1,6 +1,6 @@
 import type { SpawnSyncReturns } from 'node:child_process';
 import type { ClaudeRun } from './client';
-import { toolResults } from './claudeLoad';
+import { sessionIdOf, toolResults } from './claudeLoad';
 import type { SentRequest, Turn } from './standIn';
 
 /** What a behaviour fixture can do: place paths, run the CLI, run Claude Code with a script of tool calls. */
@@ -28,14 +28,6 @@ function metadataKeys(text: string): string[] {
   return block.split('\n').map((line) => /^\s+([A-Za-z_]+):/.exec(line)?.[1]).filter((key): key is string => key !== undefined).sort();
 }
 
-function sessionIdOf(requests: readonly SentRequest[]): string | undefined {
-  for (const request of requests) {
-    const meta = (request.body as { metadata?: { user_id?: string } }).metadata?.user_id;
-    const match = meta ? /session_id\W+([0-9a-f-]{36})/.exec(meta) : null;
-    if (match) return match[1];
-  }
-  return undefined;
-}
 
 export const BEHAVIOURS: readonly Behaviour[] = [
   {

@@ -59,3 +59,13 @@ export function toolResults(requests: readonly SentRequest[]): { text: string; i
   }
   return results;
 }
+
+/** The Claude Code session of a run, as its requests carry it (`metadata.user_id` holds a `session_id`). */
+export function sessionIdOf(requests: readonly SentRequest[]): string | undefined {
+  for (const request of requests) {
+    const meta = (request.body as { metadata?: { user_id?: string } }).metadata?.user_id;
+    const match = meta ? /session_id\W+([0-9a-f-]{36})/.exec(meta) : null;
+    if (match) return match[1];
+  }
+  return undefined;
+}

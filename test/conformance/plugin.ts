@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { toolResults } from './claudeLoad';
+import { sessionIdOf, toolResults } from './claudeLoad';
 import type { Behaviour, BehaviourContext } from './behaviours';
 import type { SentRequest, Turn } from './standIn';
 
@@ -96,14 +96,6 @@ function setGateOption(context: BehaviourContext, value: boolean): void {
   writeFileSync(settings, JSON.stringify({ pluginConfigs: { 'memory-shelf@inline': { options: { gate: value } } } }, null, 2) + '\n');
 }
 
-function sessionIdOf(requests: readonly SentRequest[]): string | undefined {
-  for (const request of requests) {
-    const meta = (request.body as { metadata?: { user_id?: string } }).metadata?.user_id;
-    const match = meta ? /session_id\W+([0-9a-f-]{36})/.exec(meta) : null;
-    if (match) return match[1];
-  }
-  return undefined;
-}
 
 export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
   {
