@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import { isPinned, parseMemoryFile, loadedContent } from '../core';
+import { isPinned, parseMemoryFile, loadedContent, type MemoryFile } from '../core';
 import { findImports, generatedIndexText, MAX_IMPORT_HOPS, resolveImport, sessionCandidates, type SessionEntry, type SessionInput, type SourceFile } from '../core/sessionLoad';
 import { decodeText } from '../reader/decodeText';
 import type { ReaderHost } from '../reader/readerHost';
@@ -106,36 +106,32 @@ async function addAutoMemory(
   const extra = disabledBy ? { disabledBy } : {};
   const index = path.join(location.path, 'MEMORY.md');
   const indexFile = await read(index);
-  const memories: { path: string; relative: string; text: string; mtimeMs: number }[] = [];
+  // Each memory parsed once: the backfill wants its description, the pinned list its metadata.
+  const memories: { path: string; relative: string; memory: MemoryFile; mtimeMs: number }[] = [];
   for (const file of await markdownFiles(host, location.path, path)) {
     if (file === index) continue;
     const source = await read(file);
     const relative = path.relative(location.path, file).split(path.sep).join('/');
-    if (source.text !== undefined) memories.push({ path: file, relative, text: source.text, mtimeMs: source.mtimeMs ?? 0 });
+    if (source.text !== undefined) memories.push({ path: file, relative, memory: parseMemoryFile(relative, source.text), mtimeMs: source.mtimeMs ?? 0 });
   }
   let generated: string | undefined;
   if (indexFile.text === undefined && indexFile.problem === 'missing') {
-    const text = generatedIndexText(memories.map((memory) => ({ path: memory.relative, mtimeMs: memory.mtimeMs, ...descriptionOf(memory) })));
+    const text = generatedIndexText(memories.map(({ relative, mtimeMs, memory }) => ({ path: relative, mtimeMs, ...(memory.description !== undefined ? { description: memory.description } : {}) })));
     if (text !== '') {
       files.set(index, { path: index, text });
       generated = text;
     }
   }
   entries.push({ kind: 'auto-index', path: index, ...extra });
-  for (const memory of memories) {
-    const top = memory.relative.split('/')[0];
-    if (top === 'team' || top === 'agents' || path.basename(memory.path).toLowerCase() === 'readme.md') continue;
-    if (isPinned(parseMemoryFile(path.basename(memory.path), memory.text))) entries.push({ kind: 'pinned', path: memory.path, ...extra });
+  for (const { path: file, relative, memory } of memories) {
+    const top = relative.split('/')[0];
+    if (top === 'team' || top === 'agents' || path.basename(file).toLowerCase() === 'readme.md') continue;
+    if (isPinned(memory)) entries.push({ kind: 'pinned', path: file, ...extra });
   }
   const team = path.join(location.path, 'team', 'MEMORY.md');
   await read(team);
   entries.push({ kind: 'team-index', path: team, ...extra });
   return generated;
-}
-
-function descriptionOf(memory: { relative: string; text: string }): { description?: string } {
-  const description = parseMemoryFile(memory.relative, memory.text).description;
-  return description !== undefined ? { description } : {};
 }
 
 /**
@@ -145,7 +141,7 @@ function descriptionOf(memory: { relative: string; text: string }): { descriptio
 async function externalImportsApprovedFor(host: ReaderHost, path: typeof nodePath.posix, request: SessionFilesInput): Promise<boolean> {
   const configDir = (request.env['CLAUDE_CONFIG_DIR'] ?? '').trim();
   const file = configDir !== '' ? path.join(configDir, '.claude.json') : path.join(request.homeDir, '.claude.json');
-  const source = await readSource(host, file);
+  const source = await readSource(host, file, MAX_CLAUDE_CONFIG_BYTES);
   if (source.text === undefined) return false;
   try {
     const config = JSON.parse(source.text) as { projects?: Record<string, { hasClaudeMdExternalIncludesApproved?: unknown }> };
@@ -217,8 +213,14 @@ class SessionBudget {
   }
 }
 
-async function readSource(host: ReaderHost, file: string): Promise<SourceFile> {
-  const got = await host.readRegularFile(file, { maxBytes: MAX_SESSION_FILE_BYTES, prefixWhenLarger: false });
+/**
+ * Claude Code's global config keeps every project's history besides the approval, and grows to
+ * several MB on a machine used for long; it is the user's own file, read still only as a regular file.
+ */
+const MAX_CLAUDE_CONFIG_BYTES = 32 * 1024 * 1024;
+
+async function readSource(host: ReaderHost, file: string, maxBytes = MAX_SESSION_FILE_BYTES): Promise<SourceFile> {
+  const got = await host.readRegularFile(file, { maxBytes, prefixWhenLarger: false });
   switch (got.kind) {
     case 'read': {
       const decoded = decodeText(got.bytes);

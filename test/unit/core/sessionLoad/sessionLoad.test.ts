@@ -64,6 +64,14 @@ describe('session preview: what Claude Code loads at session start', () => {
     assert.equal(load.parts.find((part) => part.path.endsWith('extra.md'))?.status, 'loaded');
   });
 
+  it('reads the approval from a ~/.claude.json of several MB, as one grows with every project\'s history', async () => {
+    const history = Array.from({ length: 3000 }, (_, i) => `prompt ${i} ${'x'.repeat(600)}`);
+    const big = JSON.stringify({ projects: { '/home/u/old': { history }, '/home/u/proj/app': { hasClaudeMdExternalIncludesApproved: true } } });
+    assert.ok(big.length > 1024 * 1024);
+    const load = await preview({ ...fixtureTree('hierarchy'), '/home/u/.claude.json': big });
+    assert.equal(load.parts.find((part) => part.path === '/home/u/proj/docs/a.md')?.status, 'loaded');
+  });
+
   it('cuts the auto memory index at 200 lines, counting without its frontmatter, appends Claude Code\'s warning and totals what loads', async () => {
     const load = await preview(tree);
     const index = load.parts.find((part) => part.kind === 'auto-index');
