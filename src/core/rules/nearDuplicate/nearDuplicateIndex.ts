@@ -81,6 +81,16 @@ const OVERFULL_WORDS = Math.ceil(BANDS / 32);
  */
 export const LONG_TEXT_SHINGLES = 6000;
 
+/**
+ * Below that, two memories of a page or more each (this passage weight, some 1,000 letters) resemble
+ * each other by chance more than short ones do, for the same reason: on the real folders of issue #39,
+ * twelve pairs of unrelated long notes from one project's vocabulary (review rounds of one codebase,
+ * state notes of one simulator) measured 0.27-0.31, while every labeled rewording at the plain bar is
+ * of weight under 320. Such a pair must resemble at LONG_THRESHOLD, a standard error (0.04) above the bar.
+ */
+const LONG_MEMORY_WEIGHT = 1000;
+const LONG_THRESHOLD = 0.35;
+
 /** A memory's passages count as copied into another only from this weight on (about two sentences). */
 const MIN_CONTAINED_WEIGHT = 40;
 
@@ -211,6 +221,7 @@ export class NearDuplicateIndex {
   private held = 0;
   private readonly neededBins: number;
   private readonly describedBins: number;
+  private readonly longBins: number;
   private readonly containment: number;
   private readonly maxBucketSize: number;
   private query = 0;
@@ -227,6 +238,7 @@ export class NearDuplicateIndex {
   constructor(options: NearDuplicateOptions = {}, expectedSize = 0) {
     this.neededBins = Math.ceil((options.threshold ?? 0.3) * SIGNATURE_SIZE);
     this.describedBins = Math.min(this.neededBins, Math.ceil(DESCRIBED_THRESHOLD * SIGNATURE_SIZE));
+    this.longBins = Math.max(this.neededBins, Math.ceil(LONG_THRESHOLD * SIGNATURE_SIZE));
     this.containment = options.containment ?? 0.6;
     this.maxBucketSize = options.maxBucketSize ?? 8;
     this.buckets = new BucketTable();
@@ -463,9 +475,10 @@ export class NearDuplicateIndex {
     const smaller = Math.min(this.totals[id], this.totals[member]);
     const larger = Math.max(this.totals[id], this.totals[member]);
     const nibbles = this.banded[id] && this.banded[member] ? sketchAgreement(this.sketches, id * SKETCH_SIZE, member * SKETCH_SIZE) : -1;
-    let bins = nibbles >= this.neededBins ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.neededBins) : -1;
+    const needed = smaller >= LONG_MEMORY_WEIGHT ? this.longBins : this.neededBins;
+    let bins = nibbles >= needed ? agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, needed) : -1;
     // The descriptions are read only for the few pairs short of the threshold but near it: another cache miss each.
-    if (bins < 0 && nibbles >= this.describedBins && this.describedBins < this.neededBins && this.descriptionsAgree(id, member)) {
+    if (bins < 0 && nibbles >= this.describedBins && this.describedBins < needed && this.descriptionsAgree(id, member)) {
       bins = agreeingBins(this.signatures, id * SIGNATURE_SIZE, this.signatures, member * SIGNATURE_SIZE, this.describedBins);
     }
     // Two memories whose passage filters share no bit share no passage, so neither holds the other.

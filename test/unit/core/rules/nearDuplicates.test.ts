@@ -31,6 +31,26 @@ const DIFFERENT = [
   '実測データがない場合、表のセルは空欄のままにする。理論値で埋めない。',
 ];
 
+/**
+ * Sentences of nine words drawn (deterministically) from one project's vocabulary, `shared` of the time,
+ * else from words of this note's own subject: two such notes say different things in the same words, as
+ * two review rounds of one codebase do.
+ */
+function vocabularyNote(seed: number, own: readonly string[], sentences: number, shared: number): string {
+  const next = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const out: string[] = [];
+  for (let i = 0; i < sentences; i++) {
+    const words: string[] = [];
+    for (let j = 0; j < 9; j++) words.push(next() < shared ? pick(PROJECT_WORDS, next()) : pick(own, next()));
+    out.push(`${words.join(' ')}.`);
+  }
+  return out.join(' ');
+}
+const pick = (words: readonly string[], at: number): string => words[Math.floor(at * words.length)];
+const PROJECT_WORDS = 'review round branch audit fix currency symbol descriptor tabs options profile market equity crypto formatter price precision test vitest lint typecheck commit origin master guard fallback render section chart card holding portfolio position'.split(' ');
+const SEO_WORDS = 'hasoptions overall view kr us seo title root defect chain closed required fail open unknown tab derivation independent'.split(' ');
+const CURRENCY_WORDS = 'sub dollar zero bug threading call sites statement hardcoded ternary consolidation compact svg label delegates digits branch'.split(' ');
+
 describe('near-duplicate detection', () => {
   it('finds each reworded fact, in English, Korean and Japanese, and names only its twin', () => {
     const index = new NearDuplicateIndex();
@@ -247,3 +267,38 @@ function randomUpdates(
   }
   return current;
 }
+
+describe('near-duplicates between long memories of one vocabulary', () => {
+  const pairOf = (sentences: number, shared: number): readonly [string, string] => [vocabularyNote(7, SEO_WORDS, sentences, shared), vocabularyNote(99, CURRENCY_WORDS, sentences, shared)];
+  const estimate = (a: string, b: string): number => {
+    const x = minHashSignature(a)!;
+    const y = minHashSignature(b)!;
+    return x.filter((value, bin) => value === y[bin]).length / SIGNATURE_SIZE;
+  };
+  const reported = ([a, b]: readonly [string, string]): boolean => {
+    const index = new NearDuplicateIndex();
+    index.add('project-seo-round.md', a);
+    index.add('project-currency-round.md', b);
+    return index.neighbors('project-seo-round.md').length > 0;
+  };
+
+  it('leaves apart two notes of a page or more that resemble each other only at the plain bar', () => {
+    const long = pairOf(24, 0.75);
+    const resemblance = estimate(...long);
+    assert.ok(long[0].length > 1400 && resemblance >= 0.3 && resemblance < 0.35, `${long[0].length} characters, ${resemblance}`);
+    assert.equal(reported(long), false);
+  });
+
+  it('still reports two short notes that resemble each other as much', () => {
+    const short = pairOf(10, 0.9);
+    const resemblance = estimate(...short);
+    assert.ok(short[0].length < 800 && resemblance >= 0.3, `${short[0].length} characters, ${resemblance}`);
+    assert.equal(reported(short), true);
+  });
+
+  it('reports two long notes that resemble each other well past the bar', () => {
+    const long = pairOf(60, 0.85);
+    assert.ok(estimate(...long) >= 0.4);
+    assert.equal(reported(long), true);
+  });
+});
