@@ -1,10 +1,11 @@
 import { LineIndex } from '../../lineIndex';
 import { absoluteDateSpans } from './absoluteDates';
+import { besideOwnWeekNumber, describesFutureReader, meansAtPresent } from './genericTime';
 import { HabitLine } from './habitual';
 import { mentionLanguage, type DateMention } from './mention';
 
 /** Why a relative expression found in prose is not a finding; each is a class of false finding seen on real folders. */
-export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'habitual' | 'duration' | 'dated-line';
+export type Refusal = 'identifier' | 'label' | 'quote' | 'idiom' | 'habitual' | 'duration' | 'dated-line' | 'at-present' | 'future-reader';
 
 /**
  * Decides, mention by mention, what the words alone cannot: whether "today" is a date or part of a
@@ -32,6 +33,9 @@ export class RefusalCheck {
     if (spanAt(facts.quotes, inLine, inLineEnd, true)) return 'quote';
     if (isLabel(facts, inLine, inLineEnd, words, language)) return 'label';
     if (spanAt(facts.idioms, inLine, inLineEnd, false)) return 'idiom';
+    if (meansAtPresent(facts.text, inLine, inLineEnd)) return 'at-present';
+    if (describesFutureReader(facts.text, inLine, inLineEnd)) return 'future-reader';
+    if (besideOwnWeekNumber(facts.text, inLine, inLineEnd)) return 'dated-line';
     // Hebrew, Chinese and Russian finders refuse habits, durations and idioms themselves, from their own words.
     if (mention.language) return datedBeside(facts, inLine, inLineEnd) ? 'dated-line' : undefined;
     if (facts.habits.isHabitual(inLine, inLineEnd, language)) return 'habitual';

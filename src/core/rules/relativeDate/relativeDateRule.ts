@@ -248,12 +248,24 @@ function settled(scan: FileScan, found: readonly DateMention[], from: number): D
   const { prose, refusals } = scan;
   const shifted = from === 0 ? found : found.map((mention) => ({ ...mention, start: mention.start + from, end: mention.end + from }));
   return resolveOverlaps(shifted.filter((mention) => !countsWithinPeriod(prose, mention)))
-    .filter((mention) => refusals.refusal(mention) === undefined)
+    .filter((mention) => refusals.refusal(mention) === undefined && !parentheticalInDatedSection(scan, mention))
     .map((mention) => {
       const approximate = approximation(prose, mention);
       if (approximate) return { ...mention, end: approximate.end, reading: 'approximate' as const };
       return refusals.tellsOfOccasion(mention) ? { ...mention, occasion: true } : mention;
     });
+}
+
+/**
+ * "Freeze starts (today) and lasts a week" under "## 2026-11-03 standup": a day word put in brackets
+ * as an aside, in a section its heading or paragraph dates, says which day that date is; it is not a
+ * second date to fix.
+ */
+function parentheticalInDatedSection(scan: FileScan, mention: DateMention): boolean {
+  const { prose } = scan;
+  if (!/[(（]\s?$/.test(prose.slice(Math.max(0, mention.start - 2), mention.start)) || !/^\s?[)）]/.test(prose.slice(mention.end, mention.end + 2))) return false;
+  const sections = (scan.sections ??= sectionDays(prose));
+  return sections[(scan.lines ??= new LineIndex(prose)).positionAt(mention.start).line] !== undefined;
 }
 
 // "~14 months ago", "about 3 weeks ago", 약 2주 전, 約3日前: a count the writer rounded names no one day to write.

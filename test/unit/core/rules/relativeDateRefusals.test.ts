@@ -337,3 +337,46 @@ describe('relative-date, round three: probing past the labeled sets', () => {
     assert.deepEqual(found('두 년 전 일이다.'), []);
   });
 });
+
+describe('relative-date, round four (issue #39): time words that name no day', () => {
+  const refused: [string, string][] = [
+    ['The billing API today returns amounts in cents, not dollars.', '"today" between a thing and its present verb'],
+    ['As it stands today, the export job runs on the old cluster.', 'as it stands today'],
+    ['The schema as it exists today has no tenant column.', 'a thing as it exists today'],
+    ['These days every ADR comes first; today most reviews are async.', 'a generic statement about the present'],
+    ['오늘날 대부분의 팀은 모노레포를 쓴다.', 'Korean: nowadays'],
+    ['今日では多くのチームがモノレポを使っている。', 'Japanese: nowadays'],
+    ['今日現在、課金 API はセント単位で返す。', 'Japanese: as of the present'],
+    ['Write for the reader who arrives in six months without the conversation.', 'a future reader'],
+    ['Assume whoever opens this a year from now knows nothing about it.', 'a future reader, after'],
+    ['Someone reading this in a year should not need the chat log.', 'a future reader, reading'],
+    ['6개월 뒤에 이 문서를 읽는 사람을 위해 쓴다.', 'Korean future reader'],
+    ['1년 후에 합류하는 동료도 이해할 수 있게 적는다.', 'Korean future colleague'],
+    ['一年後に読む読者が迷わないように理由も書く。', 'Japanese future reader'],
+    ['This week (week 48) we freeze the schema.', 'a week beside its own number'],
+    ['이번 주(48주차)에는 스키마를 동결한다.', 'Korean week beside its number'],
+    ['第12週（今週）はリリース準備に集中する。', 'Japanese week after its number'],
+    ['今週（第12週）の目標はテストの整備。', 'Japanese week before its number'],
+    ['## 2026-11-03 standup\n\n- Freeze starts (today) and lasts a week.', 'an aside in a dated section'],
+  ];
+  for (const [body, why] of refused) {
+    it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
+  }
+
+  // Near misses: the same words telling of a day.
+  const findings: [string, string[]][] = [
+    ['We deploy the billing API today.', ['today']],
+    ['The deploy today runs at five.', ['today']],
+    ['As of today the export job runs on the new cluster.', ['today']],
+    ['Today is the last day to file the report.', ['Today']],
+    ['The reader app ships in six months.', ['in six months']],
+    ['오늘 배포한다.', ['오늘']],
+    ['今日リリースする。', ['今日']],
+    ['This week we freeze the schema.', ['This week']],
+    ['이번 주에 48개 항목을 정리한다.', ['이번 주']],
+    ['Freeze starts (today) and lasts a week.', ['today']],
+  ];
+  for (const [body, words] of findings) {
+    it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
+  }
+});
