@@ -1,7 +1,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_TEXT_RULES, documentationMatcher, MemoryStore, ProblemEngine, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
-import { planFixes } from './fixPlan';
+import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory } from './gitHistory';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
@@ -75,7 +75,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   let fixed = 0;
   const notWritten: NotWritten[] = [];
   if (options.fix) {
-    const plan = planFixes(read, store, problems);
+    const plan = planFixes(read, store, problems, indexRoom(store, options.indexLoad));
     // No boundary named: the root's own real path. Either way a write is judged where it really lands.
     const boundary = options.writeBoundary === undefined ? read.realRoot : (await nodeReaderHost.realPath(options.writeBoundary)) ?? options.writeBoundary;
     const refused = new Map<RootPath, NotWritten>();
@@ -101,7 +101,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     }
   }
   const isDocumentation = documentationMatcher(options.exclude ?? []);
-  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path)).length;
+  // Topic indexes list memories; they are not memories themselves.
+  const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 
@@ -122,4 +123,11 @@ function compare(a: string, b: string): number {
 
 function sortProblems(problems: Problem[]): Problem[] {
   return problems.sort((a, b) => a.path.localeCompare(b.path) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
+
+/** What MEMORY.md can take before Claude Code cuts it, when it is the entrypoint that is cut (see `indexLoad`). */
+function indexRoom(store: MemoryStore, way: IndexLoadWay | undefined): IndexRoom | undefined {
+  if (!store.index || (way !== undefined && way !== 'entrypoint')) return undefined;
+  const load = indexLoad(store.index, DEFAULT_INDEX_BUDGET, way);
+  return { lines: Math.max(0, DEFAULT_INDEX_BUDGET.maxLines - load.lines), chars: Math.max(0, DEFAULT_INDEX_BUDGET.maxChars - load.chars) };
 }

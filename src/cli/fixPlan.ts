@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, type MemoryStore, type Problem, type RootPath, type TextEdit } from '../core';
+import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, type FileEdit, type MemoryStore, type Problem, type RootPath, type TextEdit } from '../core';
 import type { RootRead } from '../reader';
 import type { PlannedWrite } from './safeWrite';
 
@@ -19,13 +19,42 @@ export interface FixPlan {
   readonly aliases: ReadonlyMap<RootPath, RootPath>;
 }
 
+/** What MEMORY.md can still take before Claude Code's load limit cuts it: lines and characters. */
+export interface IndexRoom {
+  lines: number;
+  chars: number;
+}
+
+/**
+ * Whether the lines an entry fix adds to MEMORY.md still fit in `room`, taking them from it if so. An
+ * entry past the cut is never loaded: left unlisted, the memory keeps its finding, and a person chooses
+ * what to make room for (issue #39: `--fix` appended a hundred entries and pushed real ones past the cut).
+ */
+function takeRoom(room: IndexRoom, edits: readonly FileEdit[]): boolean {
+  let lines = 0;
+  let chars = 0;
+  for (const edit of edits) {
+    if (edit.kind !== 'edit' || edit.path !== INDEX_FILE_NAME) continue;
+    for (const textEdit of edit.edits) {
+      chars += textEdit.newText.length;
+      lines += textEdit.newText.split('\n').length - 1;
+    }
+  }
+  if (lines > room.lines || chars > room.chars) return false;
+  room.lines -= lines;
+  room.chars -= chars;
+  return true;
+}
+
 /**
  * Every safe fix, gathered into one new text per file, before anything is written. A file whose
  * frontmatter does not parse is never written (whatever the fix, a person has to look first), nor a
  * MEMORY.md read only in part: its tail would be lost.
  */
-export function planFixes(read: RootRead, store: MemoryStore, problems: readonly Problem[]): FixPlan {
+export function planFixes(read: RootRead, store: MemoryStore, problems: readonly Problem[], indexRoom?: IndexRoom): FixPlan {
   const editsByPath = new Map<RootPath, TextEdit[]>();
+  // Each entry fix was planned alone, against the index as it is: together they must still fit.
+  const room = indexRoom && { ...indexRoom };
   const fixes: RootPath[][] = [];
   const writable = (path: RootPath): boolean => {
     const file = read.files.get(path);
@@ -39,6 +68,7 @@ export function planFixes(read: RootRead, store: MemoryStore, problems: readonly
     if (!SAFE_FIX_CODES.has(problem.code)) continue;
     const safeFix = problem.fixes?.find((candidate) => candidate.safe && candidate.preferred) ?? problem.fixes?.find((candidate) => candidate.safe);
     if (!safeFix || !safeFix.edits.every((edit) => edit.kind === 'edit' && writable(edit.path) && read.files.has(edit.path))) continue;
+    if (room && problem.code === ProblemCode.IndexUnlisted && !takeRoom(room, safeFix.edits)) continue;
     const paths: RootPath[] = [];
     for (const edit of safeFix.edits) {
       if (edit.kind !== 'edit') continue;

@@ -1,8 +1,9 @@
 import type { MemoryLink } from './wikiLinks';
 import { parseMemoryFile, type MemoryFile } from './memoryFile';
 import { parseMemoryIndex, type IndexEntry, type IndexLink, type MemoryIndex } from './memoryIndex';
-import { foldName, INDEX_FILE_NAME, isMemoryPath } from './rootPath';
+import { dirName, foldName, INDEX_FILE_NAME, isMemoryPath } from './rootPath';
 import type { RootPath } from './types';
+import { memoryNumber, topicIndexOf, type TopicIndex } from './topicIndex';
 
 /** How a `[[target]]` resolves: one memory, none yet (a reservation), or several. */
 export interface LinkResolution {
@@ -20,6 +21,12 @@ export interface LinkReference {
 export interface Reservation {
   readonly name: string;
   readonly references: readonly LinkReference[];
+}
+
+/** A topic index listing a memory, by link or by the memory's number, on `line` of the topic index. */
+export interface TopicListing {
+  readonly topic: RootPath;
+  readonly line: number;
 }
 
 /** What one update did, so callers can tell which dependants to refresh. */
@@ -45,6 +52,9 @@ export class MemoryStore {
   private readonly entriesByTarget = new Map<RootPath, IndexEntry | IndexEntry[]>();
   private readonly linksByTarget = new Map<RootPath, IndexLink | IndexLink[]>();
   private readonly byTopicKey = new Map<string, PathBag>();
+  /** Topic indexes (see topicIndex.ts) by what they link, and by folder for what they list by number. */
+  private readonly topicLinksByTarget = new Map<RootPath, PathBag>();
+  private readonly topicsByFolder = new Map<RootPath, PathBag>();
 
   get size(): number {
     return this.files.size;
@@ -182,6 +192,43 @@ export class MemoryStore {
     return this.pathsToFiles(this.byTopicKey.get(foldedTopic));
   }
 
+  /** The file at `path` as a topic index, when it is one. */
+  topicIndex(path: RootPath): TopicIndex | undefined {
+    const file = this.files.get(path);
+    return file && topicIndexOf(file);
+  }
+
+  /** The topic indexes listing `path`, by link or by its number, each with the line that lists it. */
+  topicListings(path: RootPath): TopicListing[] {
+    const listings: TopicListing[] = [];
+    for (const topic of pathsIn(this.topicLinksByTarget.get(path))) {
+      const link = this.topicIndex(topic)?.index.links.find((candidate) => candidate.target === path);
+      if (link) listings.push({ topic, line: link.line });
+    }
+    const number = memoryNumber(path);
+    if (number !== undefined) {
+      for (const topic of pathsIn(this.topicsByFolder.get(dirName(path)))) {
+        const line = this.topicIndex(topic)?.numbers.get(number);
+        if (line !== undefined && topic !== path) listings.push({ topic, line });
+      }
+    }
+    return listings;
+  }
+
+  /** Topic indexes linking `target`, whether or not a file is there: their dead entries come and go with it. */
+  topicsLinking(target: RootPath): ReadonlySet<RootPath> {
+    const paths = this.topicLinksByTarget.get(target);
+    if (paths === undefined) return NO_PATHS;
+    return typeof paths === 'string' ? new Set([paths]) : paths;
+  }
+
+  /** Topic indexes in `folder`: what they list by number are its numbered memories. */
+  topicsIn(folder: RootPath): ReadonlySet<RootPath> {
+    const paths = this.topicsByFolder.get(folder);
+    if (paths === undefined) return NO_PATHS;
+    return typeof paths === 'string' ? new Set([paths]) : paths;
+  }
+
   private setIndex(index: MemoryIndex | undefined): void {
     this.memoryIndex = index;
     this.entriesByTarget.clear();
@@ -202,6 +249,11 @@ export class MemoryStore {
     if (stemTopic !== undefined) addTo(this.byTopicKey, stemTopic, path);
     if (nameTopic !== undefined && nameTopic !== stemTopic) addTo(this.byTopicKey, nameTopic, path);
     for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), path);
+    const topic = topicIndexOf(memory);
+    if (topic) {
+      for (const link of topic.index.links) if (link.target !== undefined) addTo(this.topicLinksByTarget, link.target, path);
+      addTo(this.topicsByFolder, dirName(path), path);
+    }
   }
 
   private unlink(memory: MemoryFile): void {
@@ -209,6 +261,11 @@ export class MemoryStore {
     for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, path);
     for (const key of topicKeys(memory)) removeFrom(this.byTopicKey, key, path);
     for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), path);
+    const topic = topicIndexOf(memory);
+    if (topic) {
+      for (const link of topic.index.links) if (link.target !== undefined) removeFrom(this.topicLinksByTarget, link.target, path);
+      removeFrom(this.topicsByFolder, dirName(path), path);
+    }
   }
 
   private pathsToFiles(paths: PathBag | undefined): MemoryFile[] {

@@ -29,6 +29,21 @@ describe('--fix writes', () => {
 
   afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
+  it('never grows MEMORY.md past the load cut: entries are added while they fit, the rest left reported (issue #39)', async () => {
+    // 195 entries of a 197-line index: room for three more lines, and five memories unlisted.
+    const listedNames = Array.from({ length: 195 }, (_, i) => `reference_runbook-${String(i).padStart(3, '0')}`);
+    writeFileSync(join(root, 'MEMORY.md'), `# Runbooks\n\n${listedNames.map((name, i) => `- [Runbook ${i}](${name}.md) — step ${i} of the ops runbook\n`).join('')}`);
+    for (const [i, name] of listedNames.entries()) writeFileSync(join(root, `${name}.md`), `---\nname: ${name}\ndescription: Step ${i} of the ops runbook, ${i * 7} minutes in\ntype: reference\n---\nRun step ${i}; it takes ${i * 7} minutes.\n`);
+    const unlisted = ['alerts', 'backups', 'certs', 'dns', 'email'].map((topic) => `project_${topic}`);
+    for (const name of unlisted) writeFileSync(join(root, `${name}.md`), `---\nname: ${name}\ndescription: Where the ${name.slice(8)} settings live\ntype: project\n---\nSee the ops repository for ${name.slice(8)}.\n`);
+    const checked = await fix();
+    const index = readFileSync(join(root, 'MEMORY.md'), 'utf8');
+    assert.equal(index.trimEnd().split('\n').length, 200);
+    assert.deepEqual(unlisted.filter((name) => index.includes(`(${name}.md)`)), ['project_alerts', 'project_backups', 'project_certs']);
+    const left = checked.problems.filter((problem) => problem.code === 'index-unlisted').map((problem) => `${problem.path} ${problem.message.split(',')[0]}`);
+    assert.deepEqual(left, ['project_dns.md Not listed in MEMORY.md', 'project_email.md Not listed in MEMORY.md']);
+  });
+
   it('never clobbers a newer write: a file rewritten after it was read is left as the writer left it, and reported', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `feedback_rule_${String(i).padStart(2, '0')}`);
     writeFileSync(join(root, 'MEMORY.md'), listed(...names));

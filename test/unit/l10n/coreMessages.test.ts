@@ -202,6 +202,18 @@ describe("core's problem and fix sentences", () => {
       ['b.md', `---\nname: b\ndescription: ${'long '.repeat(50)}\ntype: project\n---\nB.\n`],
       ['c.md', '---\nname: c\ndescription: |\n  first line\n  second line\ntype: project\n---\nC.\n'],
     ]), budget(2, 25_000)),
+    // A tree index: a topic index MEMORY.md links past its cut, and one it does not link at all.
+    ...engineProblems(new Map([
+      ['MEMORY.md', '# Memory\n- [Auth](index-auth.md) — sessions\n'],
+      ['index-auth.md', '# Auth\n- [S](s.md) — s\n- [T](t.md) — t\n'],
+      ['index-old.md', '# Old\n- [U](u.md) — u\n- [V](v.md) — v\n'],
+      ...['s', 't', 'u', 'v'].map((name) => [`${name}.md`, memory(name, `${name.toUpperCase()}.`)] as [string, string]),
+    ]), budget(1, 25_000)),
+    ...engineProblems(new Map([
+      ['MEMORY.md', '# Memory\n- [Auth](index-auth.md) — sessions\n'],
+      ['index-old.md', '# Old\n- [U](u.md) — u\n- [V](v.md) — v\n'],
+      ...['u', 'v'].map((name) => [`${name}.md`, memory(name, `${name.toUpperCase()}.`)] as [string, string]),
+    ])),
     // Memories MEMORY.md retires, with and without a link to what replaced them.
     ...engineProblems(new Map([
       ['MEMORY.md', '- [X](x.md) — SUPERSEDED by [Y](y.md)\n- [Y](y.md) — y\n- [Z](z.md) — obsolete; kept for reference\n'],

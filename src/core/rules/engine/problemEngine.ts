@@ -3,7 +3,7 @@ import type { MemoryIndex } from '../../memoryIndex';
 import { foldedKeys, topicKeys, type MemoryStore, type StoreChange } from '../../memoryStore';
 import type { TypeSet } from '../../memoryTypes';
 import { ProblemCode, type Problem } from '../../problems';
-import { fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
+import { dirName, fileStem, foldName, INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath } from '../../types';
 import { DescriptionChecks } from '../descriptions/descriptionChecks';
 import { checkDuplicateName } from '../names/duplicateNameRule';
@@ -26,6 +26,7 @@ import type { IndexLoadWay } from '../../indexLoad';
 import type { RootShape, ShapeSetting } from '../../memoryShape';
 import { documentationMatcher } from './documentationFiles';
 import { RootShapeState } from './rootShapeState';
+import { memoryNumber, topicIndexOf, type TopicIndex } from '../../topicIndex';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -229,6 +230,10 @@ export class ProblemEngine {
       this.recheck(path, ALL);
       yield path;
     }
+    for (const path of [...this.topicIndexes()].map((topic) => topic.path)) {
+      this.recheck(path, ALL);
+      yield path;
+    }
     // MEMORY.md is the one file whose rules take long (its text rules read every entry): a step per
     // text rule, then one per family. Each text rule's first run does the reading (a text-only rule's
     // problems are kept, the relative-date rule keeps the words it found with the index), so the FILE
@@ -302,9 +307,22 @@ export class ProblemEngine {
     for (const [path, problems] of this.results) if (problems.length > 0) yield path;
   }
 
-  private memoryChanged(path: RootPath, previous: MemoryFile | undefined, mark: (path: RootPath, families: number) => void): void {
-    const current = this.store.get(path);
+  private memoryChanged(path: RootPath, previousFile: MemoryFile | undefined, mark: (path: RootPath, families: number) => void): void {
+    const currentFile = this.store.get(path);
     mark(path, ALL);
+    // A topic index is a list, not a memory: it changes what its entries list, and counts as no memory.
+    const previousTopic = previousFile && topicIndexOf(previousFile);
+    const currentTopic = currentFile && topicIndexOf(currentFile);
+    if (previousTopic) this.markTopicTree(previousTopic, mark);
+    if (currentTopic) this.markTopicTree(currentTopic, mark);
+    const previous = previousTopic ? undefined : previousFile;
+    const current = currentTopic ? undefined : currentFile;
+    if (!previousFile !== !currentFile) {
+      // An entry to this file, in a topic index or in MEMORY.md, is dead or alive with it.
+      for (const topic of this.store.topicsLinking(path)) mark(topic, INDEX);
+      if (this.store.index && this.store.indexEntriesFor(path).length > 0) mark(INDEX_FILE_NAME, INDEX);
+    }
+    if (!previous && !current) return;
     const styleBefore = this.stubStyle();
     const shapeBefore = this.shapeState.snapshot();
     if (previous) this.countShape(previous, -1);
@@ -343,6 +361,29 @@ export class ProblemEngine {
     }
   }
 
+  /**
+   * Marks what a topic index lists, by link or by number, and what the topic indexes it lists list in
+   * turn: their listing changes with it.
+   */
+  private markTopicTree(topic: TopicIndex, mark: (path: RootPath, families: number) => void, depth = 0, seen = new Set<RootPath>()): void {
+    if (depth > 3 || seen.has(topic.path)) return;
+    seen.add(topic.path);
+    for (const link of topic.index.links) {
+      if (link.target === undefined) continue;
+      const listed = this.store.get(link.target);
+      if (!listed) continue;
+      mark(link.target, INDEX);
+      const inner = topicIndexOf(listed);
+      if (inner) this.markTopicTree(inner, mark, depth + 1, seen);
+    }
+    if (topic.numbers.size === 0) return;
+    const folder = dirName(topic.path);
+    for (const memory of this.store.memories()) {
+      const number = dirName(memory.path) === folder ? memoryNumber(memory.path) : undefined;
+      if (number !== undefined && topic.numbers.has(number)) mark(memory.path, INDEX);
+    }
+  }
+
   private indexChanged(previous: MemoryIndex | undefined, mark: (path: RootPath, families: number) => void): void {
     const current = this.store.index;
     mark(INDEX_FILE_NAME, ALL);
@@ -356,13 +397,22 @@ export class ProblemEngine {
     // A memory's listing changes when a link to it comes, goes, or crosses the load limit.
     const before = listingStatuses(previous, this.context.budget, this.context.indexLoad);
     const after = listingStatuses(current, this.context.budget, this.context.indexLoad);
-    for (const [target, status] of after) if (before.get(target) !== status && this.store.get(target)) mark(target, INDEX);
-    for (const target of before.keys()) if (!after.has(target) && this.store.get(target)) mark(target, INDEX);
+    for (const [target, status] of after) if (before.get(target) !== status) this.listingChanged(target, mark);
+    for (const target of before.keys()) if (!after.has(target)) this.listingChanged(target, mark);
     // A memory an entry's words start or stop retiring ("→ merged into …").
     const retiredBefore = retiredTargets(previous);
     const retiredAfter = retiredTargets(current);
     for (const target of retiredAfter) if (!retiredBefore.has(target) && this.store.get(target)) mark(target, INDEX);
     for (const target of retiredBefore) if (!retiredAfter.has(target) && this.store.get(target)) mark(target, INDEX);
+  }
+
+  /** MEMORY.md's link to `target` came, went or crossed the cut: its listing changed, and if it is a topic index, that of all it lists. */
+  private listingChanged(target: RootPath, mark: (path: RootPath, families: number) => void): void {
+    const file = this.store.get(target);
+    if (!file) return;
+    mark(target, INDEX);
+    const topic = topicIndexOf(file);
+    if (topic) this.markTopicTree(topic, mark);
   }
 
   /** Re-runs `families` on `path` and returns its merged problems. */
@@ -375,8 +425,10 @@ export class ProblemEngine {
       this.indexDependents.delete(path);
       return NONE;
     }
+    const topic = memory && topicIndexOf(memory);
     const found: (readonly Problem[])[] = FAMILIES.map((family) => {
       if (!(families & family)) return NONE;
+      if (topic) return this.runTopicFamily(family, topic);
       return memory ? this.runMemoryFamily(family, memory) : this.runIndexFamily(family, index!);
     });
     // The families not re-run keep the problems they had.
@@ -427,6 +479,13 @@ export class ProblemEngine {
     }
   }
 
+  /** A topic index's lines are checked as MEMORY.md's entries are (dead, twice listed) and its text as MEMORY.md's. */
+  private runTopicFamily(family: number, topic: TopicIndex): readonly Problem[] {
+    if (family === FILE) return this.textRules.flatMap((rule) => rule({ path: topic.path, text: topic.index.text }, this.context));
+    if (family !== INDEX) return NONE;
+    return checkIndexEntries(topic.index, this.store, { typeSet: this.context.typeSet, ...this.stubStyle() }, topic.path);
+  }
+
   private runIndexFamily(family: number, index: MemoryIndex): readonly Problem[] {
     if (family === FILE) return this.runIndexTextRules(index.text);
     if (family !== INDEX) return NONE;
@@ -470,7 +529,15 @@ export class ProblemEngine {
 
   /** The store's memories, documentation files left out. */
   private *memories(): IterableIterator<MemoryFile> {
-    for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path)) yield memory;
+    for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path) && !topicIndexOf(memory)) yield memory;
+  }
+
+  /** The store's topic indexes, documentation files left out: checked as indexes, not as memories. */
+  private *topicIndexes(): IterableIterator<TopicIndex> {
+    for (const memory of this.store.memories()) {
+      const topic = this.isDocumentation(memory.path) ? undefined : topicIndexOf(memory);
+      if (topic) yield topic;
+    }
   }
 
   private countShape(memory: MemoryFile, delta: 1 | -1): void {

@@ -6,6 +6,7 @@ import { INDEX_FILE_NAME } from '../../rootPath';
 import type { RootPath } from '../../types';
 import type { IndexBudget } from '../shared/ruleContext';
 import { checkGeneratedIndexEntry, checkPinnedLimit, generatedIndexPastLimit } from '../shape/shapeRules';
+import { topicIndexOf } from '../../topicIndex';
 
 /** What a change left of the shape before it, to tell which memories' problems it moved. */
 export interface ShapeSnapshot {
@@ -100,6 +101,6 @@ export class RootShapeState {
   }
 
   private *memories(): IterableIterator<MemoryFile> {
-    for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path)) yield memory;
+    for (const memory of this.store.memories()) if (!this.isDocumentation(memory.path) && !topicIndexOf(memory)) yield memory;
   }
 }

@@ -3,8 +3,8 @@ import { planIndexEntry } from '../../edits/indexEntry';
 import type { MemoryFile } from '../../memoryFile';
 import { isPinned } from '../../memoryShape';
 import type { IndexLink, MemoryIndex } from '../../memoryIndex';
-import type { MemoryStore } from '../../memoryStore';
-import { ProblemCode, titleOf, type FileEdit, type Problem } from '../../problems';
+import type { MemoryStore, TopicListing } from '../../memoryStore';
+import { ProblemCode, titleOf, type FileEdit, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg, type Text } from '../../text';
 import { memoryAnchor } from '../shared/problemAnchors';
@@ -12,6 +12,7 @@ import { makeProblem, relatedAt } from '../shared/makeProblem';
 import { withAbsoluteDates } from '../relativeDate/relativeDateRule';
 import { DEFAULT_INDEX_BUDGET, type IndexBudget, type RuleContext } from '../shared/ruleContext';
 import { isSlug } from '../../slug';
+import type { Range, RootPath } from '../../types';
 import { formatCount, indexLoad, isLoaded, type IndexLoad } from './indexBudget';
 import type { IndexLoadWay } from '../../indexLoad';
 
@@ -59,6 +60,16 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   const links = store.indexLinksFor(memory.path);
   const status = listingStatus(links, load);
   if (status === 'loaded') return [];
+  if (status === undefined) {
+    const viaTopic = topicReach(memory.path, store, load);
+    if (viaTopic?.status === 'loaded') return [];
+    if (viaTopic?.status === 'past-limit') {
+      const message = msg("Listed in {0}, but MEMORY.md's link to that index is past the load limit: Claude Code never reads it, so it does not know this memory exists.", viaTopic.topic);
+      return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), message, [relatedAt(viaTopic.topic, lineAt(viaTopic.line), msg('The line listing {0}', memory.path))])];
+    }
+    const unlinked = store.topicListings(memory.path)[0];
+    if (unlinked) return [unlinkedTopicProblem(memory, unlinked, store, load, budget, context)];
+  }
   if (status === undefined && isPinned(memory)) return [legacyLessonUnlisted(memory, store, load, budget, context)];
   if (status === 'past-limit') {
     const first = links[0];
@@ -73,6 +84,54 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
     ...(memory.frontmatter.status === 'ok' ? { safe: true } : {}),
     edits: [edit],
   }])];
+}
+
+/** How deep a tree of topic indexes is followed from MEMORY.md: a topic index of topic indexes, and one more. */
+const MAX_TOPIC_DEPTH = 3;
+
+/**
+ * Whether a topic index that MEMORY.md links (directly, or through topic indexes it links) lists the
+ * memory at `path`: Claude Code reads that index when the topic comes up, so the memory is one Read
+ * away. `loaded` when some such chain starts at a link MEMORY.md loads, `past-limit` when every one
+ * starts past the cut.
+ */
+export function topicReach(path: RootPath, store: MemoryStore, load: IndexLoad, depth = 0, seen = new Set<RootPath>()): { status: 'loaded' | 'past-limit'; topic: RootPath; line: number } | undefined {
+  if (depth >= MAX_TOPIC_DEPTH) return undefined;
+  let pastLimit: { status: 'past-limit'; topic: RootPath; line: number } | undefined;
+  for (const { topic, line } of store.topicListings(path)) {
+    if (seen.has(topic)) continue;
+    seen.add(topic);
+    const status = listingStatus(store.indexLinksFor(topic), load) ?? topicReach(topic, store, load, depth + 1, seen)?.status;
+    if (status === 'loaded') return { status, topic, line };
+    if (status === 'past-limit') pastLimit ??= { status, topic, line };
+  }
+  return pastLimit;
+}
+
+/**
+ * A memory listed only in a topic index that nothing MEMORY.md loads links: link the index (every memory
+ * it lists then counts) or list the memory itself. A person chooses, so neither is for `--fix`.
+ */
+function unlinkedTopicProblem(memory: MemoryFile, listing: TopicListing, store: MemoryStore, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined): Problem {
+  const index = store.index as MemoryIndex;
+  const topic = store.get(listing.topic);
+  const fixes: ProblemFix[] = [];
+  const linkTopic = topic && entryEdit(topic, index, load, budget, context, topicTitle(topic));
+  if (linkTopic) fixes.push({ ...titleOf(msg('Link {0} from MEMORY.md', listing.topic)), preferred: true, edits: [linkTopic] });
+  const own = entryEdit(memory, index, load, budget, context);
+  if (own) fixes.push({ ...ADD_ENTRY, edits: [own] });
+  const message = msg('Listed only in {0}, which MEMORY.md does not link: Claude Code never reads that index, so it does not know this memory exists. Link the index from MEMORY.md, or list this memory there.', listing.topic);
+  return makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), message, [relatedAt(listing.topic, lineAt(listing.line), msg('The line listing {0}', memory.path))], fixes.length > 0 ? fixes : undefined);
+}
+
+/** A topic index's title: its first heading, else its file name. */
+function topicTitle(topic: MemoryFile): string {
+  const heading = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(topic.text.slice(topic.frontmatter.bodyStart));
+  return heading ? heading[1] : entryTitle(topic);
+}
+
+function lineAt(line: number): Range {
+  return { start: { line, character: 0 }, end: { line, character: 0 } };
 }
 
 /**
@@ -120,10 +179,10 @@ function messagesFor(budget: IndexBudget): BudgetMessages {
 }
 
 /** The new entry line, placed after the last entry that loads; undefined when it would not fit. */
-function entryEdit(memory: MemoryFile, index: MemoryIndex, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined): FileEdit | undefined {
+function entryEdit(memory: MemoryFile, index: MemoryIndex, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined, title = entryTitle(memory)): FileEdit | undefined {
   if (load.cut) return undefined;
   const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
-  const edit = planIndexEntry(index, memory.path, { title: entryTitle(memory), description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
+  const edit = planIndexEntry(index, memory.path, { title, description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
   const added = edit.kind === 'edit' ? edit.edits.reduce((sum, textEdit) => sum + textEdit.newText.length, 0) : 0;
   if (load.lines + 1 > budget.maxLines || load.chars + added > budget.maxChars) return undefined;
   return edit;

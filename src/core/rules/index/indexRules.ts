@@ -26,7 +26,7 @@ export interface IndexRuleOptions {
  * are not memories (`.png`, `.txt`) are not checked: the store holds only memories, so it cannot tell
  * whether they exist.
  */
-export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, options: IndexRuleOptions): Problem[] {
+export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, options: IndexRuleOptions, indexPath: RootPath = INDEX_FILE_NAME): Problem[] {
   const text = new IndexText(index);
   const problems: Problem[] = [];
   const firstByTarget = new Map<RootPath, IndexEntry>();
@@ -34,15 +34,15 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
   for (const line of index.lines) {
     if (line.kind === 'malformed') {
       if ((PATH_ENTRY.test(line.text) || isPointer(line.text)) && (namingLines ??= linesNamingMemories(index, store)).has(line.line)) continue;
-      problems.push(makeProblem(ProblemCode.IndexMalformedLine, INDEX_FILE_NAME, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
+      problems.push(makeProblem(ProblemCode.IndexMalformedLine, indexPath, text.lineRange(line.line), msg('Not an index entry: entries are one line, "- [Title](file.md) — hook".')));
       continue;
     }
     if (line.kind !== 'entry' || line.target === undefined) continue;
     const entry = line;
     const target = line.target;
     if (isMemoryPath(target) && !store.get(target)) {
-      problems.push(makeProblem(ProblemCode.IndexMissingFile, INDEX_FILE_NAME, entry.hrefRange, msg('{0} does not exist: this entry points at no memory.', target), undefined, [
-        removeLineFix(text, entry, msg('Remove this entry'), true),
+      problems.push(makeProblem(ProblemCode.IndexMissingFile, indexPath, entry.hrefRange, msg('{0} does not exist: this entry points at no memory.', target), undefined, [
+        removeLineFix(text, entry, msg('Remove this entry'), true, indexPath),
         createFileFix(entry, target, index, options),
       ]));
     }
@@ -53,11 +53,11 @@ export function checkIndexEntries(index: MemoryIndex, store: MemoryStore, option
     }
     problems.push(makeProblem(
       ProblemCode.IndexDuplicateEntry,
-      INDEX_FILE_NAME,
+      indexPath,
       text.lineRange(entry.line),
       msg('{0} is already listed on line {1}.', target, first.line + 1),
-      [relatedAt(INDEX_FILE_NAME, text.lineRange(first.line), msg('First entry for {0}', target))],
-      [removeLineFix(text, entry, msg('Remove this duplicate entry'), true)],
+      [relatedAt(indexPath, text.lineRange(first.line), msg('First entry for {0}', target))],
+      [removeLineFix(text, entry, msg('Remove this duplicate entry'), true, indexPath)],
     ));
   }
   return problems;
@@ -90,8 +90,8 @@ function linesNamingMemories(index: MemoryIndex, store: MemoryStore): Set<number
   return lines;
 }
 
-function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferred: boolean): ProblemFix {
-  return { ...titleOf(title), preferred, edits: [{ kind: 'edit', path: INDEX_FILE_NAME, edits: [text.removeLine(entry.line)] }] };
+function removeLineFix(text: IndexText, entry: IndexEntry, title: Text, preferred: boolean, indexPath: RootPath): ProblemFix {
+  return { ...titleOf(title), preferred, edits: [{ kind: 'edit', path: indexPath, edits: [text.removeLine(entry.line)] }] };
 }
 
 function createFileFix(entry: IndexEntry, target: RootPath, index: MemoryIndex, options: IndexRuleOptions): ProblemFix {

@@ -24,12 +24,13 @@ const EN_SHOWS = /\b(?:shows|displays|lists|renders|posts|covers|summari[sz]es|i
 const EN_PRODUCT_SHOWS = /\b(?:widget|card|view|tab|dashboard|panel|page|screen|calendar|report|digest|feed|board|app|timeline|section|column|summary|banner|sidebar|tile|inbox|agenda)s?\b[^.;!?]{0,40}?\b(?:shows|displays|lists|renders|highlights|covers|includes|groups|counts|compares)\b/gi;
 const EN_BOUNDARY_BEFORE = /\b(?:from|starting|beginning|until|till|since|as\s+of|effective|after|before)\s+$/i;
 
-const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대/;
+// Two weekdays joined (화요일·목요일, 화·목요일에만, 火曜・木曜): a schedule every week, not one day.
+const KO_FREQUENCY = /매일|매주|매달|매월|매번|항상|언제나|(?<![\uac00-\ud7af])늘\s|보통|마다|절대|[월화수목금토일](?:요일)?\s?[·・,/와과]\s?[월화수목금토일]요일/;
 const KO_PLAN = /예정|할\s?것|하기로/;
 const KO_PRODUCT = /위젯|화면|앱|대시보드|알림|봇|리포트|보고서|이메일|메일|탭|카드|페이지|피드|배너|보드|패널|목록|캘린더|홈/g;
 const KO_SHOWS = /비교한다|비교합니다|비교하는|보여\s?준다|보여\s?줍니다|보여\s?주는|표시한다|표시합니다|표시된다|표시됩니다|표시하는|띄운다|띄웁니다|뜬다|뜹니다|나온다|나옵니다|생성된다|생성됩니다|나타낸다|알려\s?준다|알려\s?줍니다/g;
 
-const JA_FREQUENCY = /毎日|毎朝|毎晩|毎週|毎月|毎回|いつも|常に|通常|必ず|ごと/;
+const JA_FREQUENCY = /毎日|毎朝|毎晩|毎週|毎月|毎回|いつも|常に|通常|必ず|ごと|[月火水木金土日](?:曜日?)?[・、/と][月火水木金土日]曜/;
 // A past ending (届いた。, 表示した、, でした) or a plan (止める予定, つもり); 明日の予定 is only tomorrow's schedule.
 const JA_EPISODE = /た(?=[。、,.\s」)）]|$|ので|から|けど|が)|ました|でした|[るすくうつぬむぶぐ]予定|予定(?:だ|です)|つもり/;
 const JA_PRODUCT = /ウィジェット|画面|アプリ|ダッシュボード|通知|ボット|レポート|メール|タブ|カード|ページ|フィード|バナー|ボード|パネル|一覧|カレンダー|ホーム/g;

@@ -358,6 +358,8 @@ describe('relative-date, round four (issue #39): time words that name no day', (
     ['第12週（今週）はリリース準備に集中する。', 'Japanese week after its number'],
     ['今週（第12週）の目標はテストの整備。', 'Japanese week before its number'],
     ['## 2026-11-03 standup\n\n- Freeze starts (today) and lasts a week.', 'an aside in a dated section'],
+    ['- [배포 절차](release-steps.md) — 화요일·목요일 오후 2시에만 배포', 'Korean: two weekdays joined, every week'],
+    ['配布は火曜・木曜の14時だけ。', 'Japanese: two weekdays joined, every week'],
   ];
   for (const [body, why] of refused) {
     it(`${JSON.stringify(body)} (${why})`, () => assert.deepEqual(found(body), []));
@@ -375,6 +377,7 @@ describe('relative-date, round four (issue #39): time words that name no day', (
     ['This week we freeze the schema.', ['This week']],
     ['이번 주에 48개 항목을 정리한다.', ['이번 주']],
     ['Freeze starts (today) and lasts a week.', ['today']],
+    ['이번 화요일에 배포한다.', ['이번 화요일']],
   ];
   for (const [body, words] of findings) {
     it(`${JSON.stringify(body)} is a finding`, () => assert.deepEqual(found(body).map(([text]) => text), words));
