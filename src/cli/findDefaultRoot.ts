@@ -24,10 +24,7 @@ export interface DefaultRoot {
  * Whether a folder named on the command line is laid out as an auto memory folder
  * (`<config dir>/projects/<project>/memory`), the only kind whose index Claude Code may generate.
  */
-export function looksLikeAutoMemory(path: string): boolean {
-  const parts = path.split(/[\\/]+/).filter((part) => part !== '');
-  return parts.length >= 3 && parts[parts.length - 1] === 'memory' && parts[parts.length - 3] === 'projects';
-}
+export { looksLikeAutoMemory } from '../rootLocations/projectIndexLoad';
 
 /** What {@link findDefaultRoot} found, and the settings files it did not honour. */
 export interface DefaultRootSearch {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { isAtLeast, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
+import { containerIndexProblem, isAtLeast, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
+import { nodeReaderHost } from '../reader';
+import { agentMemoryContainer } from '../rootLocations/agentMemory';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
@@ -69,6 +71,23 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];
+  // An agent-memory folder named as a root holds one root per agent (issue #39): each is checked on its
+  // own, and a MEMORY.md of the folder itself, which no agent loads, is reported as such.
+  if (!files) {
+    const expanded: string[] = [];
+    for (const root of roots) {
+      const container = await agentMemoryContainer(resolve(cwd, root), nodeReaderHost);
+      if (!container) {
+        expanded.push(root);
+        continue;
+      }
+      const agents = container.agents.map((agent) => join(root, agent));
+      for (const agent of agents) if (writeBoundaries.has(root)) writeBoundaries.set(agent, writeBoundaries.get(root)!);
+      expanded.push(...agents);
+      if (container.hasIndex) checked.push({ argument: root, memories: 0, problems: [containerIndexProblem(container.agents)], skipped: [], fixed: 0, notWritten: [] });
+    }
+    roots = expanded;
+  }
   // One folder named twice (`a a`, `a ./a/`, a link to it) is checked once: twice printed every problem
   // twice, and with --fix it planned a second time what the first pass had just written.
   const seen = new Set<string>();
@@ -87,7 +106,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
       const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
       const shape = shapeSettingFor(options.shape, looksAuto);
-      const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto));
+      const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto, cwd));
       const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);

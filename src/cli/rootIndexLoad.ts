@@ -1,18 +1,13 @@
-import { dirname } from 'node:path';
 import type { IndexLoadWay } from '../core';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
-import { hasClaudeFile, projectIndexLoad } from '../rootLocations/projectIndexLoad';
+import { namedFolderIndexLoad } from '../rootLocations/projectIndexLoad';
 
 /**
- * How Claude Code reads the MEMORY.md of a folder named on the command line, for the budget rule:
- * laid out as auto memory, it is an entrypoint; beside a project's CLAUDE.md, it is that project's
- * memory folder, loaded whole if a CLAUDE.md imports it and not at all if none does. Anywhere else
- * (a copy, a folder of unknown place) nothing says, and it is held to the entrypoint's limits, as
- * the check always held every folder.
+ * How Claude Code reads the MEMORY.md of a folder named on the command line, for the budget rule: as
+ * the extension and the language server decide it for a folder in `memoryShelf.roots`, with the current
+ * directory as the workspace folder (see `namedFolderIndexLoad`).
  */
-export async function namedRootIndexLoad(folder: string, looksAuto: boolean): Promise<IndexLoadWay> {
+export async function namedRootIndexLoad(folder: string, looksAuto: boolean, cwd: string): Promise<IndexLoadWay> {
   if (looksAuto) return 'entrypoint';
-  const project = dirname(folder);
-  if (!(await hasClaudeFile(project, nodeRootsHost))) return 'entrypoint';
-  return projectIndexLoad(project, folder, nodeRootsHost);
+  return namedFolderIndexLoad(folder, cwd, nodeRootsHost);
 }

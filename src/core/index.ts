@@ -38,3 +38,4 @@ export { codePointName } from './poison/hiddenCharacters';
 export * from './markdownEscape';
 export { probableTarget } from './rules/links/linkRules';
 export { indexLoad } from './rules/index/indexBudget';
+export { containerIndexProblem } from './rules/index/containerIndex';

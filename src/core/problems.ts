@@ -32,6 +32,7 @@ export enum ProblemCode {
   HiddenText = 'hidden-text',
   ChannelMarkup = 'channel-markup',
   PlantedInstruction = 'planted-instruction',
+  IndexNotLoaded = 'index-not-loaded',
 }
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = Object.values(ProblemCode);

@@ -5,7 +5,7 @@ import { discoverAgentMemory } from '../rootLocations/agentMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
-import { projectIndexLoad } from '../rootLocations/projectIndexLoad';
+import { namedFolderIndexLoad, projectIndexLoad } from '../rootLocations/projectIndexLoad';
 import type { IndexLoadWay } from '../core';
 import type { ServerSettings } from './settings';
 
@@ -50,7 +50,7 @@ export async function discoverRoots(workspaceFolders: readonly string[], { setti
     );
     for (const root of found) {
       if (!root.exists) continue;
-      const indexLoad = root.kind === 'auto-memory' ? (root.location.reason ? 'not-loaded' : 'entrypoint') : await projectIndexLoad(workspaceFolder, root.path, nodeRootsHost);
+      const indexLoad = root.kind === 'auto-memory' ? (root.location.reason ? 'not-loaded' : 'entrypoint') : root.kind === 'configured' ? await namedFolderIndexLoad(root.path, workspaceFolder, nodeRootsHost) : await projectIndexLoad(workspaceFolder, root.path, nodeRootsHost);
       await add(root.path, root.kind, indexLoad);
     }
     const agents = await discoverAgentMemory({ workspaceFolder, homeDir: homedir(), env: process.env }, nodeReaderHost);

@@ -151,3 +151,21 @@ function pathOf(input: AgentMemoryInput): nodePath.PlatformPath {
   const style = input.pathStyle ?? (/^[A-Za-z]:[\\/]|^\\\\/.test(input.workspaceFolder) ? 'win32' : 'posix');
   return style === 'win32' ? nodePath.win32 : nodePath.posix;
 }
+
+/** An agent-memory folder itself (`.claude/agent-memory/`): the agents' folders in it, and whether it holds a MEMORY.md of its own. */
+export interface AgentMemoryContainer {
+  readonly agents: readonly string[];
+  readonly hasIndex: boolean;
+}
+
+/**
+ * The folder as the agent-memory folder of a scope (named `agent-memory` or `agent-memory-local`, holding
+ * agents' folders), or undefined: a folder named so but holding no folder is an ordinary root.
+ */
+export async function agentMemoryContainer(folder: string, host: ReaderHost): Promise<AgentMemoryContainer | undefined> {
+  if (!/^agent-memory(?:-local)?$/.test(nodePath.basename(folder))) return undefined;
+  const entries = await listEntries(host, folder);
+  const agents = entries.filter((entry) => entry.kind === 'directory' && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+  if (agents.length === 0) return undefined;
+  return { agents, hasIndex: entries.some((entry) => entry.kind === 'file' && entry.name === 'MEMORY.md') };
+}

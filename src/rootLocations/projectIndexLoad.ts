@@ -24,3 +24,44 @@ export async function hasClaudeFile(folder: string, host: Pick<RootsHost, 'readT
   for (const name of PROJECT_CLAUDE_FILES) if ((await host.readTextFile(nodePath.join(folder, ...name.split('/')))) !== undefined) return true;
   return false;
 }
+
+/** Claude Code's auto memory folder: `<config dir>/projects/<project>/memory`. */
+export function looksLikeAutoMemory(path: string): boolean {
+  const parts = path.split(/[\\/]+/).filter((part) => part !== '');
+  return parts.length >= 3 && parts[parts.length - 1] === 'memory' && parts[parts.length - 3] === 'projects';
+}
+
+/** A subagent's memory folder: `.claude/agent-memory/<agent>` or `.claude/agent-memory-local/<agent>`. */
+export function looksLikeSubagentMemory(path: string): boolean {
+  const parts = path.split(/[\\/]+/).filter((part) => part !== '');
+  return parts.length >= 2 && /^agent-memory(?:-local)?$/.test(parts[parts.length - 2]);
+}
+
+/**
+ * How Claude Code reads the MEMORY.md of a folder someone named (on the command line, in
+ * `memoryShelf.roots`, to the language server): one answer for all three, so a folder gets the same
+ * load way and budget findings wherever it is named (issue #39). Laid out as auto memory or subagent
+ * memory, it is an entrypoint. Otherwise its project decides — the workspace folder holding it (the
+ * CLI's current directory), then the folder it sits in — when it has CLAUDE.md files: imported by one,
+ * the index loads whole; not imported, not at all. With no CLAUDE.md near (a copy of auto memory
+ * committed to a repository, a folder of unknown place) nothing says, and it is held to the
+ * entrypoint's limits, as the labeled real folders judge such copies.
+ */
+export async function namedFolderIndexLoad(memoryFolder: string, workspaceFolder: string | undefined, host: Pick<RootsHost, 'readTextFile'>): Promise<IndexLoadWay> {
+  if (looksLikeAutoMemory(memoryFolder) || looksLikeSubagentMemory(memoryFolder)) return 'entrypoint';
+  const projects = new Set<string>();
+  if (workspaceFolder !== undefined && isInside(workspaceFolder, memoryFolder)) projects.add(nodePath.resolve(workspaceFolder));
+  projects.add(nodePath.dirname(nodePath.resolve(memoryFolder)));
+  let besideClaudeFiles = false;
+  for (const project of projects) {
+    if (!(await hasClaudeFile(project, host))) continue;
+    besideClaudeFiles = true;
+    if ((await projectIndexLoad(project, memoryFolder, host)) === 'imported') return 'imported';
+  }
+  return besideClaudeFiles ? 'not-loaded' : 'entrypoint';
+}
+
+function isInside(folder: string, path: string): boolean {
+  const relative = nodePath.relative(folder, path);
+  return !relative.startsWith('..') && !nodePath.isAbsolute(relative);
+}

@@ -75,6 +75,22 @@ describe('memory-shelf check', () => {
     assert.equal(run(['lint']).status, 2);
   });
 
+  it('checks each agent\'s folder of an agent-memory folder named as a root on its own, and reports the MEMORY.md above them (issue #39)', () => {
+    const container = join(scratch, '.claude', 'agent-memory');
+    for (const agent of ['reviewer', 'writer']) mkdirSync(join(container, agent), { recursive: true });
+    const style = '---\nname: feedback-style\ndescription: Review comments name the rule they apply\nmetadata:\n  type: feedback\n---\n\nName the rule in each review comment.\n';
+    writeFileSync(join(container, 'reviewer', 'feedback_style.md'), style);
+    writeFileSync(join(container, 'reviewer', 'MEMORY.md'), '# Reviewer\n\n- [Style](feedback_style.md) — review style\n');
+    writeFileSync(join(container, 'writer', 'MEMORY.md'), '# Writer\n');
+    // A stale copy of the reviewer's index one level up: joined with the reviewer's folder it listed a file that is not there.
+    writeFileSync(join(container, 'MEMORY.md'), '# Reviewer\n\n- [Style](feedback_style.md) — review style\n');
+    const result = run(['check', join('.claude', 'agent-memory'), '--format', 'json'], scratch);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    assert.deepEqual(report.roots.map((root) => [root.path, root.memories]), [[join('.claude', 'agent-memory'), 0], [join('.claude', 'agent-memory', 'reviewer'), 1], [join('.claude', 'agent-memory', 'writer'), 0]]);
+    assert.deepEqual(report.problems.map((problem) => `${problem.file}:${problem.line} ${problem.code}`), [`${join('.claude', 'agent-memory', 'MEMORY.md')}:1 index-not-loaded`]);
+    assert.match(report.problems[0].message, /reviewer\/MEMORY\.md, writer\/MEMORY\.md/);
+  });
+
   it('checks a folder named twice (again, with ./ and a trailing slash, through a link) once', () => {
     const root = join(scratch, 'memory');
     cpSync(join(FIXTURES, 'workspace', 'memory'), root, { recursive: true });

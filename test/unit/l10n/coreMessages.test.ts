@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import {
   ALL_PROBLEM_CODES,
+  containerIndexProblem,
   ProblemCode,
   checkMemoryName,
   formatText,
@@ -189,6 +190,8 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
     ...EVERY_SKIP_REASON.map((reason) => makeSkipProblem('skipped.md', reason)),
+    containerIndexProblem(['reviewer']),
+    containerIndexProblem([]),
     // Pinned durable lessons beside a typed memory and an index that lists none of them; a generated index
     // with a long description, and one of 141 memories (Claude Code writes at most 140 lines).
     ...engineProblems(new Map([

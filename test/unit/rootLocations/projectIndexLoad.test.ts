@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { hasClaudeFile, projectIndexLoad } from '../../../src/rootLocations/projectIndexLoad';
+import { hasClaudeFile, namedFolderIndexLoad, projectIndexLoad } from '../../../src/rootLocations/projectIndexLoad';
 import { FakeRootsHost } from './fakeRootsHost';
 
 describe('projectIndexLoad: how a project memory folder\'s index loads', () => {
@@ -22,5 +22,24 @@ describe('projectIndexLoad: how a project memory folder\'s index loads', () => {
   it('tells whether a folder holds any CLAUDE.md that could import an index', async () => {
     assert.equal(await hasClaudeFile('/p', new FakeRootsHost({ files: { '/p/.claude/CLAUDE.md': 'x' } })), true);
     assert.equal(await hasClaudeFile('/p', new FakeRootsHost({ files: { '/p/README.md': 'x' } })), false);
+  });
+});
+
+describe('namedFolderIndexLoad: one answer for a folder named to the CLI, in memoryShelf.roots or to the language server (issue #39)', () => {
+  it('takes the workspace folder\'s CLAUDE.md first: a folder deep inside the project is not loaded unless imported', async () => {
+    const files = { '/p/CLAUDE.md': '# Project\n\nSee @docs/notes/MEMORY.md\n' };
+    assert.equal(await namedFolderIndexLoad('/p/docs/notes', '/p', new FakeRootsHost({ files })), 'imported');
+    assert.equal(await namedFolderIndexLoad('/p/docs/memory', '/p', new FakeRootsHost({ files })), 'not-loaded');
+  });
+
+  it('falls back on the folder it sits in, and with no CLAUDE.md near holds it to an entrypoint\'s limits', async () => {
+    assert.equal(await namedFolderIndexLoad('/q/memory', '/p', new FakeRootsHost({ files: { '/q/CLAUDE.md': '@memory/MEMORY.md\n' } })), 'imported');
+    assert.equal(await namedFolderIndexLoad('/copies/team-memory', '/copies', new FakeRootsHost({ files: {} })), 'entrypoint');
+  });
+
+  it('reads auto memory and subagent memory as entrypoints wherever they are named', async () => {
+    const host = new FakeRootsHost({ files: { '/p/CLAUDE.md': '# nothing imported\n' } });
+    assert.equal(await namedFolderIndexLoad('/home/u/.claude/projects/-p/memory', '/p', host), 'entrypoint');
+    assert.equal(await namedFolderIndexLoad('/p/.claude/agent-memory/reviewer', '/p', host), 'entrypoint');
   });
 });

@@ -92,6 +92,7 @@ const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
   [ProblemCode.IndexInlineMemory, INDEX],
   [ProblemCode.PinnedOverLimit, INDEX],
   [ProblemCode.IndexEntryLong, INDEX],
+  [ProblemCode.IndexNotLoaded, INDEX],
   [ProblemCode.DescriptionAlike, DESCRIBED],
   [ProblemCode.DescriptionBodyMismatch, DESCRIBED_BODY],
 ]);

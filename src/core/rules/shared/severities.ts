@@ -62,6 +62,7 @@ export const DEFAULT_SEVERITIES: Readonly<Record<ProblemCode, Severity>> = {
   [ProblemCode.ChannelMarkup]: 'error',
   // Read from the words alone, so a person judges it; it still fails CI, since a planted line obeyed costs most.
   [ProblemCode.PlantedInstruction]: 'warning',
+  [ProblemCode.IndexNotLoaded]: 'warning',
 };
 
 /**
