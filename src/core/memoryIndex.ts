@@ -69,6 +69,7 @@ export interface MemoryIndex {
 
 const BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}(\s|$)/;
+const WIKI_LED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\*\*|__|`)?\[\[/;
 // Anchored at the start, so it is tried once per line; `[^\]]` cannot run past the `]` it needs.
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]{1,999}\]:[ \t]*(<[^<>]*>|[^\s<>]+)/;
 
@@ -147,7 +148,9 @@ function parseLine(text: string, line: number, lineOffset: number, links: IndexL
   addPathMentions(text, line, lineOffset, links);
   if (text.trim() === '') return { kind: 'blank', line, text };
   if (HEADING.test(text)) return { kind: 'heading', line, text };
-  if (!linked && BULLET.test(text) && /\]\(|\.md\b|\[\[/.test(text)) return { kind: 'malformed', line, text };
+  // A bullet led by a `[[link]]` meant to be an entry; a rule that ends "— see [[x]]" is a line of facts
+  // with a pointer, like the same rule without one (issue #39: the two got two different codes).
+  if (!linked && BULLET.test(text) && (/\]\(|\.md\b/.test(text) || WIKI_LED.test(text))) return { kind: 'malformed', line, text };
   return { kind: 'text', line, text };
 }
 

@@ -248,7 +248,13 @@ export class MemoryStore {
     const nameTopic = nameKey === stemKey ? undefined : topicOf(nameKey);
     if (stemTopic !== undefined) addTo(this.byTopicKey, stemTopic, path);
     if (nameTopic !== undefined && nameTopic !== stemTopic) addTo(this.byTopicKey, nameTopic, path);
-    for (const link of memory.links) addTo(this.linkSourcesByFoldedTarget, foldName(link.target), path);
+    for (const link of memory.links) {
+      const key = foldName(link.target);
+      addTo(this.linkSourcesByFoldedTarget, key, path);
+      // A numbered target (`[[05-testing]]`) may mean the file renumbered since: its sources answer to the topic too.
+      const renumbered = renumberedTopic(key);
+      if (renumbered !== undefined) addTo(this.linkSourcesByFoldedTarget, renumbered, path);
+    }
     const topic = topicIndexOf(memory);
     if (topic) {
       for (const link of topic.index.links) if (link.target !== undefined) addTo(this.topicLinksByTarget, link.target, path);
@@ -260,7 +266,12 @@ export class MemoryStore {
     const path = memory.path;
     for (const key of foldedKeys(memory)) removeFrom(this.byFoldedKey, key, path);
     for (const key of topicKeys(memory)) removeFrom(this.byTopicKey, key, path);
-    for (const link of memory.links) removeFrom(this.linkSourcesByFoldedTarget, foldName(link.target), path);
+    for (const link of memory.links) {
+      const key = foldName(link.target);
+      removeFrom(this.linkSourcesByFoldedTarget, key, path);
+      const renumbered = renumberedTopic(key);
+      if (renumbered !== undefined) removeFrom(this.linkSourcesByFoldedTarget, renumbered, path);
+    }
     const topic = topicIndexOf(memory);
     if (topic) {
       for (const link of topic.index.links) if (link.target !== undefined) removeFrom(this.topicLinksByTarget, link.target, path);
@@ -292,6 +303,12 @@ export function topicKeys(memory: MemoryFile): Set<string> {
     if (topic !== undefined) keys.add(topic);
   }
   return keys;
+}
+
+/** `05-testing` → `testing`: the topic of a numbered file's stem, which a renumbering keeps. */
+export function renumberedTopic(foldedKey: string): string | undefined {
+  const match = /^\d{1,4}-(.+)$/.exec(foldedKey);
+  return match ? match[1] : undefined;
 }
 
 function topicOf(foldedKey: string): string | undefined {

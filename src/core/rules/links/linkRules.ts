@@ -1,5 +1,5 @@
 import type { MemoryFile } from '../../memoryFile';
-import type { MemoryStore } from '../../memoryStore';
+import { renumberedTopic, type MemoryStore } from '../../memoryStore';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { foldName } from '../../rootPath';
 import { msg } from '../../text';
@@ -67,7 +67,10 @@ function danglingProblem(memory: MemoryFile, link: MemoryLink, store: MemoryStor
  * alone, so the answer changes only when a memory with that topic comes, goes or is renamed.
  */
 export function probableTarget(target: string, store: MemoryStore): { candidate: MemoryFile; newTarget: string } | undefined {
-  const candidates = store.withTopicKey(foldName(target));
+  let candidates = store.withTopicKey(foldName(target));
+  // `[[05-testing]]` left behind when the files were renumbered: the one numbered file of that topic (issue #39).
+  const renumbered = candidates.length === 0 ? renumberedTopic(foldName(target)) : undefined;
+  if (renumbered !== undefined) candidates = store.withTopicKey(renumbered).filter((candidate) => /^\d{1,4}[-_]/.test(candidate.stem));
   if (candidates.length !== 1) return undefined;
   const candidate = candidates[0];
   const name = candidate.name;

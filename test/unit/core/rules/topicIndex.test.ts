@@ -80,3 +80,25 @@ describe('topic indexes: memories a linked topic index lists are listed (issue #
     }
   });
 });
+
+describe('one code for one index construct (issue #39, kind 7)', () => {
+  for (const [language, lines] of [
+    ['en', ['- **Never** push to main directly — see [[git-flow]]', '- **Always** run migrations in a transaction — see [[db-migrations]]', '- **Never** log tokens or secrets, in any environment', '- **Always** test against a real database, never mocks']],
+    ['ko', ['- **절대** main에 직접 푸시하지 않는다 — [[git-flow]] 참고', '- **항상** 마이그레이션은 트랜잭션 안에서 실행한다 — [[db-migrations]]', '- **절대** 토큰이나 비밀값을 로그에 남기지 않는다', '- **항상** 실제 DB로 테스트하고 목은 쓰지 않는다']],
+    ['ja', ['- **絶対に** main へ直接プッシュしない — [[git-flow]] を参照', '- **必ず** マイグレーションはトランザクション内で実行する — [[db-migrations]]', '- **絶対に** トークンや秘密値をログに出さない', '- **必ず** 本物の DB でテストし、モックは使わない']],
+  ] as const) {
+    it(`reports core-invariant lines as one block of facts, with or without a pointer (${language})`, () => {
+      const files = new Map([
+        ['MEMORY.md', `# Memory\n\n## Core invariants\n${lines.join('\n')}\n\n## Index\n- [Git flow](git-flow.md) — branches\n- [Migrations](db-migrations.md) — schema changes\n`],
+        ['git-flow.md', memory('git-flow', 'Feature branches are squash-merged after review')],
+        ['db-migrations.md', memory('db-migrations', 'Schema changes ship as expand and contract migrations')],
+      ]);
+      assert.deepEqual(findings(checkedEngine(files)).filter((finding) => finding.startsWith('MEMORY.md')), ['MEMORY.md index-inline-memory']);
+    });
+  }
+
+  it('still reads a bullet led by a [[link]] as an entry gone wrong', () => {
+    const files = new Map([['MEMORY.md', '# Memory\n\n- [[git-flow]] — branch and merge rules\n'], ['git-flow.md', memory('git-flow', 'Feature branches are squash-merged after review')]]);
+    assert.ok(findings(checkedEngine(files)).includes('MEMORY.md index-malformed-line'));
+  });
+});
