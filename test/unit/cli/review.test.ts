@@ -148,6 +148,41 @@ describe('memory-shelf review and hook install', () => {
     assert.equal(readFileSync(settings, 'utf8'), original);
   });
 
+  it('hook install --project refuses a .claude link out of the project and a linked settings file, naming the link and its target (low)', () => {
+    const other = join(scratch, 'other', '.claude');
+    mkdirSync(other, { recursive: true });
+    const othersText = '{ "model": "a line of the other project" }\n';
+    writeFileSync(join(other, 'settings.local.json'), othersText);
+    symlinkSync(join('..', 'other', '.claude'), join(project, '.claude'));
+    for (const args of [['hook', 'install', '--dry-run'], ['hook', 'install'], ['hook', 'uninstall']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stdout}`);
+      assert.doesNotMatch(result.stdout, /a line of the other project/);
+      assert.match(result.stderr, /\.claude is a link to .*other\/\.claude, outside the project/);
+    }
+    assert.equal(readFileSync(join(other, 'settings.local.json'), 'utf8'), othersText);
+
+    // A linked settings file: said as it is, not as a file that changed on disk.
+    rmSync(join(project, '.claude'));
+    mkdirSync(join(project, '.claude'));
+    symlinkSync(join(other, 'settings.local.json'), join(project, '.claude', 'settings.local.json'));
+    for (const args of [['hook', 'install', '--dry-run'], ['hook', 'install']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stdout}`);
+      assert.doesNotMatch(result.stdout, /a line of the other project/);
+      assert.match(result.stderr, /settings\.local\.json: it is a link to .*other\/\.claude\/settings\.local\.json/);
+      assert.doesNotMatch(result.stderr, /changed-on-disk/);
+    }
+    assert.equal(readFileSync(join(other, 'settings.local.json'), 'utf8'), othersText);
+
+    // A .claude that leads to a folder inside the project is still the project's own.
+    rmSync(join(project, '.claude'), { recursive: true });
+    mkdirSync(join(project, 'config', 'claude'), { recursive: true });
+    symlinkSync(join('config', 'claude'), join(project, '.claude'));
+    assert.equal(run(['hook', 'install']).status, 0);
+    assert.ok(existsSync(join(project, 'config', 'claude', 'settings.local.json')));
+  });
+
   it('creates the settings file when there is none and removes it again; refuses comments without writing', () => {
     const settings = join(project, '.claude', 'settings.local.json');
     assert.equal(run(['hook', 'install']).status, 0);
