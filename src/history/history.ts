@@ -222,14 +222,14 @@ export class History {
       }
       return kept.map((event) => formatEventLine(event) ?? '').join('');
     });
-    await rewriteLog(folder, APPROVALS_FILE, (text) => {
+    await new RootHistory('', folder, this.now).compactApprovals(() => rewriteLog(folder, APPROVALS_FILE, (text) => {
       const latest = new Map<string, string>();
       for (const approval of parseApprovalLog(text)) {
         latest.delete(approval.path);
         latest.set(approval.path, formatApprovalLine(approval) ?? '');
       }
       return [...latest.values()].join('');
-    });
+    }));
   }
 
   private async lock(): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { contentHash } from '../../core';
 import { hashBytes, History, type HistoryEvent, type RootHistory } from '../../history';
 import type { Log } from '../log';
-import type { HistoryPort, RecordedVersion } from './historyPort';
+import { trustedApprovals } from '../../core/history/approvalSeal';
+import type { ApprovalsRead, HistoryPort, RecordedVersion } from './historyPort';
 
 /**
  * The shared history store (src/history) behind the extension's port: the folder the CLI and Claude
@@ -70,8 +71,9 @@ class StorePort implements HistoryPort {
     return (await this.root(root)).blob(hash);
   }
 
-  async approvals(root: string): Promise<Map<string, string>> {
-    return (await this.root(root)).approvals();
+  async approvals(root: string): Promise<ApprovalsRead> {
+    const reading = await (await this.root(root)).approvalReading();
+    return { approved: trustedApprovals(reading), changedOutside: reading.changedOutside, linesRemoved: reading.linesRemoved };
   }
 
   async approve(root: string, approvals: Parameters<HistoryPort['approve']>[1]): Promise<void> {

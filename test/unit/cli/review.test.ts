@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
@@ -96,6 +97,37 @@ describe('memory-shelf review and hook install', () => {
     assert.equal(existsSync(join(scratch, 'history', 'roots')), false, 'nothing of the linked folder was copied into the history');
     // Named on purpose, the folder is the user's choice.
     assert.equal(run(['review', claude]).status, 0);
+  });
+
+  it('notices an approval record changed by a shell write: the memory waits and says so, the gate still holds (low)', () => {
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    const roots = join(scratch, 'history', 'roots');
+    const log = join(roots, readdirSync(roots)[0], 'approvals.jsonl');
+    // The agent's shell withdraws one approval and approves its own text of another.
+    appendFileSync(log, JSON.stringify({ v: 1, time: '2026-12-01T00:00:00.000Z', path: 'stack.md', hash: '' }) + '\n');
+    const sneaked = memoryText('결정', '배포는 언제든 한다.');
+    const approved = createHash('sha256').update(readFileSync(join(memory, '결정.md'))).digest('hex');
+    writeFileSync(log, readFileSync(log, 'utf8').replace(approved, createHash('sha256').update(sneaked).digest('hex')));
+    writeFileSync(join(memory, '결정.md'), sneaked);
+
+    const listed = JSON.parse(run(['review', '--format', 'json']).stdout) as { pending: { path: string; kind: string; approvalChangedOutside?: boolean }[] };
+    assert.deepEqual(listed.pending.map((p) => [p.path, p.approvalChangedOutside ?? false]), [['stack.md', true], ['결정.md', true]]);
+    assert.match(run(['review']).stdout, /stack\.md.*\(its approval record changed outside Memory Shelf\)/);
+    // The gate reads only what Memory Shelf sealed: the withdrawal frees nothing.
+    const gated = spawnSync(process.execPath, [CLI, 'hook', 'run', '--gate'], { cwd: project, encoding: 'utf8', env, input: JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(memory, 'stack.md'), old_string: 'Postgres', new_string: 'MySQL' } }) });
+    assert.equal(gated.status, 2, gated.stderr);
+
+    // A person approving it again settles it.
+    assert.equal(run(['review', '--approve', 'stack.md']).status, 0);
+    assert.deepEqual(json(['review']).pending.map((p) => p.path), ['결정.md']);
+    // Lines taken out of the record are noticed too, and what they approved waits again.
+    assert.equal(run(['review', '--approve', '결정.md']).status, 0);
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    writeFileSync(log, lines.slice(0, -1).join('\n') + '\n');
+    const cut = JSON.parse(run(['review', '--format', 'json']).stdout) as { approvalLinesRemoved?: boolean; pending: { path: string }[] };
+    assert.equal(cut.approvalLinesRemoved, true);
+    assert.deepEqual(cut.pending.map((p) => p.path), ['결정.md']);
+    assert.match(run(['review']).stdout, /approval record were taken out or damaged outside Memory Shelf/);
   });
 
   it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {

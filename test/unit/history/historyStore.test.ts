@@ -179,7 +179,7 @@ describe('history store', () => {
     // The same lines approve and unapprove write, so the hook and older readers read them alike.
     const lines = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n');
     assert.equal(lines.length, 5);
-    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash']);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash', 'prev', 'seal']);
     await root.approveAll([]);
     assert.equal(readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n').length, 5);
   });
@@ -287,5 +287,38 @@ describe('history store', () => {
     const lines = text.split('\n').filter(Boolean);
     assert.equal(lines.length, 201);
     assert.equal((await root.events()).length, 201);
+  });
+
+  it('seals approvals: an older unsealed log is stated again, concurrent approvers leave one clean chain, pruning keeps it sealed', async () => {
+    const root = await history.root(rootPath);
+    // A log an earlier version wrote, without seals.
+    mkdirSync(root.folder, { recursive: true });
+    const legacyHash = await root.keep(bytes('legacy'));
+    writeFileSync(join(root.folder, 'approvals.jsonl'), JSON.stringify({ v: 1, time: '2026-01-01T00:00:00.000Z', path: 'old.md', hash: legacyHash }) + '\n');
+    assert.equal(await root.approvedHash('old.md'), legacyHash);
+    await root.approve('a.md', bytes('a'));
+    assert.deepEqual([...(await root.approvals())].sort(), [['a.md', hashBytes(bytes('a'))], ['old.md', legacyHash]]);
+    const script = `
+      const { History } = require(${JSON.stringify(join(__dirname, '..', '..', '..', 'src', 'history'))});
+      (async () => {
+        const root = await History.open({ dir: process.argv[1], env: {} }).root(process.argv[2]);
+        for (let i = 0; i < 15; i++) await root.approve('p' + process.argv[3] + '/' + i + '.md', Buffer.from('x' + i));
+      })();`;
+    await Promise.all([0, 1, 2].map((n) => new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', script, history.dir, rootPath, String(n)], { stdio: 'inherit' });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+    })));
+    const reading = await root.approvalReading();
+    assert.equal(reading.linesRemoved, false);
+    assert.equal(reading.changedOutside.size, 0);
+    assert.equal(reading.approved.size, 47);
+    await history.prune(1);
+    const compacted = await root.approvalReading();
+    assert.equal(compacted.linesRemoved, false);
+    assert.deepEqual([...compacted.approved].sort(), [...reading.approved].sort());
+    // An unsealed line slipped in among the old ones later changes nothing.
+    writeFileSync(join(root.folder, 'approvals.jsonl'), JSON.stringify({ v: 1, time: '2026-01-01T00:00:00.000Z', path: 'forged.md', hash: legacyHash }) + '\n' + readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8'));
+    assert.equal(await root.approvedHash('forged.md'), undefined);
+    assert.equal((await root.approvals()).has('forged.md'), false);
   });
 });

@@ -32,7 +32,7 @@ describe('the extension\'s history port', () => {
     const rootPath = join(scratch, 'memory');
     await port.approve(rootPath, [{ path: 'a.md', bytes: bytes('a') }, { path: 'b.md', bytes: bytes('b') }]);
     await port.approve(rootPath, [{ path: 'a.md', bytes: null }, { path: 'c.md', bytes: bytes('c') }]);
-    assert.deepEqual([...(await port.approvals(rootPath))].sort(), [['b.md', hashBytes(bytes('b'))], ['c.md', hashBytes(bytes('c'))]]);
+    assert.deepEqual([...(await port.approvals(rootPath)).approved].sort(), [['b.md', hashBytes(bytes('b'))], ['c.md', hashBytes(bytes('c'))]]);
     assert.equal(Buffer.from((await port.blob(rootPath, hashBytes(bytes('b'))))!).toString(), 'b');
     const root = await History.open({ dir: join(scratch, 'history') }).root(rootPath);
     assert.equal(readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n').length, 4);
