@@ -243,6 +243,21 @@ describe('history store', () => {
     assert.equal((await root.latestOf('b.md'))?.hash, hashBytes(Buffer.alloc(1000, 'b')));
   });
 
+  it('prunes a deleted memory\'s last version only after every older version (what --restore brings back)', async () => {
+    const root = await history.root(rootPath);
+    const first = Buffer.alloc(1000, 'f');
+    const last = Buffer.alloc(1000, 'l');
+    await root.record('gone.md', first, { author: 'agent', source: 'disk-change' });
+    await root.record('gone.md', last, { author: 'agent', source: 'disk-change' });
+    await root.record('gone.md', undefined, { author: 'agent', source: 'disk-change' });
+    // Older versions of a memory still there, recorded after the deletion.
+    for (let i = 0; i < 6; i++) await root.record('kept.md', Buffer.alloc(1000, String(i)), { author: 'agent', source: 'disk-change' });
+    await history.prune((await history.size()) - 2500);
+    assert.equal(await root.hasBlob(hashBytes(first)), false);
+    assert.equal(await root.hasBlob(hashBytes(last)), true, 'the deleted memory\'s last version is kept');
+    assert.equal(await root.hasBlob(hashBytes(Buffer.alloc(1000, '5'))), true);
+  });
+
   it('clears one root or all of them, and nothing else in the folder', async () => {
     const other = join(scratch, 'other');
     mkdirSync(other);
