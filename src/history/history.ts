@@ -159,6 +159,46 @@ export class History {
     await rm(join(this.dir, ERRORS_FILE), { force: true });
   }
 
+  /**
+   * Replaces every version of `path` that `redact` changes (one holding a secret) with its redacted copy:
+   * the events and approvals naming it name the copy, and the old bytes are deleted, so no restore brings
+   * the secret back. Returns how many versions were (with `dryRun`, would be) replaced.
+   */
+  async purgeVersions(rootPath: string, path: string, redact: (bytes: Uint8Array) => Uint8Array | undefined, dryRun = false): Promise<number> {
+    const root = await this.root(rootPath);
+    const candidates = new Set((await root.versions(path)).map((event) => event.hash).filter((hash) => hash !== ''));
+    const approved = await root.approvals();
+    const approvedHere = approved.get(path);
+    if (approvedHere) candidates.add(approvedHere);
+    const replaced = new Map<string, string>();
+    for (const hash of candidates) {
+      const bytes = await root.blob(hash);
+      const clean = bytes && redact(bytes);
+      if (clean) replaced.set(hash, dryRun ? '' : await root.keep(clean));
+    }
+    if (dryRun || replaced.size === 0) return replaced.size;
+    // Compaction rewrites the same logs: one at a time.
+    if (!(await this.lockWithin(5_000))) throw Object.assign(new Error('the history is being pruned; try again'), { code: 'EBUSY' });
+    try {
+      await rewriteLog(root.folder, LOG_FILE, (text) => parseEventLog(text).map((event) => formatEventLine({ ...event, hash: replaced.get(event.hash) ?? event.hash }) ?? '').join(''));
+      const moved = [...approved].filter(([, hash]) => replaced.has(hash)).map(([approvedPath, hash]) => ({ path: approvedPath, hash: replaced.get(hash)! }));
+      await root.approveAll(moved);
+      for (const hash of replaced.keys()) await unlink(root.blobPath(hash)).catch(() => undefined);
+    } finally {
+      await unlink(join(this.dir, PRUNE_LOCK)).catch(() => undefined);
+    }
+    return replaced.size;
+  }
+
+  private async lockWithin(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!(await this.lock())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
   /** Notes an error no caller can act on (the hook's own failures), in a small file beside the history. */
   async logError(message: string): Promise<void> {
     try {

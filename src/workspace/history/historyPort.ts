@@ -82,6 +82,11 @@ export interface HistoryPort {
    * the file now or of the old approved copy.
    */
   importLegacy(root: string, record: LegacyApprovals, legacyCopy: (hash: string) => Promise<Uint8Array | undefined>, current: (path: string) => Promise<Uint8Array | undefined>): Promise<void>;
+  /**
+   * Replaces every version of `path` that holds a secret with a redacted copy (nothing restores the
+   * secret after); with `dryRun`, only counts them. Resolves to how many versions hold one.
+   */
+  purgeSecret(root: string, path: string, dryRun: boolean): Promise<number>;
   /** Brings the history under its bound (a no-op when another process is pruning). */
   prune(maxBytes: number): Promise<void>;
 }

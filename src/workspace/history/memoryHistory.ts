@@ -204,6 +204,22 @@ export class MemoryHistory extends Disposable {
     return key === undefined ? undefined : this.byRoot.get(key)?.approvals;
   }
 
+  /**
+   * How many versions of `path` in the history hold a secret (`purge`: replaces them with redacted
+   * copies, then reads the root's history again). Zero when there is no history.
+   */
+  async secretVersions(root: MemoryRoot, path: RootPath, purge = false): Promise<number> {
+    const key = this.keyOf(root);
+    const port = this.port;
+    if (key === undefined || !port) return 0;
+    const count = await this.enqueue(() => port.purgeSecret(key, path, !purge));
+    if (purge && count > 0) {
+      await this.whenRead(root, true);
+      this.changeEmitter.fire(root);
+    }
+    return count;
+  }
+
   /** Whether the approval record of `path` changed outside Memory Shelf (so it is not counted as approved). */
   approvalChangedOutside(root: MemoryRoot, path: RootPath): boolean {
     const key = this.keyOf(root);

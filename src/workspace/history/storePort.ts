@@ -1,5 +1,5 @@
 import { contentHash } from '../../core';
-import { hashBytes, History, type HistoryEvent, type RootHistory } from '../../history';
+import { hashBytes, History, redactSecretBytes, type HistoryEvent, type RootHistory } from '../../history';
 import type { Log } from '../log';
 import { trustedApprovals } from '../../core/history/approvalSeal';
 import type { ApprovalsRead, HistoryPort, RecordedVersion } from './historyPort';
@@ -93,6 +93,10 @@ class StorePort implements HistoryPort {
     // The old records hashed the store's text, which has no BOM; the store hands the text with it.
     const textHash = (text: string): string => contentHash(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     await (await this.root(root)).importLegacyApprovals(record, textHash, legacyCopy, current);
+  }
+
+  async purgeSecret(root: string, path: string, dryRun: boolean): Promise<number> {
+    return this.history.purgeVersions(root, path, redactSecretBytes, dryRun);
   }
 
   async prune(maxBytes: number): Promise<void> {

@@ -130,6 +130,30 @@ describe('memory-shelf review and hook install', () => {
     assert.match(run(['review']).stdout, /approval record were taken out or damaged outside Memory Shelf/);
   });
 
+  it('purges a redacted secret from the history, so --restore cannot bring it back, never printing it (low)', () => {
+    const token = 'ghp_R8kT2mWq9ZxL4vN7bC1yH6pD3sF0gJ5aE8uK';
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', `Postgres 16. Release bot: ${token}`));
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'Postgres 16. Release bot: <redacted>'));
+    assert.equal(run(['review', '--approve', 'stack.md']).status, 0);
+    const historyHolds = (): boolean => {
+      const walk = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : readFileSync(join(dir, entry.name), 'utf8').includes(token)));
+      return walk(join(scratch, 'history'));
+    };
+    assert.ok(historyHolds(), 'the history kept the version with the secret');
+
+    const purged = run(['history', 'purge-secret', join('memory', 'stack.md')]);
+    assert.equal(purged.status, 0, purged.stderr);
+    assert.match(purged.stdout, /1 version of stack\.md/);
+    assert.doesNotMatch(purged.stdout + purged.stderr, /ghp_/);
+    assert.equal(historyHolds(), false);
+    // What --restore brings back now is the version with the secret redacted.
+    assert.equal(run(['review', '--restore', 'stack.md']).status, 1, 'no earlier version unlike the file now');
+    assert.doesNotMatch(readFileSync(join(memory, 'stack.md'), 'utf8'), /ghp_/);
+    assert.deepEqual(json(['review']).pending, []);
+    assert.match(run(['history', 'purge-secret', join('memory', 'stack.md')]).stdout, /no version of stack\.md in the history holds a secret/);
+  });
+
   it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {
     const approvedStack = readFileSync(join(memory, 'stack.md'));
     const approvedDecision = readFileSync(join(memory, '결정.md'));
