@@ -152,11 +152,40 @@ export class History {
   async clear(rootPath?: string): Promise<void> {
     if (rootPath !== undefined) {
       const root = await this.root(rootPath);
+      const foreign = await this.notOurs(root.folder);
+      if (foreign) throw new HistoryLocationError(`${root.folder} was not made by Memory Shelf (${foreign}); not deleting it`);
       await rm(root.folder, { recursive: true, force: true });
       return;
     }
-    await rm(join(this.dir, ROOTS_FOLDER), { recursive: true, force: true });
+    // A history folder named by mistake may hold a `roots/` of someone else's: everything in it must be
+    // a root folder Memory Shelf made, or nothing is deleted.
+    const roots = join(this.dir, ROOTS_FOLDER);
+    const info = await lstat(roots).catch(() => undefined);
+    if (info) {
+      if (!info.isDirectory()) throw new HistoryLocationError(`${roots} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, not made by Memory Shelf; not deleting it`);
+      const foreign: string[] = [];
+      for (const name of await readdir(roots)) {
+        const why = /^[0-9a-f]{32}$/.test(name) ? await this.notOurs(join(roots, name)) : 'not a root folder';
+        if (why) foreign.push(`${name}: ${why}`);
+      }
+      if (foreign.length > 0) throw new HistoryLocationError(`${roots} holds what was not made by Memory Shelf (${foreign.slice(0, 5).join('; ')}${foreign.length > 5 ? '; …' : ''}); not deleting it`);
+      await rm(roots, { recursive: true, force: true });
+    }
     await rm(join(this.dir, ERRORS_FILE), { force: true });
+  }
+
+  /** Why `folder` is not a root folder of this history (a real folder holding the root.json it writes first), or undefined. */
+  private async notOurs(folder: string): Promise<string | undefined> {
+    const info = await lstat(folder).catch(() => undefined);
+    if (!info) return undefined;
+    if (!info.isDirectory()) return info.isSymbolicLink() ? 'a link' : 'not a folder';
+    const settings = await readOwnFile(join(folder, 'root.json'));
+    try {
+      if (settings && typeof (JSON.parse(settings.toString('utf8')) as { path?: unknown }).path === 'string') return undefined;
+    } catch {
+      // Not ours either.
+    }
+    return 'no root.json of Memory Shelf';
   }
 
   /**

@@ -270,6 +270,27 @@ describe('history store', () => {
     assert.deepEqual(readdirSync(history.dir), ['someone-elses.txt']);
   });
 
+  it('clears only a roots/ folder it made: one holding anything else is refused, nothing deleted (low)', async () => {
+    await (await history.root(rootPath)).record('a.md', bytes('x'), { author: 'person', source: 'save' });
+    // MEMORY_SHELF_HISTORY_DIR pointed at a folder whose roots/ is someone else's.
+    writeFileSync(join(history.dir, 'roots', 'my-notes.txt'), 'keep');
+    mkdirSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef'));
+    writeFileSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef', 'plan.md'), 'keep');
+    await assert.rejects(history.clear(), /not made by Memory Shelf.*my-notes\.txt/);
+    assert.equal(readFileSync(join(history.dir, 'roots', 'my-notes.txt'), 'utf8'), 'keep');
+    assert.equal(readFileSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef', 'plan.md'), 'utf8'), 'keep');
+    assert.equal((await history.roots()).length, 1);
+    // A roots/ that is a link is not followed.
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'x.txt'), 'keep');
+    const linked = History.open({ dir: join(scratch, 'linked'), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } });
+    mkdirSync(linked.dir);
+    symlinkSync(elsewhere, join(linked.dir, 'roots'));
+    await assert.rejects(linked.clear(), /not made by Memory Shelf/);
+    assert.deepEqual(readdirSync(elsewhere), ['x.txt']);
+  });
+
   it('refuses a history folder inside a memory root, a root inside it, or one in Claude Code\'s folder', async () => {
     const inside = History.open({ dir: join(rootPath, '.history'), env: {} });
     await assert.rejects(inside.root(rootPath), HistoryLocationError);
