@@ -6,7 +6,7 @@ import { trustedApprovals } from '../core/history/approvalSeal';
 import { indexLineChanges } from '../core/history/indexGate';
 import { pendingChanges, previousVersion, type PendingChange } from '../core/history/pending';
 import { hashBytes, History, type RootHistory } from '../history';
-import { listMemoryFiles, readMemoryBytes } from '../history/hook/memoryFiles';
+import { listMemoryFolder, readMemory } from '../history/hook/memoryFiles';
 import { isInside } from '../history/location';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
@@ -211,19 +211,28 @@ interface RootState {
 
 /** What is on disk and what was approved; the disk's state is recorded as seen by the CLI first. */
 async function readState(root: RootHistory): Promise<RootState> {
-  const files = await listMemoryFiles(root.rootPath);
+  const listing = await listMemoryFolder(root.rootPath);
   const bytes = new Map<string, Uint8Array>();
-  for (const path of files) {
-    const read = await readMemoryBytes(resolve(root.rootPath, ...path.split('/')));
-    if (read) bytes.set(path, read);
+  // A file that could not be read (no permission, an I/O error) is unknown this time, never deleted.
+  const unread = new Set<string>();
+  for (const path of listing.files) {
+    const read = await readMemory(resolve(root.rootPath, ...path.split('/')));
+    if (read.kind === 'bytes') bytes.set(path, read.bytes);
+    else if (read.kind === 'unread') {
+      unread.add(path);
+      process.stderr.write(`memory-shelf: ${terminalSafe(path)}: not read (${read.code}); left out of this review\n`);
+    }
   }
   const latestBefore = await root.latest();
-  // What the CLI sees is a version too; a file the history knew and the disk lost was deleted.
+  // What the CLI sees is a version too; a file the history knew and a complete listing lost was deleted.
   const entries: { path: string; bytes: Uint8Array | undefined }[] = [...bytes].map(([path, content]) => ({ path, bytes: content }));
-  for (const [path, event] of latestBefore) if (event.hash !== '' && !bytes.has(path)) entries.push({ path, bytes: undefined });
+  if (listing.complete) for (const [path, event] of latestBefore) if (event.hash !== '' && !bytes.has(path) && !unread.has(path)) entries.push({ path, bytes: undefined });
   await root.recordAll(entries, { author: 'unknown', source: 'cli' });
   const reading = await root.approvalReading();
   const approvals = trustedApprovals(reading);
+  // What is not known is not listed as waiting either (an unread approved memory is not "deleted").
+  for (const path of unread) approvals.delete(path);
+  if (!listing.complete) for (const path of [...approvals.keys()]) if (!bytes.has(path)) approvals.delete(path);
   const disk = new Map<string, string>();
   // MEMORY.md is reviewed like a memory: Claude Code loads every line of it at each session's start.
   for (const [path, content] of bytes) disk.set(path, hashBytes(content));
