@@ -154,6 +154,22 @@ describe('memory-shelf review and hook install', () => {
     assert.match(run(['history', 'purge-secret', join('memory', 'stack.md')]).stdout, /no version of stack\.md in the history holds a secret/);
   });
 
+  it('restores into a folder that became a dangling link with a clear refusal, writing nothing (low)', () => {
+    mkdirSync(join(memory, 'team'));
+    writeFileSync(join(memory, 'team', 'a.md'), memoryText('a', 'Team fact.'));
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    rmSync(join(memory, 'team'), { recursive: true });
+    const nowhere = join(scratch, 'nowhere', 'deep');
+    symlinkSync(nowhere, join(memory, 'team'));
+    for (const args of [['review', '--restore', 'team/a.md'], ['review', '--reject', 'team/a.md']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, /team\/a\.md: not done \(a folder on its way is a link leading out of the folder or nowhere\)/);
+      assert.doesNotMatch(result.stderr, /at async|ENOENT/);
+    }
+    assert.equal(existsSync(join(scratch, 'nowhere')), false);
+  });
+
   it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {
     const approvedStack = readFileSync(join(memory, 'stack.md'));
     const approvedDecision = readFileSync(join(memory, '결정.md'));
