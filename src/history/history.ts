@@ -6,6 +6,7 @@ import { formatApprovalLine, formatEventLine, isBlobHash, parseApprovalLog, pars
 import { choosePrune, lastVersions, type BlobUse } from '../core/history/pruning';
 import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { appendLine, ensureDir, FILE_MODE, readOwnFile, writeAtomic } from './files';
+import { unsafeHistoryFolder } from './folderOwner';
 import { hashBytes } from './hash';
 import { historyDir, isInside } from './location';
 import { APPROVALS_FILE, BLOB_FOLDER, LOG_FILE, RootHistory, type RootSettings } from './rootHistory';
@@ -53,14 +54,17 @@ export class History {
   }
 
   /**
-   * The history at its usual place (or `options.dir`). Touches no file; throws HistoryLocationError
-   * when the folder lies in Claude Code's config folder, which Claude Code reads.
+   * The history at its usual place (or `options.dir`). Writes no file; throws HistoryLocationError
+   * when the folder lies in Claude Code's config folder, which Claude Code reads, or when a folder named
+   * by MEMORY_SHELF_HISTORY_DIR is not the user's alone ({@link unsafeHistoryFolder}).
    */
   static open(options: HistoryOptions = {}): History {
     const env = options.env ?? process.env;
     const dir = resolve(options.dir ?? historyDir({ env, platform: process.platform, homeDir: homedir() }));
     const claude = claudeConfigDir(env, homedir(), dir);
     if (isInside(dir, claude) || isInside(claude, dir)) throw new HistoryLocationError(`history cannot live in Claude Code's folder ${claude}`);
+    const named = options.dir === undefined && env['MEMORY_SHELF_HISTORY_DIR'] ? unsafeHistoryFolder(dir) : undefined;
+    if (named) throw new HistoryLocationError(`${named}: Memory Shelf keeps approvals there, so it will not use it`);
     return new History(dir, options.maxBytes ?? DEFAULT_MAX_BYTES, options.now ?? (() => new Date()));
   }
 

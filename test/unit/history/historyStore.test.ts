@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentHash } from '../../../src/core';
@@ -296,6 +296,25 @@ describe('history store', () => {
     await assert.rejects(inside.root(rootPath), HistoryLocationError);
     await assert.rejects(history.root(join(history.dir, 'x')), HistoryLocationError);
     assert.throws(() => History.open({ dir: join(scratch, 'claude', 'history'), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } }), HistoryLocationError);
+  });
+
+  it('refuses a history folder named by MEMORY_SHELF_HISTORY_DIR that another user owns or others may write (low)', function () {
+    if (process.platform === 'win32') this.skip();
+    const env = (dir: string) => ({ MEMORY_SHELF_HISTORY_DIR: dir, CLAUDE_CONFIG_DIR: join(scratch, 'claude') });
+    const shared = join(scratch, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    assert.throws(() => History.open({ env: env(shared) }), /writable by group or others \(mode 0777;/);
+    // Nor one not made yet inside a folder anyone may write (without the sticky bit of /tmp).
+    assert.throws(() => History.open({ env: env(join(shared, 'history')) }), /writable by group or others/);
+    chmodSync(shared, 0o700);
+    assert.equal(History.open({ env: env(join(shared, 'history')) }).dir, join(shared, 'history'));
+    if (process.getuid?.() === 0) {
+      chownSync(shared, 4242, 4242);
+      assert.throws(() => History.open({ env: env(shared) }), /owned by another user \(uid 4242\)/);
+    }
+    // The default place and a folder a caller names in code are not this check's.
+    assert.ok(History.open({ dir: shared, env: {} }));
   });
 
   it('lives where each platform keeps application state unless MEMORY_SHELF_HISTORY_DIR says', () => {
