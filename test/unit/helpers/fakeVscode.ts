@@ -21,6 +21,7 @@ export function installFakeVscode(): void {
     MarkdownString: class {
       constructor(readonly value = '', readonly supportThemeIcons = false) {}
     },
+    Uri: { file: (path: string) => ({ fsPath: path, toString: () => `file://${encodeURI(path)}` }) },
     l10n: { t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
   };
   const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string; _cache: Record<string, { exports: unknown }> };
