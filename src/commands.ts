@@ -5,6 +5,8 @@ export const Commands = {
   openMemory: 'memoryShelf.openMemory',
   openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
+  /** The secret rule's fix: applies it, then offers to take the secret out of the memory's history too. */
+  redactSecret: '_memoryShelf.redactSecret',
   createReservedMemory: 'memoryShelf.createReservedMemory',
   linkReservation: 'memoryShelf.linkReservation',
   /** A reservation clicked in the tree or hover: link to the memory probably meant, or create it. */

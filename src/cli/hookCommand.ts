@@ -8,6 +8,7 @@ import { runHook } from '../history/hook/runHook';
 import { readSmallFile } from '../reader/smallFile';
 import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { writeIfUnchanged } from './safeWrite';
+import { settingsRefusal } from './settingsTarget';
 import { terminalSafe } from './terminalText';
 
 export interface HookOptions {
@@ -66,6 +67,8 @@ export async function hookCommand(options: HookOptions, cwd: string, stdin: () =
     return outcome.exitCode;
   }
   const file = settingsFile(options.scope, cwd);
+  const refusal = await settingsRefusal(file, options.scope === 'project' ? resolve(cwd) : undefined);
+  if (refusal) return fail(`not changing ${file}: ${refusal}`);
   // Read as every settings file is: a regular file only, never blocking, under a cap.
   const read = await readSmallFile(file);
   if (read.kind === 'refused' || read.kind === 'error') return fail(`${file}: ${read.kind === 'error' ? read.code : `not read (${read.why})`}`);

@@ -4,6 +4,7 @@ import { lstat, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isInside } from '../history/location';
 import { readMemoryBytes } from '../history/hook/memoryFiles';
+import { pathLandsInside } from '../reader/realLocation';
 import { writeIfUnchanged } from './safeWrite';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -20,15 +21,22 @@ export async function replaceMemory(realRoot: string, path: string, expected: Ui
   return reason ? (reason.kind === 'failed' ? reason.code : reason.kind) : undefined;
 }
 
+/** Why a write was refused when a folder on its way leads elsewhere: a link out of the root, or one to nothing. */
+export const LINK_LEAVES = 'a folder on its way is a link leading out of the folder or nowhere';
+
 /** Creates `path` holding `content`; refuses when something is already there. */
 export async function createMemory(realRoot: string, path: string, content: Uint8Array): Promise<string | undefined> {
   const folder = dirname(join(realRoot, ...path.split('/')));
   const parentReal = await realpath(folder).catch(() => undefined);
   if (parentReal === undefined) {
-    // The folder went with the file (a team/ subfolder removed): made again, inside the root.
-    const nearest = await nearestExisting(folder);
-    if (!nearest || !isInside(nearest, realRoot)) return 'outside-root';
-    await mkdir(folder, { recursive: true });
+    // The folder went with the file (a team/ subfolder removed): made again, inside the root. A link
+    // left in its place that leads nowhere counts as leaving: mkdir would fail on it, or make its target.
+    if (!(await pathLandsInside(realRoot, folder))) return LINK_LEAVES;
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code ?? 'failed';
+    }
   }
   const target = await targetInside(realRoot, path);
   if (typeof target !== 'string') return target.why;
@@ -69,20 +77,9 @@ export async function removeMemory(realRoot: string, path: string, expected: Uin
 async function targetInside(realRoot: string, path: string): Promise<string | { why: string }> {
   const lexical = join(realRoot, ...path.split('/'));
   const parent = await realpath(dirname(lexical)).catch(() => undefined);
-  if (parent === undefined || !isInside(parent, realRoot)) return { why: 'outside-root' };
+  if (parent === undefined || !isInside(parent, realRoot)) return { why: LINK_LEAVES };
   const target = join(parent, lexical.slice(dirname(lexical).length + 1));
   const info = await lstat(target).catch(() => undefined);
   if (info && !info.isFile()) return { why: 'not-a-file' };
   return target;
-}
-
-async function nearestExisting(folder: string): Promise<string | undefined> {
-  let at = folder;
-  for (;;) {
-    const real = await realpath(at).catch(() => undefined);
-    if (real !== undefined) return real;
-    const up = dirname(at);
-    if (up === at) return undefined;
-    at = up;
-  }
 }

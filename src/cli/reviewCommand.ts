@@ -2,10 +2,11 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyTextEdits, parseMemoryIndex, planIndexLine } from '../core';
 import { isHistoryPath, type HistoryEvent } from '../core/history/historyEvent';
+import { trustedApprovals } from '../core/history/approvalSeal';
 import { indexLineChanges } from '../core/history/indexGate';
 import { pendingChanges, previousVersion, type PendingChange } from '../core/history/pending';
 import { hashBytes, History, type RootHistory } from '../history';
-import { listMemoryFiles, readMemoryBytes } from '../history/hook/memoryFiles';
+import { listMemoryFolder, readMemory } from '../history/hook/memoryFiles';
 import { isInside } from '../history/location';
 import { findDefaultRoot, isDirectory } from './findDefaultRoot';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
@@ -119,6 +120,8 @@ interface Printed {
   readonly time?: string;
   /** For MEMORY.md: the index lines added and taken away since the approved version. */
   readonly lines?: { readonly added: readonly string[]; readonly removed: readonly string[] };
+  /** Its approval record was added or altered by something other than Memory Shelf: not counted as approved. */
+  readonly approvalChangedOutside?: true;
 }
 
 /** `memory-shelf review`; returns the exit status. */
@@ -143,7 +146,7 @@ export async function reviewCommand(options: ReviewOptions, cwd: string): Promis
   const root = await history.root(resolve(cwd, rootPath));
   const state = await readState(root);
   const action = options.action;
-  if (action.kind === 'list') return print(options, root, await Promise.all(state.pending.map((change) => withIndexLines(root, state, change))), state.neverApproved);
+  if (action.kind === 'list') return print(options, root, state, await Promise.all(state.pending.map(async (change) => ({ ...(await withIndexLines(root, state, change)), ...(state.changedOutside.has(change.path) ? { approvalChangedOutside: true as const } : {}) }))));
 
   const done: Printed[] = [];
   const failed: { path: string; why: string }[] = [];
@@ -200,28 +203,43 @@ interface RootState {
   readonly bytes: Map<string, Uint8Array>;
   readonly approvals: Map<string, string>;
   readonly neverApproved: boolean;
+  /** Paths whose approval record changed outside Memory Shelf; they wait as if never approved. */
+  readonly changedOutside: ReadonlySet<string>;
+  /** Lines of the approval record were taken out outside Memory Shelf. */
+  readonly linesRemoved: boolean;
 }
 
 /** What is on disk and what was approved; the disk's state is recorded as seen by the CLI first. */
 async function readState(root: RootHistory): Promise<RootState> {
-  const files = await listMemoryFiles(root.rootPath);
+  const listing = await listMemoryFolder(root.rootPath);
   const bytes = new Map<string, Uint8Array>();
-  for (const path of files) {
-    const read = await readMemoryBytes(resolve(root.rootPath, ...path.split('/')));
-    if (read) bytes.set(path, read);
+  // A file that could not be read (no permission, an I/O error) is unknown this time, never deleted.
+  const unread = new Set<string>();
+  for (const path of listing.files) {
+    const read = await readMemory(resolve(root.rootPath, ...path.split('/')));
+    if (read.kind === 'bytes') bytes.set(path, read.bytes);
+    else if (read.kind === 'unread') {
+      unread.add(path);
+      process.stderr.write(`memory-shelf: ${terminalSafe(path)}: not read (${read.code}); left out of this review\n`);
+    }
   }
   const latestBefore = await root.latest();
-  // What the CLI sees is a version too; a file the history knew and the disk lost was deleted.
+  // What the CLI sees is a version too; a file the history knew and a complete listing lost was deleted.
   const entries: { path: string; bytes: Uint8Array | undefined }[] = [...bytes].map(([path, content]) => ({ path, bytes: content }));
-  for (const [path, event] of latestBefore) if (event.hash !== '' && !bytes.has(path)) entries.push({ path, bytes: undefined });
+  if (listing.complete) for (const [path, event] of latestBefore) if (event.hash !== '' && !bytes.has(path) && !unread.has(path)) entries.push({ path, bytes: undefined });
   await root.recordAll(entries, { author: 'unknown', source: 'cli' });
-  const approvals = await root.approvals();
+  const reading = await root.approvalReading();
+  const approvals = trustedApprovals(reading);
+  // What is not known is not listed as waiting either (an unread approved memory is not "deleted").
+  for (const path of unread) approvals.delete(path);
+  if (!listing.complete) for (const path of [...approvals.keys()]) if (!bytes.has(path)) approvals.delete(path);
   const disk = new Map<string, string>();
   // MEMORY.md is reviewed like a memory: Claude Code loads every line of it at each session's start.
   for (const [path, content] of bytes) disk.set(path, hashBytes(content));
   // The event that made the current state: the one before the CLI's own sighting, when it had one.
   const pending = pendingChanges(disk, approvals, await authoredLatest(root));
-  return { pending, bytes, approvals, neverApproved: approvals.size === 0 && !(await root.settings()).mode };
+  const neverApproved = approvals.size === 0 && reading.changedOutside.size === 0 && !reading.linesRemoved && !(await root.settings()).mode;
+  return { pending, bytes, approvals, neverApproved, changedOutside: reading.changedOutside, linesRemoved: reading.linesRemoved };
 }
 
 /** The latest event of each path, skipping the CLI's own sightings in favour of the event that wrote the same bytes. */
@@ -302,11 +320,14 @@ async function restoreIndexLine(root: RootHistory, state: RootState, path: strin
   return why;
 }
 
-function print(options: ReviewOptions, root: RootHistory, pending: readonly Printed[], neverApproved: boolean): number {
+function print(options: ReviewOptions, root: RootHistory, state: RootState, pending: readonly Printed[]): number {
+  const { neverApproved, linesRemoved } = state;
   if (options.format === 'json') {
-    process.stdout.write(JSON.stringify({ root: root.rootPath, neverApproved, pending }, undefined, 2) + '\n');
+    process.stdout.write(JSON.stringify({ root: root.rootPath, neverApproved, ...(linesRemoved ? { approvalLinesRemoved: true } : {}), pending }, undefined, 2) + '\n');
     return 0;
   }
+  if (linesRemoved) process.stdout.write('memory-shelf: lines of this folder\'s approval record were taken out or damaged outside Memory Shelf; the memories they approved wait for review again\n');
+  if (state.changedOutside.size > 0) process.stdout.write(`memory-shelf: the approval record of ${state.changedOutside.size === 1 ? 'one memory' : `${state.changedOutside.size} memories`} changed outside Memory Shelf; ${state.changedOutside.size === 1 ? 'it waits' : 'they wait'} for review as if never approved\n`);
   if (pending.length === 0) {
     process.stdout.write(`memory-shelf: nothing waits for review in ${terminalSafe(root.rootPath)}\n`);
     return 0;
@@ -316,7 +337,8 @@ function print(options: ReviewOptions, root: RootHistory, pending: readonly Prin
   for (const item of pending) {
     const who = item.author && item.author !== 'unknown' ? ` by ${item.author}${item.sessionId ? ` in session ${item.sessionId.slice(0, 8)}` : ''}${item.tool ? ` (${item.tool})` : ''}` : '';
     const when = item.time ? `, ${item.time.slice(0, 16).replace('T', ' ')} UTC` : '';
-    process.stdout.write(`  ${item.kind.padEnd(8)} ${terminalSafe(item.path)}${terminalSafe(who)}${when}\n`);
+    const outside = item.approvalChangedOutside ? ' (its approval record changed outside Memory Shelf)' : '';
+    process.stdout.write(`  ${item.kind.padEnd(8)} ${terminalSafe(item.path)}${terminalSafe(who)}${when}${outside}\n`);
     for (const line of item.lines?.removed ?? []) process.stdout.write(`             - ${terminalSafe(line)}\n`);
     for (const line of item.lines?.added ?? []) process.stdout.write(`             + ${terminalSafe(line)}\n`);
   }

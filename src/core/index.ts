@@ -31,6 +31,7 @@ export { isSlug, slugify, suggestSlug } from './slug';
 export { folderTemplate } from './bodyShape';
 export { relativeDate, findRelativeDates, relativeDateFixAll, relativeDateAnchor, RELATIVE_DATE_ANCHOR_KEYS, type RelativeDateOptions } from './rules/relativeDate/relativeDateRule';
 export { secret, REDACTED } from './rules/secret/secretRule';
+export { redactSecrets } from './rules/secret/redaction';
 export { poisoning, poisonCode, isPoisonCode } from './rules/poison/poisonRule';
 export { scanPoisoning, type PoisonFinding, type PoisonKind } from './poison/poisonScan';
 export type { PlantedKind } from './poison/plantedInstructions';

@@ -2,10 +2,11 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath, rm, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { formatApprovalLine, formatEventLine, isBlobHash, latestByPath, parseApprovalLog, parseEventLog, withAttribution, type HistoryEvent } from '../core/history/historyEvent';
-import { choosePrune, type BlobUse } from '../core/history/pruning';
+import { formatApprovalLine, formatEventLine, isBlobHash, parseApprovalLog, parseEventLog, withAttribution, type HistoryEvent } from '../core/history/historyEvent';
+import { choosePrune, lastVersions, type BlobUse } from '../core/history/pruning';
 import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { appendLine, ensureDir, FILE_MODE, readOwnFile, writeAtomic } from './files';
+import { unsafeHistoryFolder } from './folderOwner';
 import { hashBytes } from './hash';
 import { historyDir, isInside } from './location';
 import { APPROVALS_FILE, BLOB_FOLDER, LOG_FILE, RootHistory, type RootSettings } from './rootHistory';
@@ -53,14 +54,17 @@ export class History {
   }
 
   /**
-   * The history at its usual place (or `options.dir`). Touches no file; throws HistoryLocationError
-   * when the folder lies in Claude Code's config folder, which Claude Code reads.
+   * The history at its usual place (or `options.dir`). Writes no file; throws HistoryLocationError
+   * when the folder lies in Claude Code's config folder, which Claude Code reads, or when a folder named
+   * by MEMORY_SHELF_HISTORY_DIR is not the user's alone ({@link unsafeHistoryFolder}).
    */
   static open(options: HistoryOptions = {}): History {
     const env = options.env ?? process.env;
     const dir = resolve(options.dir ?? historyDir({ env, platform: process.platform, homeDir: homedir() }));
     const claude = claudeConfigDir(env, homedir(), dir);
     if (isInside(dir, claude) || isInside(claude, dir)) throw new HistoryLocationError(`history cannot live in Claude Code's folder ${claude}`);
+    const named = options.dir === undefined && env['MEMORY_SHELF_HISTORY_DIR'] ? unsafeHistoryFolder(dir) : undefined;
+    if (named) throw new HistoryLocationError(`${named}: Memory Shelf keeps approvals there, so it will not use it`);
     return new History(dir, options.maxBytes ?? DEFAULT_MAX_BYTES, options.now ?? (() => new Date()));
   }
 
@@ -124,7 +128,7 @@ export class History {
         const events = await root.events();
         eventsOf.set(key, events);
         const pinned = new Set((await root.approvals()).values());
-        const latest = new Set([...latestByPath(events).values()].map((event) => event.hash));
+        const latest = lastVersions(events);
         const lastUsed = new Map<string, number>();
         for (const event of events) if (event.hash) lastUsed.set(event.hash, Math.max(lastUsed.get(event.hash) ?? 0, Date.parse(event.time) || 0));
         for (const blob of await this.blobsOf(folder)) blobs.push({ root: key, hash: blob.hash, size: blob.size, lastUsed: lastUsed.get(blob.hash) ?? 0, pinned: pinned.has(blob.hash), latest: latest.has(blob.hash) });
@@ -152,11 +156,80 @@ export class History {
   async clear(rootPath?: string): Promise<void> {
     if (rootPath !== undefined) {
       const root = await this.root(rootPath);
+      const foreign = await this.notOurs(root.folder);
+      if (foreign) throw new HistoryLocationError(`${root.folder} was not made by Memory Shelf (${foreign}); not deleting it`);
       await rm(root.folder, { recursive: true, force: true });
       return;
     }
-    await rm(join(this.dir, ROOTS_FOLDER), { recursive: true, force: true });
+    // A history folder named by mistake may hold a `roots/` of someone else's: everything in it must be
+    // a root folder Memory Shelf made, or nothing is deleted.
+    const roots = join(this.dir, ROOTS_FOLDER);
+    const info = await lstat(roots).catch(() => undefined);
+    if (info) {
+      if (!info.isDirectory()) throw new HistoryLocationError(`${roots} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, not made by Memory Shelf; not deleting it`);
+      const foreign: string[] = [];
+      for (const name of await readdir(roots)) {
+        const why = /^[0-9a-f]{32}$/.test(name) ? await this.notOurs(join(roots, name)) : 'not a root folder';
+        if (why) foreign.push(`${name}: ${why}`);
+      }
+      if (foreign.length > 0) throw new HistoryLocationError(`${roots} holds what was not made by Memory Shelf (${foreign.slice(0, 5).join('; ')}${foreign.length > 5 ? '; …' : ''}); not deleting it`);
+      await rm(roots, { recursive: true, force: true });
+    }
     await rm(join(this.dir, ERRORS_FILE), { force: true });
+  }
+
+  /** Why `folder` is not a root folder of this history (a real folder holding the root.json it writes first), or undefined. */
+  private async notOurs(folder: string): Promise<string | undefined> {
+    const info = await lstat(folder).catch(() => undefined);
+    if (!info) return undefined;
+    if (!info.isDirectory()) return info.isSymbolicLink() ? 'a link' : 'not a folder';
+    const settings = await readOwnFile(join(folder, 'root.json'));
+    try {
+      if (settings && typeof (JSON.parse(settings.toString('utf8')) as { path?: unknown }).path === 'string') return undefined;
+    } catch {
+      // Not ours either.
+    }
+    return 'no root.json of Memory Shelf';
+  }
+
+  /**
+   * Replaces every version of `path` that `redact` changes (one holding a secret) with its redacted copy:
+   * the events and approvals naming it name the copy, and the old bytes are deleted, so no restore brings
+   * the secret back. Returns how many versions were (with `dryRun`, would be) replaced.
+   */
+  async purgeVersions(rootPath: string, path: string, redact: (bytes: Uint8Array) => Uint8Array | undefined, dryRun = false): Promise<number> {
+    const root = await this.root(rootPath);
+    const candidates = new Set((await root.versions(path)).map((event) => event.hash).filter((hash) => hash !== ''));
+    const approved = await root.approvals();
+    const approvedHere = approved.get(path);
+    if (approvedHere) candidates.add(approvedHere);
+    const replaced = new Map<string, string>();
+    for (const hash of candidates) {
+      const bytes = await root.blob(hash);
+      const clean = bytes && redact(bytes);
+      if (clean) replaced.set(hash, dryRun ? '' : await root.keep(clean));
+    }
+    if (dryRun || replaced.size === 0) return replaced.size;
+    // Compaction rewrites the same logs: one at a time.
+    if (!(await this.lockWithin(5_000))) throw Object.assign(new Error('the history is being pruned; try again'), { code: 'EBUSY' });
+    try {
+      await rewriteLog(root.folder, LOG_FILE, (text) => parseEventLog(text).map((event) => formatEventLine({ ...event, hash: replaced.get(event.hash) ?? event.hash }) ?? '').join(''));
+      const moved = [...approved].filter(([, hash]) => replaced.has(hash)).map(([approvedPath, hash]) => ({ path: approvedPath, hash: replaced.get(hash)! }));
+      await root.approveAll(moved);
+      for (const hash of replaced.keys()) await unlink(root.blobPath(hash)).catch(() => undefined);
+    } finally {
+      await unlink(join(this.dir, PRUNE_LOCK)).catch(() => undefined);
+    }
+    return replaced.size;
+  }
+
+  private async lockWithin(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!(await this.lock())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
   }
 
   /** Notes an error no caller can act on (the hook's own failures), in a small file beside the history. */
@@ -222,14 +295,14 @@ export class History {
       }
       return kept.map((event) => formatEventLine(event) ?? '').join('');
     });
-    await rewriteLog(folder, APPROVALS_FILE, (text) => {
+    await new RootHistory('', folder, this.now).compactApprovals(() => rewriteLog(folder, APPROVALS_FILE, (text) => {
       const latest = new Map<string, string>();
       for (const approval of parseApprovalLog(text)) {
         latest.delete(approval.path);
         latest.set(approval.path, formatApprovalLine(approval) ?? '');
       }
       return [...latest.values()].join('');
-    });
+    }));
   }
 
   private async lock(): Promise<boolean> {

@@ -1,10 +1,12 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { ApprovalReading } from '../core/history/approvalSeal';
 import {
-  addsAttribution, formatApprovalLine, formatEventLine, foldApprovals, isBlobHash, isHistoryPath, latestByPath, parseApprovalLine, parseApprovalLog, parseEventLine,
-  parseEventLog, pathNeedle, withAttribution, type HistoryAuthor, type HistoryEvent, type HistorySource,
+  addsAttribution, formatApprovalLine, formatEventLine, isBlobHash, isHistoryPath, latestByPath, parseEventLine,
+  parseEventLog, pathNeedle, withAttribution, type ApprovalEvent, type HistoryAuthor, type HistoryEvent, type HistorySource,
 } from '../core/history/historyEvent';
+import { ApprovalLog, APPROVALS_FILE } from './approvalLog';
 import { appendLine, ensureDir, readOwnFile, writeAtomic } from './files';
 import { hashBytes } from './hash';
 
@@ -45,7 +47,7 @@ export interface LegacyApprovals {
 }
 
 export const LOG_FILE = 'log.jsonl';
-export const APPROVALS_FILE = 'approvals.jsonl';
+export { APPROVALS_FILE };
 export const ROOT_FILE = 'root.json';
 export const BLOB_FOLDER = 'blobs';
 
@@ -61,7 +63,11 @@ export class RootHistory {
     /** The folder holding this root's history (`<history>/roots/<key>`). */
     readonly folder: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.approvalLog = new ApprovalLog(folder);
+  }
+
+  private readonly approvalLog: ApprovalLog;
 
   /**
    * Records that `path` now holds `bytes` (undefined: the file was deleted). Nothing is written when the
@@ -184,16 +190,29 @@ export class RootHistory {
     return hash;
   }
 
-  /** path -> approved hash. */
+  /** path -> approved hash, from the lines Memory Shelf wrote (the gate's and pruning's view). */
   async approvals(): Promise<Map<string, string>> {
-    const bytes = await readOwnFile(join(this.folder, APPROVALS_FILE));
-    return bytes ? foldApprovals(parseApprovalLog(bytes.toString('utf8'))) : new Map();
+    return this.approvalLog.approved();
   }
 
-  /** The hash approved at `path`, found from the approval log's end (the hook's fast path). */
+  /**
+   * The approvals as a review reads them: with the paths whose approval record changed outside Memory
+   * Shelf, and whether lines of it were taken out (see core/history/approvalSeal).
+   */
+  async approvalReading(): Promise<ApprovalReading> {
+    return this.approvalLog.read();
+  }
+
+  /** The hash approved at `path`, found from the approval log's end (the hook's fast path); sealed lines only. */
   async approvedHash(path: string): Promise<string | undefined> {
-    const last = await lastLineIn(join(this.folder, APPROVALS_FILE), path, parseApprovalLine);
+    const last = await lastLineIn(join(this.folder, APPROVALS_FILE), path, await this.approvalLog.lineReader());
     return last && last.hash !== '' ? last.hash : undefined;
+  }
+
+  /** Rewrites the approval log with each path's latest approval (pruning's compaction). */
+  async compactApprovals(legacyCompact: () => Promise<void>): Promise<void> {
+    await this.ensureFolder();
+    await this.approvalLog.compact(legacyCompact);
   }
 
   /** Approves `bytes` at `path`: keeps the blob (pinned from then on) and appends the approval. Returns the hash. */
@@ -218,27 +237,17 @@ export class RootHistory {
   async approveAll(entries: readonly { readonly path: string; readonly hash: string; readonly bytes?: Uint8Array }[]): Promise<void> {
     if (entries.length === 0) return;
     const time = this.now().toISOString();
-    const lines: string[] = [];
+    const approvals: ApprovalEvent[] = [];
     for (const { path, hash, bytes } of entries) {
-      const line = formatApprovalLine({ path, hash, time });
-      if (!line) throw Object.assign(new Error(`not a root-relative path or a version hash: ${path}`), { code: 'EINVAL' });
+      if (!formatApprovalLine({ path, hash, time })) throw Object.assign(new Error(`not a root-relative path or a version hash: ${path}`), { code: 'EINVAL' });
       if (bytes && hashBytes(bytes) !== hash) throw Object.assign(new Error(`the bytes given for ${path} are not version ${hash}`), { code: 'EINVAL' });
       if (hash !== '' && !bytes && !(await this.hasBlob(hash))) throw Object.assign(new Error(`no stored version ${hash}`), { code: 'ENOENT' });
-      lines.push(line);
+      approvals.push({ path, hash, time });
     }
     await this.ensureFolder();
     // The blobs first: an approval is never written for a version that is not kept.
     for (const { hash, bytes } of entries) if (bytes && hash !== '') await this.putBlob(hash, bytes);
-    let chunk = '';
-    for (const line of lines) {
-      // Appended in pieces a single write keeps together, as recordAll does.
-      if (chunk.length + line.length > 32_000) {
-        await appendLine(join(this.folder, APPROVALS_FILE), chunk);
-        chunk = '';
-      }
-      chunk += line;
-    }
-    if (chunk) await appendLine(join(this.folder, APPROVALS_FILE), chunk);
+    await this.approvalLog.append(approvals);
   }
 
   /** Withdraws the approval of `path`: a deleted memory accepted as gone, or forgotten. */
@@ -306,10 +315,10 @@ export class RootHistory {
   }
 
   private async appendApproval(path: string, hash: string): Promise<void> {
-    const line = formatApprovalLine({ path, hash, time: this.now().toISOString() });
-    if (!line) throw Object.assign(new Error(`not a root-relative path: ${path}`), { code: 'EINVAL' });
+    const approval = { path, hash, time: this.now().toISOString() };
+    if (!formatApprovalLine(approval)) throw Object.assign(new Error(`not a root-relative path: ${path}`), { code: 'EINVAL' });
     await this.ensureFolder();
-    await appendLine(join(this.folder, APPROVALS_FILE), line);
+    await this.approvalLog.append([approval]);
   }
 
   blobPath(hash: string): string {

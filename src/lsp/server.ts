@@ -155,7 +155,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   private async loadRoots(): Promise<void> {
-    const places = await discoverRoots(this.workspaceFolders, this.settings);
+    const places = await discoverRoots(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
     const open = this.openTexts();
     this.outsideRoots.clear();
     const before = this.roots;

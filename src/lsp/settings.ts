@@ -6,7 +6,9 @@ export interface ServerSettings {
   readonly settings: Settings;
   /**
    * Honour `autoMemoryDirectory` in a workspace folder's own `.claude/settings*.json`: those files come
-   * with the repository, so, as in the CLI, only when the user says so (the editor has no workspace trust to ask).
+   * with the repository, so, as in the CLI, only when the user says so (the editor has no workspace trust
+   * to ask), and only in `initializationOptions`: `workspace/configuration` answers with a workspace's
+   * own settings too, which a repository can commit.
    */
   readonly trustClaudeSettings: boolean;
 }
@@ -14,10 +16,11 @@ export interface ServerSettings {
 /**
  * Reads settings as an editor sends them: nested (`{ "index": { "maxLines": 150 } }`, what
  * `workspace/configuration` answers for the `memoryShelf` section) or flat (`{ "index.maxLines": 150 }`),
- * optionally under a `memoryShelf` key, as `initializationOptions` or a configuration answer.
+ * optionally under a `memoryShelf` key: the `initializationOptions`, then a configuration answer.
  */
-export function readServerSettings(...sources: unknown[]): ServerSettings {
-  const objects = sources.map(section).filter((value): value is Record<string, unknown> => value !== undefined);
+export function readServerSettings(initializationOptions?: unknown, configured?: unknown): ServerSettings {
+  const init = section(initializationOptions);
+  const objects = [init, section(configured)].filter((value): value is Record<string, unknown> => value !== undefined);
   const get = (key: string): unknown => {
     // A later source (the configuration answer) wins over an earlier one (initialization options).
     for (let i = objects.length - 1; i >= 0; i--) {
@@ -26,7 +29,7 @@ export function readServerSettings(...sources: unknown[]): ServerSettings {
     }
     return undefined;
   };
-  return { settings: readSettings(get), trustClaudeSettings: get('trustClaudeSettings') === true };
+  return { settings: readSettings(get), trustClaudeSettings: init !== undefined && lookUp(init, 'trustClaudeSettings') === true };
 }
 
 export function typeSetOf(settings: Settings): TypeSet {

@@ -73,6 +73,7 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
   await readImports(entries, files, read, request.homeDir, style, budget.sameFile);
   const teamStores = (request.env['CLAUDE_MEMORY_STORES'] ?? '').trim() !== '';
   const externalImportsApproved = await externalImportsApprovedFor(host, path, request);
+  const projectRealRoot = host.resolvesLinks ? await host.realPath(request.folder).catch(() => undefined) : undefined;
   return {
     input: {
       entries,
@@ -80,6 +81,7 @@ export async function gatherSessionFiles(request: SessionFilesInput, host: Reade
       homeDir: request.homeDir,
       pathStyle: style,
       projectRoot: request.folder,
+      ...(projectRealRoot !== undefined ? { projectRealRoot } : {}),
       sameFile: budget.sameFile,
       teamStores,
       externalImportsApproved,
@@ -209,7 +211,7 @@ class SessionBudget {
       return { path: file, problem: 'too-large' };
     }
     this.chars += got.text.length;
-    return got;
+    return real === undefined ? got : { ...got, realPath: real };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { HistoryEvent } from './historyEvent';
+
 /** One stored blob as pruning weighs it. */
 export interface BlobUse {
   /** Which root's store holds it (blobs are kept per root). */
@@ -29,4 +31,14 @@ export function choosePrune(blobs: readonly BlobUse[], maxBytes: number): BlobUs
     total -= blob.size;
   }
   return chosen;
+}
+
+/**
+ * The hash of each path's newest version, a deleted path's included: its latest event is the deletion
+ * (hash ''), and the version before it is what a restore brings back, so it must count as latest too.
+ */
+export function lastVersions(events: readonly HistoryEvent[]): Set<string> {
+  const last = new Map<string, string>();
+  for (const event of events) if (event.hash !== '') last.set(event.path, event.hash);
+  return new Set(last.values());
 }

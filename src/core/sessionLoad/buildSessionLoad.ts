@@ -68,7 +68,8 @@ export function buildSessionLoad(input: SessionInput): SessionLoad {
       }
       loaded.add(keyOf(target));
       const body = loadedText(file.text);
-      parts.push({ ...base, status: 'loaded', ...sizeOf(body), text: body });
+      const leaves = ASKS_FOR_EXTERNAL.has(rootKind) && (base.external === true || (file.realPath !== undefined && input.projectRealRoot !== undefined && !isInside(file.realPath, input.projectRealRoot, sep)));
+      parts.push({ ...base, status: 'loaded', ...sizeOf(body), text: body, ...(leaves ? { leavesProject: true as const } : {}) });
       followImports(target, body, depth + 1, [...chain, keyOf(target)], rootKind);
     }
   };

@@ -37,6 +37,8 @@ export interface SourceFile {
   readonly problem?: 'missing' | 'unreadable' | 'too-large' | 'binary';
   /** Last modification as the host read it: orders the index Claude Code generates. */
   readonly mtimeMs?: number;
+  /** Where the file really is, links followed, when the host can say. */
+  readonly realPath?: string;
 }
 
 /** A file Claude Code looks for at session start, in its load order. */
@@ -59,6 +61,8 @@ export interface SessionInput {
   readonly indexLimits?: { readonly maxLines: number; readonly maxChars: number };
   /** The project folder, to tell imports that reach outside it (Claude Code asks before loading those). */
   readonly projectRoot?: string;
+  /** The project folder's real path: an import named inside it may lead out through a link. */
+  readonly projectRealRoot?: string;
   /** The project approved imports from outside it (`hasClaudeMdExternalIncludesApproved` in `~/.claude.json`). */
   readonly externalImportsApproved?: boolean;
   /** `CLAUDE_MEMORY_STORES` is set: team memory stores are configured, so a team index may load. */
@@ -123,6 +127,12 @@ export interface SessionPart extends TextSize {
   readonly globs?: readonly string[];
   /** An import outside the project folder: Claude Code asks once before it loads it. */
   readonly external?: boolean;
+  /**
+   * An import a project file (CLAUDE.md, a rule, AGENTS.md: what a repository brings) makes of a file
+   * outside the project, by its name or its real path (`@~/.aws/credentials`, a link to one): a preview
+   * names it but does not show its text, which is the user's, not the repository's.
+   */
+  readonly leavesProject?: true;
   /** Why a part is `missing`: absent, or refused by the reader. */
   readonly problem?: SourceFile['problem'];
   /** Why a part is `not-loaded`. */

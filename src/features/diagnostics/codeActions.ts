@@ -29,7 +29,7 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
       const problem = found.problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
       if (!problem) continue;
       for (const fix of problem.fixes ?? []) {
-        const action = this.fixAction(localized(fix.titleText, fix.title), found.root, fix.edits);
+        const action = this.fixAction(localized(fix.titleText, fix.title), found.root, fix.edits, problem.code === ProblemCode.Secret ? found.path : undefined);
         action.diagnostics = [diagnostic];
         action.isPreferred = fix.preferred === true;
         actions.push(action);
@@ -44,11 +44,16 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
     return dedupeActions(actions);
   }
 
-  /** An action applying `edits` when picked, planned from the text the lightbulb was drawn for. */
-  private fixAction(title: string, root: MemoryRoot, edits: readonly FileEdit[]): vscode.CodeAction {
+  /**
+   * An action applying `edits` when picked, planned from the text the lightbulb was drawn for. A
+   * redacted secret (`secretPath`) then has its earlier versions in the history offered for purging.
+   */
+  private fixAction(title: string, root: MemoryRoot, edits: readonly FileEdit[], secretPath?: RootPath): vscode.CodeAction {
     const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
     const plan: EditPlan = this.services.edits.plan([{ root: root.uri, edits }]);
-    action.command = { title, command: Commands.applyFileEdits, arguments: [plan] };
+    action.command = secretPath === undefined
+      ? { title, command: Commands.applyFileEdits, arguments: [plan] }
+      : { title, command: Commands.redactSecret, arguments: [plan, root.uri, secretPath] };
     return action;
   }
 
@@ -124,5 +129,37 @@ export function registerCodeActions(services: Services): vscode.Disposable {
       }
       return services.edits.apply(() => plan).then((result) => result === 'applied');
     }),
+    vscode.commands.registerCommand(Commands.redactSecret, async (plan: EditPlan, rootUri: vscode.Uri, path: RootPath) => {
+      const root = rootUri instanceof vscode.Uri ? services.roots.rootAt(rootUri) : undefined;
+      if (!root || typeof path !== 'string' || !root.store.get(path)) return false;
+      const applied = await vscode.commands.executeCommand<boolean>(Commands.applyFileEdits, plan);
+      if (applied) void offerHistoryPurge(services, root, path);
+      return applied;
+    }),
   );
+}
+
+/**
+ * The secret is gone from the memory, but every earlier version in the history still holds it and a
+ * restore would bring it back: offer to replace those versions with redacted copies. The memory is
+ * saved first, so what is on disk no longer holds it either. The secret itself is never shown.
+ */
+async function offerHistoryPurge(services: Services, root: MemoryRoot, path: RootPath): Promise<void> {
+  const count = await services.history.secretVersions(root, path).catch(() => 0);
+  if (count === 0) return;
+  const remove = vscode.l10n.t('Save and Remove from History');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} earlier versions of {1} in Memory Shelf\'s history still hold the secret, and restoring one would bring it back. Rotate the secret, and remove it from the history too?', count, path),
+    remove,
+  );
+  if (answer !== remove) return;
+  const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === root.uriOf(path).toString());
+  if (document?.isDirty && !(await document.save())) return;
+  try {
+    const purged = await services.history.secretVersions(root, path, true);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Replaced {0} versions of {1} in the history with copies where the secret reads <redacted>.', purged, path));
+  } catch (error) {
+    services.log.warn(`Could not remove the secret from the history of ${path}`, error);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not remove the secret from the history of {0}; see the Memory Shelf log.', path));
+  }
 }

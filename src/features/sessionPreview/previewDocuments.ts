@@ -44,7 +44,7 @@ export class SessionPreviewDocuments implements vscode.TextDocumentContentProvid
     if (!found) return vscode.l10n.t('The session preview needs a folder on this machine; Claude Code does not run in {0}.', folder.uri.toString());
     this.watchOutside(found.configDir);
     this.watchOutside(found.autoMemoryFolder);
-    return previewMarkdown(folder.name, found.load);
+    return previewMarkdown(folder.name, found.load, vscode.workspace.isTrusted);
   }
 
   private watchOutside(path: string): void {

@@ -4,9 +4,11 @@ import { MAX_IMPORT_HOPS, type PartKind, type SessionLoad, type SessionPart, typ
 /**
  * The session preview as Markdown: totals first, then every part in load order with a link to its
  * file, its size, and what a limit cuts written struck through. The file's own text is quoted line by
- * line, so its headings and lists cannot break the preview's own structure.
+ * line, so its headings and lists cannot break the preview's own structure. A file outside the project
+ * that a project file imports (`@~/.aws/credentials`) is named with its size, never quoted: a
+ * repository chose to name it, and its text is the user's. In an untrusted window it is not even linked.
  */
-export function previewMarkdown(folderName: string, load: SessionLoad): string {
+export function previewMarkdown(folderName: string, load: SessionLoad, trusted: boolean): string {
   const out: string[] = [];
   out.push(`# ${vscode.l10n.t('Session start: {0}', folderName)}`, '');
   out.push(`> ${vscode.l10n.t('What Claude Code puts in context when a session starts in this folder, in load order, by the rules of its current release. Tokens are an estimate.')}`, '');
@@ -23,9 +25,17 @@ export function previewMarkdown(folderName: string, load: SessionLoad): string {
     // Numbers count what reaches the context at start, in order: a file listed only to say it does not
     // load (an AGENTS.md beside a CLAUDE.md, a pinned lesson) took a place in that order it does not have.
     const number = part.depth > 0 ? '- ' : part.status === 'loaded' ? `${++n}. ` : '';
-    out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: [${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`);
+    const hidden = part.leavesProject === true;
+    const name = hidden && !trusted ? `\`${part.path.replace(/`/g, "'")}\`` : `[${escapeText(part.path)}](${vscode.Uri.file(part.path).toString()})`;
+    out.push(`${part.depth === 0 ? '## ' : `${depth}`}${number}${kindLabel(part.kind)}${part.agent !== undefined ? ` (${vscode.l10n.t('subagent {0}', part.agent)})` : ''}: ${name}`);
     out.push(`${depth}   *${statusText(part)}*`);
     if (part.external) out.push(`${depth}   *${vscode.l10n.t('Outside the project: Claude Code asks once before loading it.')}*`);
+    if (hidden) {
+      out.push(`${depth}   *${trusted
+        ? vscode.l10n.t('A project file imports this file from outside the project; its text is not shown here. Open the file to read it.')
+        : vscode.l10n.t('A project file imports this file from outside the project; in an untrusted window its text is never shown.')}*`, '');
+      continue;
+    }
     if (part.poison) out.push(`${depth}   **${vscode.l10n.t('Holds what could steer the agent: {0}. Claude Code reads this file as instructions; open it to see the findings.', poisonSummary(part.poison))}**`);
     if (part.generated) out.push(`${depth}   *${vscode.l10n.t('There is no MEMORY.md yet: Claude Code writes this index into the folder when the next session starts, newest memory first.')}*`);
     if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));

@@ -344,7 +344,7 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   // The reason shows in the icon too: inline buttons cut the description short.
   else if (entry.reason === 'new') item.iconPath = new vscode.ThemeIcon('diff-added', new vscode.ThemeColor('gitDecoration.addedResourceForeground'));
   else if (entry.reason === 'changed') item.iconPath = new vscode.ThemeIcon('diff-modified', new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'));
-  const why = {
+  const why = entry.approvalChangedOutside ? vscode.l10n.t('Why here: its approval record was changed outside Memory Shelf (by an agent\'s shell or a script), so it counts as not approved.') : {
     new: vscode.l10n.t('Why here: written outside VS Code (by an agent or a script), not approved yet.'),
     changed: vscode.l10n.t('Why here: changed outside VS Code since a person last approved it.'),
     candidate: vscode.l10n.t('Why here: a candidate (`status: pending`) waiting for approval.'),

@@ -13,7 +13,7 @@ import { History } from '../history';
 import { LOG_FILE, type RecordMeta, type RootHistory } from '../rootHistory';
 import { resolveShellWord, type HookRootContext } from './hookRoots';
 import { WorkCollector, type RootWork } from './hookWork';
-import { listMemoryFiles, readMemoryBytes } from './memoryFiles';
+import { listMemoryFolder, readMemory, readMemoryBytes } from './memoryFiles';
 import { realish } from './realPaths';
 
 export interface HookRunOptions {
@@ -41,7 +41,8 @@ const PRUNE_EVERY_LOG_BYTES = 256 * 1024;
  * answer never waits on it (it is decided first), and what is not kept now the history sees on its next look.
  */
 const SNAPSHOT_BUDGET_MS = 4000;
-const SNAPSHOT_BATCH = 256;
+/** Reads at once: a process's descriptor limit is often 256 or 1,024, and node holds some itself. */
+const SNAPSHOT_BATCH = 32;
 
 /**
  * `memory-shelf hook run`: one Claude Code hook call. Before a tool changes a memory it decides (with
@@ -130,16 +131,19 @@ async function findWork(input: HookInput, options: HookRunOptions, history: Hist
  */
 async function snapshot(root: RootHistory, item: RootWork, meta: RecordMeta, deadline: number): Promise<void> {
   if (item.whole && Date.now() < deadline) {
-    const files = await listMemoryFiles(item.folder);
-    let complete = true;
-    // Read and kept a batch at a time, so the time spent is the budget's whatever the folder holds.
+    const listing = await listMemoryFolder(item.folder);
+    const files = listing.files;
+    let complete = listing.complete;
+    // Read and kept a batch at a time, so the time spent is the budget's whatever the folder holds; a
+    // batch's reads at once stay well under a descriptor limit, and a read that still fails is left out
+    // (its file unknown this time), never recorded as deleted.
     for (let i = 0; i < files.length; i += SNAPSHOT_BATCH) {
       if (Date.now() >= deadline) {
         complete = false;
         break;
       }
       const batch = files.slice(i, i + SNAPSHOT_BATCH);
-      await root.recordAll(await Promise.all(batch.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, path)) }))), meta);
+      await root.recordAll(await readKnown(item.folder, batch), meta);
     }
     // After the command, what the history held and the folder no longer does was deleted by it; only
     // said when the whole folder was listed, else a file not reached in time would count as deleted.
@@ -153,8 +157,13 @@ async function snapshot(root: RootHistory, item: RootWork, meta: RecordMeta, dea
   }
   const paths = [...new Set([...item.deletes, ...item.writes, ...item.appends])];
   if (paths.length === 0) return;
-  const entries = await Promise.all(paths.map(async (path) => ({ path, bytes: await readMemoryBytes(join(item.folder, ...path.split('/'))) })));
-  await root.recordAll(entries, meta);
+  await root.recordAll(await readKnown(item.folder, paths), meta);
+}
+
+/** The bytes of each path (undefined: gone), leaving out the ones that could not be read. */
+async function readKnown(folder: string, paths: readonly string[]): Promise<{ path: string; bytes: Uint8Array | undefined }[]> {
+  const reads = await Promise.all(paths.map(async (path) => ({ path, read: await readMemory(join(folder, ...path.split('/'))) })));
+  return reads.flatMap(({ path, read }) => (read.kind === 'unread' ? [] : [{ path, bytes: read.kind === 'bytes' ? read.bytes : undefined }]));
 }
 
 async function gate(root: RootHistory, item: RootWork, input: HookInput): Promise<GateVerdict> {

@@ -31,6 +31,15 @@ export interface VersionToRecord {
   readonly origin: VersionOrigin;
 }
 
+/** A root's approvals as the review may trust them (see core/history/approvalSeal). */
+export interface ApprovalsRead {
+  readonly approved: Map<string, string>;
+  /** Paths whose approval record changed outside Memory Shelf (an agent's shell, a script): not approved. */
+  readonly changedOutside: ReadonlySet<string>;
+  /** Lines of the approval record were taken out outside Memory Shelf: what they approved waits again. */
+  readonly linesRemoved: boolean;
+}
+
 /** How a root's approvals started: what was there when first seen counted as reviewed, or nothing. */
 export type ApprovalMode = 'from-now' | 'everything';
 
@@ -58,8 +67,11 @@ export interface HistoryPort {
   versions(root: string, path: string): Promise<RecordedVersion[]>;
   /** The bytes of a version, or undefined when they are not kept (pruned, never stored). */
   blob(root: string, hash: string): Promise<Uint8Array | undefined>;
-  /** What a person approved, path -> hash; '' where an approval was withdrawn (the memory forgotten). */
-  approvals(root: string): Promise<Map<string, string>>;
+  /**
+   * What a person approved, path -> hash, from the approval lines Memory Shelf wrote; a path whose
+   * approval record was added or altered by something else is left out and named.
+   */
+  approvals(root: string): Promise<ApprovalsRead>;
   /** Approves `bytes` at each path (kept, pinned), or withdraws the approval where `bytes` is null. */
   approve(root: string, approvals: readonly { readonly path: string; readonly bytes: Uint8Array | null }[]): Promise<void>;
   /** How the root's approvals started; undefined for a root never seen. */
@@ -70,6 +82,11 @@ export interface HistoryPort {
    * the file now or of the old approved copy.
    */
   importLegacy(root: string, record: LegacyApprovals, legacyCopy: (hash: string) => Promise<Uint8Array | undefined>, current: (path: string) => Promise<Uint8Array | undefined>): Promise<void>;
+  /**
+   * Replaces every version of `path` that holds a secret with a redacted copy (nothing restores the
+   * secret after); with `dryRun`, only counts them. Resolves to how many versions hold one.
+   */
+  purgeSecret(root: string, path: string, dryRun: boolean): Promise<number>;
   /** Brings the history under its bound (a no-op when another process is pruning). */
   prune(maxBytes: number): Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { Log } from '../log';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryFilesChange, MemoryRoots } from '../roots/memoryRoots';
 import { Slicer } from '../slices';
-import type { ApprovalMode, HistoryPort, LegacyApprovals, RecordedVersion, VersionOrigin, VersionToRecord } from './historyPort';
+import type { ApprovalMode, ApprovalsRead, HistoryPort, LegacyApprovals, RecordedVersion, VersionOrigin, VersionToRecord } from './historyPort';
 
 const encoder = new TextEncoder();
 
@@ -35,6 +35,8 @@ const REFRESHED_PATHS = 20;
 interface RootHistory {
   readonly latest: Map<RootPath, RecordedVersion>;
   readonly approvals: Map<RootPath, string>;
+  /** Paths whose approval record changed outside Memory Shelf, until the person approves them here. */
+  readonly changedOutside: Set<RootPath>;
 }
 
 /**
@@ -202,6 +204,41 @@ export class MemoryHistory extends Disposable {
     return key === undefined ? undefined : this.byRoot.get(key)?.approvals;
   }
 
+  /**
+   * How many versions of `path` in the history hold a secret (`purge`: replaces them with redacted
+   * copies, then reads the root's history again). Zero when there is no history.
+   */
+  async secretVersions(root: MemoryRoot, path: RootPath, purge = false): Promise<number> {
+    const key = this.keyOf(root);
+    const port = this.port;
+    if (key === undefined || !port) return 0;
+    const count = await this.enqueue(() => port.purgeSecret(key, path, !purge));
+    if (purge && count > 0) {
+      await this.whenRead(root, true);
+      this.changeEmitter.fire(root);
+    }
+    return count;
+  }
+
+  /** Whether the approval record of `path` changed outside Memory Shelf (so it is not counted as approved). */
+  approvalChangedOutside(root: MemoryRoot, path: RootPath): boolean {
+    const key = this.keyOf(root);
+    return key !== undefined && this.byRoot.get(key)?.changedOutside.has(path) === true;
+  }
+
+  /**
+   * Says once a window, per root, that its approval record changed outside Memory Shelf: the memories
+   * concerned wait in To review, and a person should know why before approving them again.
+   */
+  private warnChangedOutside(root: MemoryRoot, key: string, read: ApprovalsRead): void {
+    if ((read.changedOutside.size === 0 && !read.linesRemoved) || this.warnedOutside.has(key)) return;
+    this.warnedOutside.add(key);
+    this.log.warn(`The approval record of ${key} changed outside Memory Shelf (${read.changedOutside.size} paths${read.linesRemoved ? ', lines taken out' : ''})`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('The approval record of {0} was changed outside Memory Shelf (by an agent\'s shell or a script). The memories it concerns wait in To review again.', root.info.label));
+  }
+
+  private readonly warnedOutside = new Set<string>();
+
   /** Reads the root's history and approvals (once; again with `fresh`, for what the CLI or the hook wrote meanwhile). */
   whenRead(root: MemoryRoot, fresh = false): Promise<RootHistory | undefined> {
     const key = this.keyOf(root);
@@ -210,15 +247,21 @@ export class MemoryHistory extends Disposable {
     if (!load || fresh) {
       const port = this.port;
       load = this.enqueue(async () => {
-        const [latest, approvals] = await Promise.all([port.latest(key), port.approvals(key)]);
-        for (const [path, hash] of this.unwritten.get(key) ?? []) approvals.set(path, hash);
-        const read = { latest, approvals };
+        const [latest, trusted] = await Promise.all([port.latest(key), port.approvals(key)]);
+        const approvals = trusted.approved;
+        const changedOutside = new Set(trusted.changedOutside);
+        for (const [path, hash] of this.unwritten.get(key) ?? []) {
+          approvals.set(path, hash);
+          changedOutside.delete(path);
+        }
+        this.warnChangedOutside(root, key, trusted);
+        const read = { latest, approvals, changedOutside };
         this.byRoot.set(key, read);
         void this.watchApprovals();
         return read;
       }).catch((error: unknown) => {
         this.log.warn(`Could not read the history of ${key}`, error);
-        const empty = { latest: new Map(), approvals: new Map() };
+        const empty = { latest: new Map(), approvals: new Map(), changedOutside: new Set<RootPath>() };
         this.byRoot.set(key, empty);
         return empty;
       });
@@ -237,7 +280,10 @@ export class MemoryHistory extends Disposable {
     this.unwritten.set(key, unwritten);
     for (const [path, hash] of mine) unwritten.set(path, hash);
     const note = (read: RootHistory | undefined): void => {
-      for (const [path, hash] of mine) read?.approvals.set(path, hash);
+      for (const [path, hash] of mine) {
+        read?.approvals.set(path, hash);
+        read?.changedOutside.delete(path);
+      }
     };
     const known = this.byRoot.get(key);
     if (known) note(known);

@@ -1,7 +1,8 @@
 import { contentHash } from '../../core';
-import { hashBytes, History, type HistoryEvent, type RootHistory } from '../../history';
+import { hashBytes, History, redactSecretBytes, type HistoryEvent, type RootHistory } from '../../history';
 import type { Log } from '../log';
-import type { HistoryPort, RecordedVersion } from './historyPort';
+import { trustedApprovals } from '../../core/history/approvalSeal';
+import type { ApprovalsRead, HistoryPort, RecordedVersion } from './historyPort';
 
 /**
  * The shared history store (src/history) behind the extension's port: the folder the CLI and Claude
@@ -70,8 +71,9 @@ class StorePort implements HistoryPort {
     return (await this.root(root)).blob(hash);
   }
 
-  async approvals(root: string): Promise<Map<string, string>> {
-    return (await this.root(root)).approvals();
+  async approvals(root: string): Promise<ApprovalsRead> {
+    const reading = await (await this.root(root)).approvalReading();
+    return { approved: trustedApprovals(reading), changedOutside: reading.changedOutside, linesRemoved: reading.linesRemoved };
   }
 
   async approve(root: string, approvals: Parameters<HistoryPort['approve']>[1]): Promise<void> {
@@ -91,6 +93,10 @@ class StorePort implements HistoryPort {
     // The old records hashed the store's text, which has no BOM; the store hands the text with it.
     const textHash = (text: string): string => contentHash(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     await (await this.root(root)).importLegacyApprovals(record, textHash, legacyCopy, current);
+  }
+
+  async purgeSecret(root: string, path: string, dryRun: boolean): Promise<number> {
+    return this.history.purgeVersions(root, path, redactSecretBytes, dryRun);
   }
 
   async prune(maxBytes: number): Promise<void> {

@@ -26,6 +26,8 @@ export interface ReviewEntry {
   readonly session: string | undefined;
   /** For a deleted memory: when it went, who removed it when known, and the hash of the bytes it last held. */
   readonly deletion?: DeletionInfo;
+  /** Its approval record was added or altered outside Memory Shelf, so it is not counted as approved. */
+  readonly approvalChangedOutside?: true;
 }
 
 export interface DeletionInfo {
@@ -161,7 +163,7 @@ export class ReviewService extends Disposable {
         if (same && !isPendingCandidate(memory)) continue;
         // Core judges by its own text hash: hand it the memory's own when the bytes match the approval.
         const reason = reviewReason(memory, same ? contentHash(memory.text) : approved, candidate.modifiedTime(memory.path), now);
-        if (reason) waiting.push({ root: candidate, memory, reason, session: this.sessionOf(candidate, memory) });
+        if (reason) waiting.push({ root: candidate, memory, reason, session: this.sessionOf(candidate, memory), ...(this.history.approvalChangedOutside(candidate, memory.path) ? { approvalChangedOutside: true as const } : {}) });
       }
       waiting.sort((a, b) => a.memory.path.localeCompare(b.memory.path));
       entries.push(...waiting, ...this.deletedIn(candidate, approvals, typing));

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
@@ -98,6 +99,77 @@ describe('memory-shelf review and hook install', () => {
     assert.equal(run(['review', claude]).status, 0);
   });
 
+  it('notices an approval record changed by a shell write: the memory waits and says so, the gate still holds (low)', () => {
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    const roots = join(scratch, 'history', 'roots');
+    const log = join(roots, readdirSync(roots)[0], 'approvals.jsonl');
+    // The agent's shell withdraws one approval and approves its own text of another.
+    appendFileSync(log, JSON.stringify({ v: 1, time: '2026-12-01T00:00:00.000Z', path: 'stack.md', hash: '' }) + '\n');
+    const sneaked = memoryText('결정', '배포는 언제든 한다.');
+    const approved = createHash('sha256').update(readFileSync(join(memory, '결정.md'))).digest('hex');
+    writeFileSync(log, readFileSync(log, 'utf8').replace(approved, createHash('sha256').update(sneaked).digest('hex')));
+    writeFileSync(join(memory, '결정.md'), sneaked);
+
+    const listed = JSON.parse(run(['review', '--format', 'json']).stdout) as { pending: { path: string; kind: string; approvalChangedOutside?: boolean }[] };
+    assert.deepEqual(listed.pending.map((p) => [p.path, p.approvalChangedOutside ?? false]), [['stack.md', true], ['결정.md', true]]);
+    assert.match(run(['review']).stdout, /stack\.md.*\(its approval record changed outside Memory Shelf\)/);
+    // The gate reads only what Memory Shelf sealed: the withdrawal frees nothing.
+    const gated = spawnSync(process.execPath, [CLI, 'hook', 'run', '--gate'], { cwd: project, encoding: 'utf8', env, input: JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(memory, 'stack.md'), old_string: 'Postgres', new_string: 'MySQL' } }) });
+    assert.equal(gated.status, 2, gated.stderr);
+
+    // A person approving it again settles it.
+    assert.equal(run(['review', '--approve', 'stack.md']).status, 0);
+    assert.deepEqual(json(['review']).pending.map((p) => p.path), ['결정.md']);
+    // Lines taken out of the record are noticed too, and what they approved waits again.
+    assert.equal(run(['review', '--approve', '결정.md']).status, 0);
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    writeFileSync(log, lines.slice(0, -1).join('\n') + '\n');
+    const cut = JSON.parse(run(['review', '--format', 'json']).stdout) as { approvalLinesRemoved?: boolean; pending: { path: string }[] };
+    assert.equal(cut.approvalLinesRemoved, true);
+    assert.deepEqual(cut.pending.map((p) => p.path), ['결정.md']);
+    assert.match(run(['review']).stdout, /approval record were taken out or damaged outside Memory Shelf/);
+  });
+
+  it('purges a redacted secret from the history, so --restore cannot bring it back, never printing it (low)', () => {
+    const token = 'ghp_R8kT2mWq9ZxL4vN7bC1yH6pD3sF0gJ5aE8uK';
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', `Postgres 16. Release bot: ${token}`));
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    writeFileSync(join(memory, 'stack.md'), memoryText('stack', 'Postgres 16. Release bot: <redacted>'));
+    assert.equal(run(['review', '--approve', 'stack.md']).status, 0);
+    const historyHolds = (): boolean => {
+      const walk = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : readFileSync(join(dir, entry.name), 'utf8').includes(token)));
+      return walk(join(scratch, 'history'));
+    };
+    assert.ok(historyHolds(), 'the history kept the version with the secret');
+
+    const purged = run(['history', 'purge-secret', join('memory', 'stack.md')]);
+    assert.equal(purged.status, 0, purged.stderr);
+    assert.match(purged.stdout, /1 version of stack\.md/);
+    assert.doesNotMatch(purged.stdout + purged.stderr, /ghp_/);
+    assert.equal(historyHolds(), false);
+    // What --restore brings back now is the version with the secret redacted.
+    assert.equal(run(['review', '--restore', 'stack.md']).status, 1, 'no earlier version unlike the file now');
+    assert.doesNotMatch(readFileSync(join(memory, 'stack.md'), 'utf8'), /ghp_/);
+    assert.deepEqual(json(['review']).pending, []);
+    assert.match(run(['history', 'purge-secret', join('memory', 'stack.md')]).stdout, /no version of stack\.md in the history holds a secret/);
+  });
+
+  it('restores into a folder that became a dangling link with a clear refusal, writing nothing (low)', () => {
+    mkdirSync(join(memory, 'team'));
+    writeFileSync(join(memory, 'team', 'a.md'), memoryText('a', 'Team fact.'));
+    assert.equal(run(['review', '--approve', '--all']).status, 0);
+    rmSync(join(memory, 'team'), { recursive: true });
+    const nowhere = join(scratch, 'nowhere', 'deep');
+    symlinkSync(nowhere, join(memory, 'team'));
+    for (const args of [['review', '--restore', 'team/a.md'], ['review', '--reject', 'team/a.md']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, /team\/a\.md: not done \(a folder on its way is a link leading out of the folder or nowhere\)/);
+      assert.doesNotMatch(result.stderr, /at async|ENOENT/);
+    }
+    assert.equal(existsSync(join(scratch, 'nowhere')), false);
+  });
+
   it('rejects: an edit goes back to the approved bytes, a created file goes, a deleted memory comes back with its index line', () => {
     const approvedStack = readFileSync(join(memory, 'stack.md'));
     const approvedDecision = readFileSync(join(memory, '결정.md'));
@@ -146,6 +218,41 @@ describe('memory-shelf review and hook install', () => {
     assert.match(run(['hook', 'install', '--gate']).stdout, /already installed/);
     assert.equal(run(['hook', 'uninstall']).status, 0);
     assert.equal(readFileSync(settings, 'utf8'), original);
+  });
+
+  it('hook install --project refuses a .claude link out of the project and a linked settings file, naming the link and its target (low)', () => {
+    const other = join(scratch, 'other', '.claude');
+    mkdirSync(other, { recursive: true });
+    const othersText = '{ "model": "a line of the other project" }\n';
+    writeFileSync(join(other, 'settings.local.json'), othersText);
+    symlinkSync(join('..', 'other', '.claude'), join(project, '.claude'));
+    for (const args of [['hook', 'install', '--dry-run'], ['hook', 'install'], ['hook', 'uninstall']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stdout}`);
+      assert.doesNotMatch(result.stdout, /a line of the other project/);
+      assert.match(result.stderr, /\.claude is a link to .*other\/\.claude, outside the project/);
+    }
+    assert.equal(readFileSync(join(other, 'settings.local.json'), 'utf8'), othersText);
+
+    // A linked settings file: said as it is, not as a file that changed on disk.
+    rmSync(join(project, '.claude'));
+    mkdirSync(join(project, '.claude'));
+    symlinkSync(join(other, 'settings.local.json'), join(project, '.claude', 'settings.local.json'));
+    for (const args of [['hook', 'install', '--dry-run'], ['hook', 'install']]) {
+      const result = run(args);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stdout}`);
+      assert.doesNotMatch(result.stdout, /a line of the other project/);
+      assert.match(result.stderr, /settings\.local\.json: it is a link to .*other\/\.claude\/settings\.local\.json/);
+      assert.doesNotMatch(result.stderr, /changed-on-disk/);
+    }
+    assert.equal(readFileSync(join(other, 'settings.local.json'), 'utf8'), othersText);
+
+    // A .claude that leads to a folder inside the project is still the project's own.
+    rmSync(join(project, '.claude'), { recursive: true });
+    mkdirSync(join(project, 'config', 'claude'), { recursive: true });
+    symlinkSync(join('config', 'claude'), join(project, '.claude'));
+    assert.equal(run(['hook', 'install']).status, 0);
+    assert.ok(existsSync(join(project, 'config', 'claude', 'settings.local.json')));
   });
 
   it('creates the settings file when there is none and removes it again; refuses comments without writing', () => {

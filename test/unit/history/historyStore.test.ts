@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentHash } from '../../../src/core';
@@ -179,7 +179,7 @@ describe('history store', () => {
     // The same lines approve and unapprove write, so the hook and older readers read them alike.
     const lines = readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n');
     assert.equal(lines.length, 5);
-    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash']);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ['v', 'time', 'path', 'hash', 'prev', 'seal']);
     await root.approveAll([]);
     assert.equal(readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8').trimEnd().split('\n').length, 5);
   });
@@ -243,6 +243,21 @@ describe('history store', () => {
     assert.equal((await root.latestOf('b.md'))?.hash, hashBytes(Buffer.alloc(1000, 'b')));
   });
 
+  it('prunes a deleted memory\'s last version only after every older version (what --restore brings back)', async () => {
+    const root = await history.root(rootPath);
+    const first = Buffer.alloc(1000, 'f');
+    const last = Buffer.alloc(1000, 'l');
+    await root.record('gone.md', first, { author: 'agent', source: 'disk-change' });
+    await root.record('gone.md', last, { author: 'agent', source: 'disk-change' });
+    await root.record('gone.md', undefined, { author: 'agent', source: 'disk-change' });
+    // Older versions of a memory still there, recorded after the deletion.
+    for (let i = 0; i < 6; i++) await root.record('kept.md', Buffer.alloc(1000, String(i)), { author: 'agent', source: 'disk-change' });
+    await history.prune((await history.size()) - 2500);
+    assert.equal(await root.hasBlob(hashBytes(first)), false);
+    assert.equal(await root.hasBlob(hashBytes(last)), true, 'the deleted memory\'s last version is kept');
+    assert.equal(await root.hasBlob(hashBytes(Buffer.alloc(1000, '5'))), true);
+  });
+
   it('clears one root or all of them, and nothing else in the folder', async () => {
     const other = join(scratch, 'other');
     mkdirSync(other);
@@ -255,11 +270,51 @@ describe('history store', () => {
     assert.deepEqual(readdirSync(history.dir), ['someone-elses.txt']);
   });
 
+  it('clears only a roots/ folder it made: one holding anything else is refused, nothing deleted (low)', async () => {
+    await (await history.root(rootPath)).record('a.md', bytes('x'), { author: 'person', source: 'save' });
+    // MEMORY_SHELF_HISTORY_DIR pointed at a folder whose roots/ is someone else's.
+    writeFileSync(join(history.dir, 'roots', 'my-notes.txt'), 'keep');
+    mkdirSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef'));
+    writeFileSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef', 'plan.md'), 'keep');
+    await assert.rejects(history.clear(), /not made by Memory Shelf.*my-notes\.txt/);
+    assert.equal(readFileSync(join(history.dir, 'roots', 'my-notes.txt'), 'utf8'), 'keep');
+    assert.equal(readFileSync(join(history.dir, 'roots', '0123456789abcdef0123456789abcdef', 'plan.md'), 'utf8'), 'keep');
+    assert.equal((await history.roots()).length, 1);
+    // A roots/ that is a link is not followed.
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'x.txt'), 'keep');
+    const linked = History.open({ dir: join(scratch, 'linked'), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } });
+    mkdirSync(linked.dir);
+    symlinkSync(elsewhere, join(linked.dir, 'roots'));
+    await assert.rejects(linked.clear(), /not made by Memory Shelf/);
+    assert.deepEqual(readdirSync(elsewhere), ['x.txt']);
+  });
+
   it('refuses a history folder inside a memory root, a root inside it, or one in Claude Code\'s folder', async () => {
     const inside = History.open({ dir: join(rootPath, '.history'), env: {} });
     await assert.rejects(inside.root(rootPath), HistoryLocationError);
     await assert.rejects(history.root(join(history.dir, 'x')), HistoryLocationError);
     assert.throws(() => History.open({ dir: join(scratch, 'claude', 'history'), env: { CLAUDE_CONFIG_DIR: join(scratch, 'claude') } }), HistoryLocationError);
+  });
+
+  it('refuses a history folder named by MEMORY_SHELF_HISTORY_DIR that another user owns or others may write (low)', function () {
+    if (process.platform === 'win32') this.skip();
+    const env = (dir: string) => ({ MEMORY_SHELF_HISTORY_DIR: dir, CLAUDE_CONFIG_DIR: join(scratch, 'claude') });
+    const shared = join(scratch, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    assert.throws(() => History.open({ env: env(shared) }), /writable by group or others \(mode 0777;/);
+    // Nor one not made yet inside a folder anyone may write (without the sticky bit of /tmp).
+    assert.throws(() => History.open({ env: env(join(shared, 'history')) }), /writable by group or others/);
+    chmodSync(shared, 0o700);
+    assert.equal(History.open({ env: env(join(shared, 'history')) }).dir, join(shared, 'history'));
+    if (process.getuid?.() === 0) {
+      chownSync(shared, 4242, 4242);
+      assert.throws(() => History.open({ env: env(shared) }), /owned by another user \(uid 4242\)/);
+    }
+    // The default place and a folder a caller names in code are not this check's.
+    assert.ok(History.open({ dir: shared, env: {} }));
   });
 
   it('lives where each platform keeps application state unless MEMORY_SHELF_HISTORY_DIR says', () => {
@@ -287,5 +342,38 @@ describe('history store', () => {
     const lines = text.split('\n').filter(Boolean);
     assert.equal(lines.length, 201);
     assert.equal((await root.events()).length, 201);
+  });
+
+  it('seals approvals: an older unsealed log is stated again, concurrent approvers leave one clean chain, pruning keeps it sealed', async () => {
+    const root = await history.root(rootPath);
+    // A log an earlier version wrote, without seals.
+    mkdirSync(root.folder, { recursive: true });
+    const legacyHash = await root.keep(bytes('legacy'));
+    writeFileSync(join(root.folder, 'approvals.jsonl'), JSON.stringify({ v: 1, time: '2026-01-01T00:00:00.000Z', path: 'old.md', hash: legacyHash }) + '\n');
+    assert.equal(await root.approvedHash('old.md'), legacyHash);
+    await root.approve('a.md', bytes('a'));
+    assert.deepEqual([...(await root.approvals())].sort(), [['a.md', hashBytes(bytes('a'))], ['old.md', legacyHash]]);
+    const script = `
+      const { History } = require(${JSON.stringify(join(__dirname, '..', '..', '..', 'src', 'history'))});
+      (async () => {
+        const root = await History.open({ dir: process.argv[1], env: {} }).root(process.argv[2]);
+        for (let i = 0; i < 15; i++) await root.approve('p' + process.argv[3] + '/' + i + '.md', Buffer.from('x' + i));
+      })();`;
+    await Promise.all([0, 1, 2].map((n) => new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', script, history.dir, rootPath, String(n)], { stdio: 'inherit' });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+    })));
+    const reading = await root.approvalReading();
+    assert.equal(reading.linesRemoved, false);
+    assert.equal(reading.changedOutside.size, 0);
+    assert.equal(reading.approved.size, 47);
+    await history.prune(1);
+    const compacted = await root.approvalReading();
+    assert.equal(compacted.linesRemoved, false);
+    assert.deepEqual([...compacted.approved].sort(), [...reading.approved].sort());
+    // An unsealed line slipped in among the old ones later changes nothing.
+    writeFileSync(join(root.folder, 'approvals.jsonl'), JSON.stringify({ v: 1, time: '2026-01-01T00:00:00.000Z', path: 'forged.md', hash: legacyHash }) + '\n' + readFileSync(join(root.folder, 'approvals.jsonl'), 'utf8'));
+    assert.equal(await root.approvedHash('forged.md'), undefined);
+    assert.equal((await root.approvals()).has('forged.md'), false);
   });
 });

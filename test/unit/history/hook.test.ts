@@ -170,4 +170,17 @@ describe('the Claude Code hook', () => {
     const broken = spawnSync(process.execPath, [HOOK], { input: '{', encoding: 'utf8', env: { ...process.env, ...env, MEMORY_SHELF_HISTORY_DIR: join(memory, 'a.md') } });
     assert.deepEqual([broken.status, broken.stderr], [0, '']);
   });
+
+  it('never records a file it could not read as deleted: a whole-folder snapshot past the descriptor limit (low)', async () => {
+    const root = await history.root(memory);
+    const files = Array.from({ length: 300 }, (_, i) => ({ path: `m${i}.md`, bytes: Buffer.from(`---\nname: m${i}\ndescription: memory ${i}\ntype: user\n---\nBody ${i}\n`) }));
+    for (const file of files) writeFileSync(join(memory, file.path), file.bytes);
+    await root.recordAll(files, { author: 'person', source: 'load' });
+    const stdin = input('PostToolUse', project, 'Bash', { command: 'sed -i s/Body/body/ memory/*.md' });
+    // Few descriptors: node needs some of them itself, the snapshot's reads find the rest taken.
+    const result = spawnSync('bash', ['-c', `ulimit -n 100 && exec "${process.execPath}" "${HOOK}" --memory-shelf-hook`], { input: stdin, encoding: 'utf8', env: { ...process.env, ...env } });
+    assert.equal(result.status, 0, result.stderr);
+    const deleted = [...(await root.latest()).values()].filter((event) => event.hash === '').map((event) => event.path);
+    assert.deepEqual(deleted, []);
+  });
 });

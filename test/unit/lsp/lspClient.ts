@@ -44,6 +44,8 @@ export class LspClient {
   private readonly waiters: (() => void)[] = [];
   private readonly child: ChildProcess;
   readonly stderr: string[] = [];
+  /** What the server said through window/logMessage. */
+  readonly logs: string[] = [];
   /** What the client answers `workspace/configuration` with, for the `memoryShelf` section. */
   configuration: unknown = null;
 
@@ -56,6 +58,9 @@ export class LspClient {
     this.connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
       this.diagnostics.set(uri, diagnostics);
       for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.connection.onNotification('window/logMessage', ({ message }: { message: string }) => {
+      this.logs.push(message);
     });
     this.connection.onRequest('workspace/diagnostic/refresh', () => null);
     this.connection.onRequest('client/registerCapability', () => null);

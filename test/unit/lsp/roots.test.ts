@@ -16,14 +16,45 @@ describe('memory-shelf lsp: roots, settings and the write boundary', function ()
     const auto = join(session.project.home, '.claude', 'projects', sanitizeProjectPath(realpathSync(session.project.project)), 'memory');
     mkdirSync(auto, { recursive: true });
     writeFileSync(join(auto, 'auto-note.md'), note('auto-note'));
-    const elsewhere = join(session.project.scratch, 'elsewhere');
-    mkdirSync(elsewhere);
+    const elsewhere = join(session.project.project, 'docs', 'notes');
+    mkdirSync(elsewhere, { recursive: true });
     writeFileSync(join(elsewhere, 'configured-note.md'), note('configured-note'));
-    await session.client.initialize(session.project.project, PUSH_CLIENT, { roots: ['../elsewhere'] });
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { roots: ['docs/notes'] });
     await session.client.until(() => session.client.codesOf(join(auto, 'auto-note.md')).length > 0 && session.client.codesOf(join(elsewhere, 'configured-note.md')).length > 0, 'both roots checked');
     assert.ok(session.client.codesOf(join(auto, 'auto-note.md')).includes('link-dangling'));
     assert.ok(session.client.codesOf(join(elsewhere, 'configured-note.md')).includes('link-dangling'));
     assert.ok(session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'and the project\'s memory/');
+  });
+
+  it('serves no folder outside the workspace a client option names, and takes trust only from initializationOptions (low)', async () => {
+    const outside = join(session.project.scratch, 'elsewhere');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'outside-note.md'), note('outside-note'));
+    // A repository's own .claude/settings.json choosing the auto memory folder: honoured only when trusted.
+    const chosen = join(session.project.scratch, 'chosen');
+    mkdirSync(chosen);
+    writeFileSync(join(chosen, 'chosen-note.md'), note('chosen-note'));
+    mkdirSync(join(session.project.project, '.claude'));
+    writeFileSync(join(session.project.project, '.claude', 'settings.json'), JSON.stringify({ autoMemoryDirectory: chosen }));
+    // workspace/configuration is where a client puts a workspace's own settings, which come with the repository.
+    session.client.configuration = { roots: [outside], trustClaudeSettings: true };
+    await session.client.initialize(session.project.project, { ...PUSH_CLIENT, workspace: { ...PUSH_CLIENT.workspace, configuration: true } }, { roots: ['../elsewhere'] });
+    await session.client.until(() => session.client.codesOf(join(session.project.memory, 'deploy-steps.md')).includes('link-dangling'), 'the project memory checked');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.deepEqual(session.client.codesOf(join(outside, 'outside-note.md')), [], 'a root outside the workspace is not served');
+    assert.deepEqual(session.client.codesOf(join(chosen, 'chosen-note.md')), [], 'trust from workspace/configuration does not count');
+    const logged = session.client.logs.join('\n');
+    assert.match(logged, /not serving .*elsewhere/);
+  });
+
+  it('honours trustClaudeSettings given in initializationOptions', async () => {
+    const chosen = join(session.project.scratch, 'chosen');
+    mkdirSync(chosen);
+    writeFileSync(join(chosen, 'chosen-note.md'), note('chosen-note'));
+    mkdirSync(join(session.project.project, '.claude'));
+    writeFileSync(join(session.project.project, '.claude', 'settings.json'), JSON.stringify({ autoMemoryDirectory: chosen }));
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { trustClaudeSettings: true });
+    await session.client.until(() => session.client.codesOf(join(chosen, 'chosen-note.md')).includes('link-dangling'), 'the chosen auto memory checked');
   });
 
   it('serves a memory folder made after it started, from the first file opened in it, and nothing outside memory', async () => {
