@@ -67,9 +67,10 @@ function partLine(part: SessionPart): string {
   const status = statusText(part);
   const why = part.status === 'not-loaded' ? ` (${notLoadedText(part)})` : '';
   const generated = part.generated ? ' [no MEMORY.md yet: Claude Code writes this index at the next start]' : '';
+  const onDemand = part.readOnDemand ? `; topic indexes it links, read when a topic comes up, not at start: ${part.readOnDemand.join(', ')}` : '';
   const poison = part.poison ? ` [holds ${Object.entries(part.poison).map(([kind, count]) => `${kind} x${count}`).join(', ')}]` : '';
   const cut = part.cut ? `; cut at the ${part.cut.limit === 'lines' ? '200-line' : '25,000-character'} limit: ${part.cut.chars} chars, ${part.cut.lines} lines not loaded` : '';
-  return `${indent}${part.kind.padEnd(12)} ${status.padEnd(10)} ${where}${part.status === 'loaded' || part.status === 'conditional' || part.status === 'disabled' ? ` (${size})` : ''}${cut}${part.external && part.status !== 'needs-approval' ? ' [outside the project]' : ''}${part.status === 'needs-approval' ? ' [outside the project: not loaded until you approve it in Claude Code]' : ''}${why}${generated}${poison}`;
+  return `${indent}${part.kind.padEnd(12)} ${status.padEnd(10)} ${where}${part.status === 'loaded' || part.status === 'conditional' || part.status === 'disabled' ? ` (${size})` : ''}${cut}${part.external && part.status !== 'needs-approval' ? ' [outside the project]' : ''}${part.status === 'needs-approval' ? ' [outside the project: not loaded until you approve it in Claude Code]' : ''}${why}${generated}${onDemand}${poison}`;
 }
 
 function statusText(part: SessionPart): string {

@@ -73,6 +73,11 @@ function readTopicIndex(memory: MemoryFile): TopicIndex | undefined {
   return { path: memory.path, index: { ...parsed, links, entries: [...entries.values()], lines }, numbers };
 }
 
+/** Whether a file is named as a topic index is (`index-auth.md`, `billing/INDEX.md`), telling by the name alone. */
+export function namedAsTopicIndex(path: RootPath): boolean {
+  return INDEX_STEM.test(fileStem(path));
+}
+
 /** The memory's number when its file is numbered (`1-invoice-schedule.md` → 1). */
 export function memoryNumber(path: RootPath): number | undefined {
   const match = NUMBERED_STEM.exec(fileStem(path));

@@ -7,6 +7,8 @@ import { findImports, isInside, resolveImport } from './imports';
 import { sourceLabel } from './labels';
 import { sizeOf } from './measure';
 import type { PartKind, SessionEntry, SessionInput, SessionLoad, SessionPart, SessionTotals, SourceFile, TextSize } from './types';
+import { parseMemoryIndex } from '../memoryIndex';
+import { namedAsTopicIndex } from '../topicIndex';
 
 /**
  * How many `@path` hops Claude Code follows from the file it looked for. The memory docs say five;
@@ -170,7 +172,15 @@ function indexPart(common: Pick<SessionPart, 'kind' | 'path' | 'depth' | 'agent'
     if (cut) sent += `\n\n${indexCutWarning({ whole, kept, maxLines: limits.maxLines, maxChars: limits.maxChars })}`;
   }
   const disabled = entry.disabledBy ? { status: 'disabled' as const, disabledBy: entry.disabledBy } : { status: 'loaded' as const };
-  return { ...common, ...disabled, ...sizeOf(sent), text: sent, ...(cut ? { cut } : {}) };
+  const onDemand = topicIndexesLinked(kept);
+  return { ...common, ...disabled, ...sizeOf(sent), text: sent, ...(cut ? { cut } : {}), ...(onDemand.length > 0 ? { readOnDemand: onDemand } : {}) };
+}
+
+/** The topic indexes a loaded index links, by name (their text is not read at start, so it is not asked for). */
+function topicIndexesLinked(text: string): string[] {
+  const found = new Set<string>();
+  for (const link of parseMemoryIndex(text).links) if (link.target !== undefined && !link.mention && namedAsTopicIndex(link.target)) found.add(link.target);
+  return [...found];
 }
 
 /** The `paths:` globs of a rule (a YAML list since 2.1.84, a comma-separated string before), or undefined when it always applies. */

@@ -141,6 +141,11 @@ export interface SessionPart extends TextSize {
   readonly label?: string;
   /** An index Claude Code will write at the next session start, there being no MEMORY.md yet. */
   readonly generated?: true;
+  /**
+   * For an index: the topic indexes its loaded lines link (`index-auth.md`, `billing/INDEX.md`), which
+   * Claude Code reads when a topic comes up, not at the start of a session (issue #39).
+   */
+  readonly readOnDemand?: readonly string[];
   /** Poisoning found in the text as sent, counted by kind (`hidden-text`, `channel-markup`, `planted-instruction`). */
   readonly poison?: Readonly<Record<string, number>>;
   /**

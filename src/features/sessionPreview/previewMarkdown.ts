@@ -38,6 +38,7 @@ export function previewMarkdown(folderName: string, load: SessionLoad, trusted: 
     }
     if (part.poison) out.push(`${depth}   **${vscode.l10n.t('Holds what could steer the agent: {0}. Claude Code reads this file as instructions; open it to see the findings.', poisonSummary(part.poison))}**`);
     if (part.generated) out.push(`${depth}   *${vscode.l10n.t('There is no MEMORY.md yet: Claude Code writes this index into the folder when the next session starts, newest memory first.')}*`);
+    if (part.readOnDemand) out.push(`${depth}   *${vscode.l10n.t('Topic indexes it links, read when a topic comes up, not at start: {0}', part.readOnDemand.map(escapeText).join(', '))}*`);
     if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));
     if (part.cut) {
       out.push('', `*${vscode.l10n.t('Cut at the {0} limit: {1} characters, {2} lines Claude does not see:', part.cut.limit === 'lines' ? vscode.l10n.t('200-line') : vscode.l10n.t('25,000-character'), part.cut.chars, part.cut.lines)}*`, '', ...quote(part.cut.text, true));

@@ -129,6 +129,13 @@ describe('session preview: what Claude Code loads at session start', () => {
     assert.match(index?.text ?? '', /^- \[lesson_1\]\(lesson_1\.md\) — Pinned lesson 1$/m);
   });
 
+  it('names the topic indexes a loaded MEMORY.md links as read on demand, not at start (issue #39)', async () => {
+    const withTree = { ...tree, '/home/u/.claude/projects/-home-u-proj-app/memory/MEMORY.md': '# Memory\n\n- [Role](user_role.md) — engineer\n- **[Auth](index-auth.md)** — sessions\n- [Billing](billing/INDEX.md) — refunds\n' };
+    const index = (await preview(withTree)).parts.find((part) => part.kind === 'auto-index');
+    assert.deepEqual(index?.readOnDemand, ['index-auth.md', 'billing/INDEX.md']);
+    assert.equal((await preview(tree)).parts.find((part) => part.kind === 'auto-index')?.readOnDemand, undefined);
+  });
+
   it('finds imports outside code only', () => {
     const refs = findImports('See @a.md and `@b.md`.\n```\n@c.md\n```\n~~~\n@d.md\n~~~\nmail x@e.md, @f\\ g.md#part, @@h.md\n').map((found) => found.ref);
     assert.deepEqual(refs, ['a.md', 'f g.md']);
