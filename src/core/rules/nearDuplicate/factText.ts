@@ -21,12 +21,13 @@ const SCAFFOLD_LABEL =
  * A template's footer or header (issue #39: the same labelled lines on every file of a folder, saying where
  * the canonical rule lives or to refresh the file from its sources): the block after a memory's last
  * thematic break when it is short, and lines led by a label about the file rather than the fact. What
- * every memory of a folder repeats says nothing about which fact each holds.
+ * every memory of a folder repeats says nothing about which fact each holds. "See also:" and "Related:"
+ * lines stay: their links are each memory's own.
  */
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/gm;
 const MAX_FOOTER = 600;
 const META_LABEL =
-  /^[ \t]*(?:[-*+>][ \t]+)?(?:\*\*|__)?(?:sources?(?: of truth)?|canonical(?: rule| source| version| copy)?|refresh(?:ed)?|last (?:verified|reviewed|updated|checked)|see also|related|출처|원본|정본|관련(?: 문서| 메모)?|최종 (?:확인|검토|갱신)|参照|出典|正本|関連(?:メモ|文書)?|最終(?:確認|更新))[ \t]*(?:\*\*|__)?[ \t]*[:：][^\r\n]*$/gim;
+  /^[ \t]*(?:[-*+>][ \t]+)?(?:\*\*|__)?(?:sources?(?: of truth)?|canonical(?: rule| source| version| copy)?|refresh(?:ed)?|last (?:verified|reviewed|updated|checked)|출처|원본|정본|최종 (?:확인|검토|갱신)|参照|出典|正本|最終(?:確認|更新))[ \t]*(?:\*\*|__)?[ \t]*[:：][^\r\n]*$/gim;
 
 function withoutTemplate(body: string): string {
   let lastBreak = -1;
