@@ -215,9 +215,10 @@ export class MemoryShelfServer implements OpenDocuments {
 
   diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
-    for (const problem of root.problemsFor(path)) {
+    const problems = root.problemsFor(path);
+    for (const problem of problems) {
       const severity = shownSeverity(problem.code, problem.severity, this.settings.settings.severity);
-      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, (related) => this.uriOfFile(root, related)));
+      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, (related) => this.uriOfFile(root, related), this.settings.audience, problems));
     }
     return diagnostics;
   }

@@ -9,12 +9,23 @@ export interface ServerSettings {
    * with the repository, so, as in the CLI, only when the user says so (the editor has no workspace trust to ask).
    */
   readonly trustClaudeSettings: boolean;
+  /** Who reads the diagnostics: see {@link Audience}. */
+  readonly audience: Audience;
 }
+
+/**
+ * `people` (an editor: the why, beside quick fixes) or `agent` (Claude Code's plugin passes
+ * `"audience": "agent"` in its initialization options: the model gets no quick fixes and reads each
+ * finding once, so the fix itself is the message; see core's agentMessage). Never from a workspace's
+ * configuration: who reads is the client's to say.
+ */
+export type Audience = 'people' | 'agent';
 
 /**
  * Reads settings as an editor sends them: nested (`{ "index": { "maxLines": 150 } }`, what
  * `workspace/configuration` answers for the `memoryShelf` section) or flat (`{ "index.maxLines": 150 }`),
  * optionally under a `memoryShelf` key, as `initializationOptions` or a configuration answer.
+ * The first source is the initialization options: the audience is read from them alone.
  */
 export function readServerSettings(...sources: unknown[]): ServerSettings {
   const objects = sources.map(section).filter((value): value is Record<string, unknown> => value !== undefined);
@@ -26,7 +37,7 @@ export function readServerSettings(...sources: unknown[]): ServerSettings {
     }
     return undefined;
   };
-  return { settings: readSettings(get), trustClaudeSettings: get('trustClaudeSettings') === true };
+  return { settings: readSettings(get), trustClaudeSettings: get('trustClaudeSettings') === true, audience: lookUpIn(sources[0], 'audience') === 'agent' ? 'agent' : 'people' };
 }
 
 export function typeSetOf(settings: Settings): TypeSet {
@@ -44,6 +55,12 @@ export function shapeOf(settings: Settings): ShapeSetting {
 function section(value: unknown): Record<string, unknown> | undefined {
   if (!isObject(value)) return undefined;
   return isObject(value.memoryShelf) ? value.memoryShelf : value;
+}
+
+/** A key of the initialization options alone, as the client sent them. */
+function lookUpIn(source: unknown, key: string): unknown {
+  const object = section(source);
+  return object === undefined ? undefined : lookUp(object, key);
 }
 
 function lookUp(object: Record<string, unknown>, key: string): unknown {

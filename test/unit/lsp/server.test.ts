@@ -197,6 +197,27 @@ describe('memory-shelf lsp over stdio', function () {
     assert.deepEqual(lenses.slice(1).map((lens) => [lens.range.start.line, lens.command!.title]), [[2, 'feedback · 0 backlinks'], [3, 'project · 1 backlink']]);
   });
 
+  it('words each finding as one step for an agent (initialization option audience: agent): done as written, the findings go', async () => {
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 2, 'diagnostics');
+    const diagnostics = session.client.diagnostics.get(uri(file('unlisted.md')))!;
+    const messageOf = (code: string): string => String(diagnostics.find((diagnostic) => diagnostic.code === code)?.message);
+    // Nothing in unlisted.md dates it: counted from its modification time, said as a condition.
+    const date = /^Replace "([^"]+)" with "([^"]+)" if it was written on \d{4}-\d{2}-\d{2}; otherwise with the date it means\.$/.exec(messageOf('relative-date'));
+    const line = /^Add this line to MEMORY\.md, or Claude Code will not know this memory exists: (- \[.+\]\(unlisted\.md\) — .+)$/.exec(messageOf('index-unlisted'));
+    assert.ok(date && line, `${messageOf('relative-date')} | ${messageOf('index-unlisted')}`);
+    // A quick fix is still found for a diagnostic worded for the agent.
+    await session.client.open(file('unlisted.md'));
+    const actions = (await session.client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('unlisted.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+    assert.ok(actions.length >= 2, actions.map((action) => action.title).join(' | '));
+    await session.client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('unlisted.md')) } });
+    // What an agent does with them: the Edit and the line, exactly as written.
+    writeFileSync(file('unlisted.md'), readFileSync(file('unlisted.md'), 'utf8').replace(date[1], date[2]));
+    writeFileSync(file('MEMORY.md'), `${readFileSync(file('MEMORY.md'), 'utf8').trimEnd()}\n${line[1]}\n`);
+    await session.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [file('unlisted.md'), file('MEMORY.md')].map((path) => ({ uri: uri(path), type: 2 })) });
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 0 && session.client.codesOf(file('MEMORY.md')).length === 0, 'no findings left');
+  });
+
   it('follows the disk when a watched file changes', async () => {
     await session.client.initialize(session.project.project, PUSH_CLIENT);
     await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
