@@ -11,7 +11,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
+import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
 import { discoverRoots } from './discoverRoots';
@@ -20,6 +20,19 @@ import { ServedRoot } from './servedRoot';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
 import type { EditSupport, OpenDocuments } from './workspaceEdit';
+
+/**
+ * The findings of a two-step write an agent is in the middle of: a memory not yet in MEMORY.md, an
+ * entry whose memory is not written yet. See MemoryShelfServer.settled.
+ */
+const SETTLING: ReadonlySet<string> = new Set([ProblemCode.IndexUnlisted, ProblemCode.IndexMissingFile]);
+
+/**
+ * How long after the client changed a file its settling findings wait: longer than the hooks Claude
+ * Code runs between two tool calls of one turn (about 0.3 s each with the plugin's own), shorter than
+ * a model's turn, so they still reach the model with its next request but one.
+ */
+export const SETTLE_MS = 1500;
 
 /** A document of a root as the client shows it now. */
 export interface DocumentModel {
@@ -46,6 +59,10 @@ export class MemoryShelfServer implements OpenDocuments {
   private ready: Promise<void> = Promise.resolve();
   /** Files the client was last told have diagnostics, by URI: a file that has none now gets an empty list. */
   private readonly published = new Set<string>();
+  /** When the client last changed each file (its absolute path), for {@link SETTLING}. */
+  private readonly changedAt = new Map<string, number>();
+  /** A later publication of a file whose settling findings were held back, by absolute path. */
+  private readonly settleTimers = new Map<string, NodeJS.Timeout>();
   /** Files outside every root whose folders were looked for since the roots were last found: looked for once. */
   private readonly outsideRoots = new Set<string>();
 
@@ -71,7 +88,11 @@ export class MemoryShelfServer implements OpenDocuments {
         return { kind: DocumentDiagnosticReportKind.Full, uri, version: this.versionOf(uri) ?? null, items: this.diagnosticsOf(root, path) };
       })),
     })));
-    this.documents.onDidChangeContent(({ document }) => void this.whenReady(() => this.documentChanged(document)));
+    this.documents.onDidChangeContent(({ document }) => {
+      const file = pathOfUri(document.uri);
+      if (file !== undefined) this.changedAt.set(file, Date.now());
+      void this.whenReady(() => this.documentChanged(document));
+    });
     this.documents.onDidClose(({ document }) => void this.whenReady(async () => {
       const file = pathOfUri(document.uri);
       const found = file === undefined ? undefined : this.rootOf(file);
@@ -232,8 +253,13 @@ export class MemoryShelfServer implements OpenDocuments {
       return;
     }
     const text = document.getText();
-    if (found.root.heldText(found.path) === text && found.root.isOpen(found.path)) return;
-    this.publish(found.root, found.root.setOpenText(found.path, text));
+    const agent = this.settings.audience === 'agent';
+    if (found.root.heldText(found.path) === text && found.root.isOpen(found.path) && !agent) return;
+    const changed = found.root.setOpenText(found.path, text);
+    // An agent hears about the file it just wrote even when its findings stayed the same (or the root
+    // was read with this text already): Claude Code forgets what it delivered for a file it edits, so
+    // what is still wrong goes again with the edit that left it.
+    this.publish(found.root, agent && !changed.includes(found.path) ? [found.path, ...changed] : changed);
   }
 
   /**
@@ -264,20 +290,50 @@ export class MemoryShelfServer implements OpenDocuments {
     await adopt;
   }
 
-  /** Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client that pulls. */
+  /**
+   * Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client
+   * that pulls. An agent hears only of the files it wrote or edited this session: the other memories'
+   * findings predate it and are a person's to review, and Claude Code would hand every one of them to
+   * the model as new after its first write (all of a 2,000-memory folder's).
+   */
   publish(root: ServedRoot, paths: readonly RootPath[]): void {
     if (this.pullsDiagnostics) {
       if (paths.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
     }
-    for (const path of paths) {
+    for (const path of this.settings.audience === 'agent' ? paths.filter((path) => this.changedAt.has(root.fileOf(path))) : paths) {
       const uri = this.uriOfFile(root, path);
-      const diagnostics = this.diagnosticsOf(root, path);
+      const diagnostics = this.settled(root, path, this.diagnosticsOf(root, path));
       if (diagnostics.length === 0 && !this.published.has(uri)) continue;
       if (diagnostics.length > 0) this.published.add(uri);
       else this.published.delete(uri);
       void this.connection.sendDiagnostics({ uri, version: this.versionOf(uri), diagnostics });
     }
+  }
+
+  /**
+   * For an agent: `diagnostics` without the findings that the next tool call of the same turn usually
+   * resolves, while the file was changed less than {@link SETTLE_MS} ago; the file is published again
+   * then, and they go out only if still there. An agent writes a memory and its MEMORY.md line as two
+   * calls, often in one turn; Claude Code keeps what a server published until its next request and
+   * drops an empty list, so "add this line" published between the two would reach the model after it
+   * added the line, and could make it add the line twice.
+   */
+  private settled(root: ServedRoot, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
+    if (this.settings.audience !== 'agent') return diagnostics;
+    const file = root.fileOf(path);
+    const left = (this.changedAt.get(file) ?? 0) + SETTLE_MS - Date.now();
+    if (left <= 0 || !diagnostics.some((diagnostic) => SETTLING.has(String(diagnostic.code)))) return diagnostics;
+    clearTimeout(this.settleTimers.get(file));
+    this.settleTimers.set(file, setTimeout(() => {
+      this.settleTimers.delete(file);
+      void this.whenReady(() => {
+        const found = this.rootOf(file);
+        // Resolved meanwhile: what was published without them is the file's findings now.
+        if (found && this.diagnosticsOf(found.root, found.path).some((diagnostic) => SETTLING.has(String(diagnostic.code)))) this.publish(found.root, [found.path]);
+      });
+    }, left).unref());
+    return diagnostics.filter((diagnostic) => !SETTLING.has(String(diagnostic.code)));
   }
 
   /** Every file of every root, and an empty list for files of roots no longer served. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sessionIdOf, toolResults } from './claudeLoad';
 import type { Behaviour, BehaviourContext } from './behaviours';
-import type { SentRequest, Turn } from './standIn';
+import type { SentRequest, Step, Turn } from './standIn';
 
 /**
  * The Claude Code plugin (`npm run package:plugin`) through the real client: built once per run into a
@@ -38,9 +38,14 @@ export function removePluginDir(): void {
  */
 const THINK_MS = 3500;
 
+/** A wait with a Read of `file` (nothing changes): the model thinking while the diagnostics arrive. */
+function think(file: string): Turn {
+  return { tools: [{ name: 'Read', input: { file_path: file } }], delayMs: THINK_MS };
+}
+
 /** The model's turns: the tool calls, then a wait with a Read of the first file (nothing changes), then done. */
-function withThinking(calls: readonly Turn[], readBack: string): Turn[] {
-  return [...calls, { tools: [{ name: 'Read', input: { file_path: readBack } }], delayMs: THINK_MS }, { text: 'done' }];
+function withThinking(calls: readonly Step[], readBack: string): Step[] {
+  return [...calls, think(readBack), { text: 'done' }];
 }
 
 /** Every `<new-diagnostics>` block the model was sent, each once, in order. */
@@ -56,7 +61,7 @@ export function newDiagnostics(requests: readonly SentRequest[]): string[] {
 }
 
 /** A run of Claude Code with the plugin loaded (and `extra` arguments), the memory folder made first. */
-async function withPlugin(context: BehaviourContext, script: readonly Turn[], extra: readonly string[] = []): Promise<{ requests: SentRequest[]; diagnostics: string }> {
+async function withPlugin(context: BehaviourContext, script: readonly Step[], extra: readonly string[] = []): Promise<{ requests: SentRequest[]; diagnostics: string }> {
   const { requests } = await context.claude(script, ['--plugin-dir', pluginDir(), ...extra]);
   return { requests, diagnostics: newDiagnostics(requests).join('\n') };
 }
@@ -69,6 +74,23 @@ function findingsOf(diagnostics: string, name: string): string[] {
     if (head.trim() === `${name}:`) out.push(...lines.map((line) => line.trim()).filter((line) => line.length > 0));
   }
   return out;
+}
+
+/**
+ * What a model does with the findings it read, taken from their words alone: the replacement the
+ * relative-date finding names and the MEMORY.md line the index-unlisted finding gives; for a memory
+ * whose line is withheld (it held a token) a line of its own. A sentence, starting "no", when the
+ * findings do not say it.
+ */
+function fixSteps(release: readonly string[], deploy: readonly string[]): { date: [string, string]; lines: string[] } | string {
+  // A file in memory/ carries no date of its own (Claude Code stamps only auto memory): the day counts
+  // from its modification time, which the finding says as a condition the model knows to be true.
+  const date = release.map((line) => /Replace "([^"]+)" with "([^"]+)" (\(counted from \d{4}-\d{2}-\d{2}\)\.|if it was written on \d{4}-\d{2}-\d{2}; otherwise with the date it means\.) \[relative-date\]/.exec(line)).find((match) => match !== null);
+  const line = release.map((text) => /Add this line to MEMORY\.md, or Claude Code will not know this memory exists: (.+) \[index-unlisted\] \(Memory Shelf\)$/.exec(text)).find((match) => match !== null);
+  const secret = deploy.some((text) => /\[secret\] \(Memory Shelf\)$/.test(text));
+  const unlisted = deploy.some((text) => /\[index-unlisted\] \(Memory Shelf\)$/.test(text));
+  if (!date || !line || !secret || !unlisted) return `no step to take from: relative-date ${date !== undefined}, index line ${line !== undefined}, secret ${secret}, deploy unlisted ${unlisted}; findings ${short([...release, ...deploy].join(' '), 600)}`;
+  return { date: [date[1], date[2]], lines: [line[1], '- [Deploy staging](reference_deploy.md) — how to deploy the staging server'] };
 }
 
 /** A `<new-diagnostics>` text as the snapshot keeps it: no temporary paths, no dates of the day it ran. */
@@ -87,6 +109,12 @@ const RELEASE = '---\nname: project-release\ndescription: Release 4.2 was cut, t
 const TOKEN = 'ghp_' + 'Zq8vR2mK7xT4nB1cW9yL3pH6dF0sJ5gA2eU8';
 const DEPLOY = `---\nname: reference-deploy\ndescription: How to deploy the staging server\nmetadata:\n  type: reference\n---\n\nDeploy staging with the token ${TOKEN} in the Authorization header.\n`;
 const APPROVED = '---\nname: feedback-dates\ndescription: Write absolute dates in memory, never relative ones\nmetadata:\n  type: feedback\n---\n\nAlways write 2026-12-07, not relative dates.\n\n**Why:** relative dates rot.\n';
+/** A memory kept from before the session, listed, with a relative date of its own. */
+const FREEZE = '---\nname: project-freeze\ndescription: When the merge freeze for release 4.2 ended\nmetadata:\n  type: project\n---\n\nThe merge freeze ended yesterday.\n';
+const INDEX_LINES = ['- [Dates](feedback_dates.md) — write absolute dates', '- [Freeze](project_freeze.md) — when the 4.2 merge freeze ended'];
+/** A memory already kept, and the same fact written again in other words under another name. */
+const PAYMENTS = '---\nname: project-payments\ndescription: The payments provider retires API v1 on 2026-09-30\nmetadata:\n  type: project\n---\n\nThe payments provider retires API v1 on 2026-09-30. After that date every v1 endpoint answers 410 Gone, so the checkout client must call v2 before then.\n';
+const PAYMENTS_AGAIN = '---\nname: project-payments-v1\ndescription: Payments API v1 is switched off on 2026-09-30\nmetadata:\n  type: project\n---\n\nThe payments provider retires API v1 on 2026-09-30: after that date every v1 endpoint answers 410 Gone, so the checkout client has to call v2 before then.\n';
 
 /** Turns the plugin's gate option on as a user does (`/plugin` → configure): user settings, keyed by the plugin's id. */
 function setGateOption(context: BehaviourContext, value: boolean): void {
@@ -136,6 +164,78 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const readmeQuiet = !/(^|\n)README\.md:/.test(diagnostics);
       const agrees = written && dated && unlisted && readmeQuiet;
       return { agrees, detail: agrees ? `memory/project_release.md: ${findings.length} findings (relative-date, index-unlisted); README.md: none` : `written ${written}, relative-date ${dated}, unlisted ${unlisted}, README quiet ${readmeQuiet}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+    },
+  },
+  {
+    id: 'plugin-near-duplicate',
+    checks: 'plugin: a memory written as a near-duplicate of one already kept gets its near-duplicate finding, naming the memory kept, without quoting either',
+    files: { '$PROJ/memory/MEMORY.md': '- [Payments API](project_payments.md) — the provider retires API v1 on 2026-09-30\n', '$PROJ/memory/project_payments.md': PAYMENTS },
+    async run(context) {
+      const again = context.place('$PROJ/memory/project_payments_v1.md');
+      const { requests, diagnostics } = await withPlugin(context, withThinking([
+        { tools: [{ name: 'Write', input: { file_path: again, content: PAYMENTS_AGAIN } }] },
+      ], again), ['--permission-mode', 'acceptEdits']);
+      const written = existsSync(again);
+      const findings = findingsOf(diagnostics, 'project_payments_v1.md');
+      const duplicate = findings.some((line) => /project_payments\.md.*\[near-duplicate\] \(Memory Shelf\)$/.test(line));
+      const quoted = findings.some((line) => line.includes('410 Gone'));
+      const agrees = written && duplicate && !quoted;
+      return { agrees, detail: agrees ? `project_payments_v1.md: ${short(findings.join(' '), 300)}` : `written ${written}, near-duplicate ${duplicate}, quotes the body ${quoted}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+    },
+  },
+  {
+    id: 'plugin-fix-turn',
+    checks: 'plugin: after a write with a relative date, a token and two memories not in MEMORY.md, a second turn that does what each finding says (the Edit it names, the MEMORY.md line it gives, the token removed) gets no findings for them after it, and `check` agrees; a memory kept from before gets nothing until the agent edits it, and then its finding (the control: what is left after an edit is sent again)',
+    files: { '$PROJ/memory/MEMORY.md': `${INDEX_LINES.join('\n')}\n`, '$PROJ/memory/feedback_dates.md': APPROVED, '$PROJ/memory/project_freeze.md': FREEZE },
+    async run(context) {
+      const release = context.place('$PROJ/memory/project_release.md');
+      const deploy = context.place('$PROJ/memory/reference_deploy.md');
+      const freeze = context.place('$PROJ/memory/project_freeze.md');
+      const index = context.place('$PROJ/memory/MEMORY.md');
+      let fixedAt: number | undefined;
+      let plan = '';
+      const fix = (requests: readonly SentRequest[]): Turn => {
+        fixedAt = requests.length;
+        const read = newDiagnostics(requests).join('\n');
+        const steps = fixSteps(findingsOf(read, 'project_release.md'), findingsOf(read, 'reference_deploy.md'));
+        if (typeof steps === 'string') {
+          plan = steps;
+          return { text: steps };
+        }
+        plan = `release: ${steps.date.join(' -> ')}; index lines: ${steps.lines.join(' | ')}`;
+        const last = INDEX_LINES[INDEX_LINES.length - 1];
+        return { tools: [
+          { name: 'Edit', input: { file_path: release, old_string: steps.date[0], new_string: steps.date[1] } },
+          { name: 'Edit', input: { file_path: deploy, old_string: `the token ${TOKEN}`, new_string: 'the token kept in the team password manager' } },
+          { name: 'Edit', input: { file_path: index, old_string: last, new_string: [last, ...steps.lines].join('\n') } },
+          { name: 'Edit', input: { file_path: freeze, old_string: 'The merge freeze', new_string: 'The 4.2 merge freeze' } },
+        ] };
+      };
+      const { requests } = await withPlugin(context, [
+        { tools: [{ name: 'Write', input: { file_path: release, content: RELEASE } }, { name: 'Write', input: { file_path: deploy, content: DEPLOY } }] },
+        { tools: [{ name: 'Read', input: { file_path: index } }, { name: 'Read', input: { file_path: freeze } }], delayMs: THINK_MS },
+        fix,
+        think(release),
+        { text: 'done' },
+      ], ['--permission-mode', 'acceptEdits']);
+      const before = new Set(newDiagnostics(requests.slice(0, fixedAt ?? requests.length)));
+      const after = newDiagnostics(requests).filter((block) => !before.has(block)).join('\n');
+      const edited = toolResults(requests).slice(-5, -1);
+      const editsOk = edited.length === 4 && edited.every((result) => !result.isError);
+      const quietBefore = findingsOf([...before].join('\n'), 'project_freeze.md').length === 0;
+      const fixedQuiet = ['project_release.md', 'reference_deploy.md', 'MEMORY.md'].every((name) => findingsOf(after, name).length === 0);
+      const control = findingsOf(after, 'project_freeze.md').some((line) => /\[relative-date\] \(Memory Shelf\)$/.test(line));
+      const check = context.cli(['check', join(context.at.proj, 'memory'), '--format', 'json', '--fail-on', 'hint']);
+      const left = ((JSON.parse(check.stdout || '{}') as { problems?: { code: string; file: string }[] }).problems ?? []).map((problem) => `${problem.file}: ${problem.code}`);
+      const checkAgrees = left.length === 1 && /project_freeze\.md: relative-date$/.test(left[0]);
+      const agrees = fixedAt !== undefined && !plan.startsWith('no ') && editsOk && quietBefore && fixedQuiet && control && checkAgrees;
+      return {
+        agrees,
+        detail: agrees
+          ? `fixed as told (${short(plan, 300)}); after the fix only the edited, unfixed project_freeze.md: ${short(findingsOf(after, 'project_freeze.md').join(' '), 200)}; check agrees`
+          : `plan: ${plan || '(the fix turn never came)'}; edits ok ${editsOk} ${short(JSON.stringify(edited), 300)}; nothing on the kept memory before its edit ${quietBefore}; fixed files quiet after ${fixedQuiet}; control ${control}; after the fix: ${short(after) || '(none)'}; check: ${left.join(', ') || 'clean'}`,
+        observed: { before: observedText([...before].join('\n'), context), after: observedText(after, context) },
+      };
     },
   },
   {

@@ -8,7 +8,7 @@ import { firstConversationRequest, loadedBlocks, memoryPrompt, type LoadedBlock 
 import { BEHAVIOURS, type Behaviour, type BehaviourContext } from './behaviours';
 import { FIXTURES, type Fixture } from './fixtures';
 import { PLUGIN_BEHAVIOURS, removePluginDir } from './plugin';
-import { startStandIn, type Turn } from './standIn';
+import { startStandIn, type Step } from './standIn';
 
 /**
  * `npm run conformance`: every fixture project run through the real Claude Code client against a local
@@ -146,7 +146,7 @@ async function runBehaviour(binary: string, behaviour: Behaviour): Promise<Row> 
       at,
       place: (text) => place(text, at),
       cli: (args, cwd = at.proj) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: at.home, ...env } }),
-      claude: async (script: readonly Turn[], args: readonly string[] = []) => {
+      claude: async (script: readonly Step[], args: readonly string[] = []) => {
         const standIn = await startStandIn(script);
         try {
           const run = await runClaude(binary, { cwd: at.proj, home: at.home, baseUrl: standIn.url, env, args });

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../helpers/fixtures';
+import { SETTLE_MS } from '../../../src/lsp/server';
 import { lspSessionEachTest } from './fixture';
 import { applyWorkspaceEdit, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
 
@@ -199,6 +200,7 @@ describe('memory-shelf lsp over stdio', function () {
 
   it('words each finding as one step for an agent (initialization option audience: agent): done as written, the findings go', async () => {
     await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    await session.client.open(file('unlisted.md'));
     await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 2, 'diagnostics');
     const diagnostics = session.client.diagnostics.get(uri(file('unlisted.md')))!;
     const messageOf = (code: string): string => String(diagnostics.find((diagnostic) => diagnostic.code === code)?.message);
@@ -207,7 +209,6 @@ describe('memory-shelf lsp over stdio', function () {
     const line = /^Add this line to MEMORY\.md, or Claude Code will not know this memory exists: (- \[.+\]\(unlisted\.md\) — .+)$/.exec(messageOf('index-unlisted'));
     assert.ok(date && line, `${messageOf('relative-date')} | ${messageOf('index-unlisted')}`);
     // A quick fix is still found for a diagnostic worded for the agent.
-    await session.client.open(file('unlisted.md'));
     const actions = (await session.client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('unlisted.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
     assert.ok(actions.length >= 2, actions.map((action) => action.title).join(' | '));
     await session.client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('unlisted.md')) } });
@@ -216,6 +217,28 @@ describe('memory-shelf lsp over stdio', function () {
     writeFileSync(file('MEMORY.md'), `${readFileSync(file('MEMORY.md'), 'utf8').trimEnd()}\n${line[1]}\n`);
     await session.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [file('unlisted.md'), file('MEMORY.md')].map((path) => ({ uri: uri(path), type: 2 })) });
     await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 0 && session.client.codesOf(file('MEMORY.md')).length === 0, 'no findings left');
+  });
+
+  it('tells an agent only of the files it writes, and holds "add this line" back while the line may still come in the same turn', async () => {
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    // A memory and its MEMORY.md line, written 0.3 s apart as Claude Code's hooks space two tool calls.
+    writeFileSync(file('project_new.md'), '---\nname: project-new\ndescription: The staging cluster moved to eu-west-2\ntype: project\n---\nThe staging cluster moved yesterday.\n');
+    await session.client.open(file('project_new.md'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(file('MEMORY.md'), `${readFileSync(file('MEMORY.md'), 'utf8').trimEnd()}\n- [Project new](project_new.md) — the staging cluster moved to eu-west-2\n`);
+    await session.client.open(file('MEMORY.md'));
+    await session.client.until(() => session.client.codesOf(file('project_new.md')).includes('relative-date'), 'the relative date');
+    // A memory written without its line: "add this line" comes once the turn could have added it.
+    writeFileSync(file('project_alone.md'), '---\nname: project-alone\ndescription: The staging database is Postgres 16\ntype: project\n---\nStaging runs Postgres 16.\n');
+    const opened = Date.now();
+    await session.client.open(file('project_alone.md'));
+    await session.client.until(() => session.client.codesOf(file('project_alone.md')).includes('index-unlisted'), 'index-unlisted once settled');
+    assert.ok(Date.now() - opened >= SETTLE_MS - 50, `pushed ${Date.now() - opened} ms after the write`);
+    const pushed = (name: string): (readonly string[])[] => session.client.pushes.filter((push) => push.uri === uri(file(name))).map((push) => push.codes);
+    assert.ok(pushed('project_new.md').every((codes) => !codes.includes('index-unlisted')), JSON.stringify(pushed('project_new.md')));
+    // The folder's other findings (unlisted.md's, deploy-steps.md's dangling link) predate the session: none is pushed.
+    assert.deepEqual(pushed('unlisted.md'), []);
+    assert.deepEqual(pushed('deploy-steps.md'), []);
   });
 
   it('follows the disk when a watched file changes', async () => {
