@@ -16,7 +16,8 @@ export interface Behaviour {
   readonly checks: string;
   readonly files: Readonly<Record<string, string>>;
   readonly ages?: Readonly<Record<string, number>>;
-  run(context: BehaviourContext): Promise<{ agrees: boolean; detail: string; observed?: Record<string, unknown> }>;
+  /** `shown`: what the model read, printed by `run.js --show-diagnostics` (the README's recording comes from it). */
+  run(context: BehaviourContext): Promise<{ agrees: boolean; detail: string; observed?: Record<string, unknown>; shown?: string }>;
 }
 
 const MEMORY = '---\nname: feedback-dates\ndescription: Write absolute dates in memory, never "yesterday"\nmetadata:\n  type: feedback\n---\n\nAlways write 2026-12-07, not relative dates.\n\n**Why:** relative dates rot.\n';

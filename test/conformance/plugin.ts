@@ -110,8 +110,8 @@ const TOKEN = 'ghp_' + 'Zq8vR2mK7xT4nB1cW9yL3pH6dF0sJ5gA2eU8';
 const DEPLOY = `---\nname: reference-deploy\ndescription: How to deploy the staging server\nmetadata:\n  type: reference\n---\n\nDeploy staging with the token ${TOKEN} in the Authorization header.\n`;
 const APPROVED = '---\nname: feedback-dates\ndescription: Write absolute dates in memory, never relative ones\nmetadata:\n  type: feedback\n---\n\nAlways write 2026-12-07, not relative dates.\n\n**Why:** relative dates rot.\n';
 /** A memory kept from before the session, listed, with a relative date of its own. */
-const FREEZE = '---\nname: project-freeze\ndescription: When the merge freeze for release 4.2 ended\nmetadata:\n  type: project\n---\n\nThe merge freeze ended yesterday.\n';
-const INDEX_LINES = ['- [Dates](feedback_dates.md) — write absolute dates', '- [Freeze](project_freeze.md) — when the 4.2 merge freeze ended'];
+const OFFICE = '---\nname: project-office\ndescription: The team works from the Harbour Street office\nmetadata:\n  type: project\n---\n\nThe team moved to the Harbour Street office yesterday.\n';
+const INDEX_LINES = ['- [Dates](feedback_dates.md) — write absolute dates', '- [Office](project_office.md) — where the team works'];
 /** A memory already kept, and the same fact written again in other words under another name. */
 const PAYMENTS = '---\nname: project-payments\ndescription: The payments provider retires API v1 on 2026-09-30\nmetadata:\n  type: project\n---\n\nThe payments provider retires API v1 on 2026-09-30. After that date every v1 endpoint answers 410 Gone, so the checkout client must call v2 before then.\n';
 const PAYMENTS_AGAIN = '---\nname: project-payments-v1\ndescription: Payments API v1 is switched off on 2026-09-30\nmetadata:\n  type: project\n---\n\nThe payments provider retires API v1 on 2026-09-30: after that date every v1 endpoint answers 410 Gone, so the checkout client has to call v2 before then.\n';
@@ -143,7 +143,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const secret = findingsOf(diagnostics, 'reference_deploy.md').some((line) => /\[secret\] \(Memory Shelf\)$/.test(line));
       const leaked = diagnostics.includes(TOKEN) || diagnostics.includes(TOKEN.slice(4, 16));
       const agrees = written && dated && secret && !leaked;
-      return { agrees, detail: agrees ? `the model read: ${short(diagnostics, 700)}` : `written ${written}, relative-date ${dated}, secret ${secret}, token repeated ${leaked}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+      return { agrees, detail: agrees ? `the model read: ${short(diagnostics, 700)}` : `written ${written}, relative-date ${dated}, secret ${secret}, token repeated ${leaked}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) }, shown: diagnostics };
     },
   },
   {
@@ -163,7 +163,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const unlisted = findings.some((line) => /\[index-unlisted\] \(Memory Shelf\)$/.test(line));
       const readmeQuiet = !/(^|\n)README\.md:/.test(diagnostics);
       const agrees = written && dated && unlisted && readmeQuiet;
-      return { agrees, detail: agrees ? `memory/project_release.md: ${findings.length} findings (relative-date, index-unlisted); README.md: none` : `written ${written}, relative-date ${dated}, unlisted ${unlisted}, README quiet ${readmeQuiet}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+      return { agrees, detail: agrees ? `memory/project_release.md: ${findings.length} findings (relative-date, index-unlisted); README.md: none` : `written ${written}, relative-date ${dated}, unlisted ${unlisted}, README quiet ${readmeQuiet}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) }, shown: diagnostics };
     },
   },
   {
@@ -180,17 +180,17 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const duplicate = findings.some((line) => /project_payments\.md.*\[near-duplicate\] \(Memory Shelf\)$/.test(line));
       const quoted = findings.some((line) => line.includes('410 Gone'));
       const agrees = written && duplicate && !quoted;
-      return { agrees, detail: agrees ? `project_payments_v1.md: ${short(findings.join(' '), 300)}` : `written ${written}, near-duplicate ${duplicate}, quotes the body ${quoted}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+      return { agrees, detail: agrees ? `project_payments_v1.md: ${short(findings.join(' '), 300)}` : `written ${written}, near-duplicate ${duplicate}, quotes the body ${quoted}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) }, shown: diagnostics };
     },
   },
   {
     id: 'plugin-fix-turn',
     checks: 'plugin: after a write with a relative date, a token and two memories not in MEMORY.md, a second turn that does what each finding says (the Edit it names, the MEMORY.md line it gives, the token removed) gets no findings for them after it, and `check` agrees; a memory kept from before gets nothing until the agent edits it, and then its finding (the control: what is left after an edit is sent again)',
-    files: { '$PROJ/memory/MEMORY.md': `${INDEX_LINES.join('\n')}\n`, '$PROJ/memory/feedback_dates.md': APPROVED, '$PROJ/memory/project_freeze.md': FREEZE },
+    files: { '$PROJ/memory/MEMORY.md': `${INDEX_LINES.join('\n')}\n`, '$PROJ/memory/feedback_dates.md': APPROVED, '$PROJ/memory/project_office.md': OFFICE },
     async run(context) {
       const release = context.place('$PROJ/memory/project_release.md');
       const deploy = context.place('$PROJ/memory/reference_deploy.md');
-      const freeze = context.place('$PROJ/memory/project_freeze.md');
+      const office = context.place('$PROJ/memory/project_office.md');
       const index = context.place('$PROJ/memory/MEMORY.md');
       let fixedAt: number | undefined;
       let plan = '';
@@ -208,12 +208,12 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
           { name: 'Edit', input: { file_path: release, old_string: steps.date[0], new_string: steps.date[1] } },
           { name: 'Edit', input: { file_path: deploy, old_string: `the token ${TOKEN}`, new_string: 'the token kept in the team password manager' } },
           { name: 'Edit', input: { file_path: index, old_string: last, new_string: [last, ...steps.lines].join('\n') } },
-          { name: 'Edit', input: { file_path: freeze, old_string: 'The merge freeze', new_string: 'The 4.2 merge freeze' } },
+          { name: 'Edit', input: { file_path: office, old_string: 'The team moved', new_string: 'The whole team moved' } },
         ] };
       };
       const { requests } = await withPlugin(context, [
         { tools: [{ name: 'Write', input: { file_path: release, content: RELEASE } }, { name: 'Write', input: { file_path: deploy, content: DEPLOY } }] },
-        { tools: [{ name: 'Read', input: { file_path: index } }, { name: 'Read', input: { file_path: freeze } }], delayMs: THINK_MS },
+        { tools: [{ name: 'Read', input: { file_path: index } }, { name: 'Read', input: { file_path: office } }], delayMs: THINK_MS },
         fix,
         think(release),
         { text: 'done' },
@@ -222,19 +222,20 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const after = newDiagnostics(requests).filter((block) => !before.has(block)).join('\n');
       const edited = toolResults(requests).slice(-5, -1);
       const editsOk = edited.length === 4 && edited.every((result) => !result.isError);
-      const quietBefore = findingsOf([...before].join('\n'), 'project_freeze.md').length === 0;
+      const quietBefore = findingsOf([...before].join('\n'), 'project_office.md').length === 0;
       const fixedQuiet = ['project_release.md', 'reference_deploy.md', 'MEMORY.md'].every((name) => findingsOf(after, name).length === 0);
-      const control = findingsOf(after, 'project_freeze.md').some((line) => /\[relative-date\] \(Memory Shelf\)$/.test(line));
+      const control = findingsOf(after, 'project_office.md').some((line) => /\[relative-date\] \(Memory Shelf\)$/.test(line));
       const check = context.cli(['check', join(context.at.proj, 'memory'), '--format', 'json', '--fail-on', 'hint']);
       const left = ((JSON.parse(check.stdout || '{}') as { problems?: { code: string; file: string }[] }).problems ?? []).map((problem) => `${problem.file}: ${problem.code}`);
-      const checkAgrees = left.length === 1 && /project_freeze\.md: relative-date$/.test(left[0]);
+      const checkAgrees = left.length === 1 && /project_office\.md: relative-date$/.test(left[0]);
       const agrees = fixedAt !== undefined && !plan.startsWith('no ') && editsOk && quietBefore && fixedQuiet && control && checkAgrees;
       return {
         agrees,
         detail: agrees
-          ? `fixed as told (${short(plan, 300)}); after the fix only the edited, unfixed project_freeze.md: ${short(findingsOf(after, 'project_freeze.md').join(' '), 200)}; check agrees`
+          ? `fixed as told (${short(plan, 300)}); after the fix only the edited, unfixed project_office.md: ${short(findingsOf(after, 'project_office.md').join(' '), 200)}; check agrees`
           : `plan: ${plan || '(the fix turn never came)'}; edits ok ${editsOk} ${short(JSON.stringify(edited), 300)}; nothing on the kept memory before its edit ${quietBefore}; fixed files quiet after ${fixedQuiet}; control ${control}; after the fix: ${short(after) || '(none)'}; check: ${left.join(', ') || 'clean'}`,
         observed: { before: observedText([...before].join('\n'), context), after: observedText(after, context) },
+        shown: `${[...before].join('\n')}\n\n(the second turn: the three fixes, and an Edit of project_office.md that leaves its date)\n\n${after || '(nothing)'}`,
       };
     },
   },
@@ -265,14 +266,14 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const { requests, diagnostics } = await withPlugin(context, withThinking([
         { tools: [{ name: 'Write', input: { file_path: readme, content: '# proj\n' } }] },
         { tools: [{ name: 'Write', input: { file_path: release, content: RELEASE } }], delayMs: 1500 },
-        { tools: [{ name: 'Write', input: { file_path: agent, content: RELEASE } }] },
+        { tools: [{ name: 'Write', input: { file_path: agent, content: RELEASE.replace('name: project-release', 'name: project-freeze') } }] },
       ], release), ['--permission-mode', 'acceptEdits']);
       const written = existsSync(readme) && existsSync(release) && existsSync(agent);
       const dated = (name: string): boolean => findingsOf(diagnostics, name).some((line) => /"yesterday".*\[relative-date\] \(Memory Shelf\)$/.test(line));
       const auto = dated('project_release.md');
       const subagent = dated('project_freeze.md');
       const agrees = written && auto && subagent;
-      return { agrees, detail: agrees ? 'auto memory and the subagent\'s memory: relative-date found in each' : `written ${written}, auto memory ${auto}, subagent memory ${subagent}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) } };
+      return { agrees, detail: agrees ? 'auto memory and the subagent\'s memory: relative-date found in each' : `written ${written}, auto memory ${auto}, subagent memory ${subagent}; diagnostics: ${short(diagnostics) || '(none)'}; results ${short(JSON.stringify(toolResults(requests)))}`, observed: { newDiagnostics: observedText(diagnostics, context) }, shown: diagnostics };
     },
   },
   {
@@ -316,7 +317,7 @@ export const PLUGIN_BEHAVIOURS: readonly Behaviour[] = [
       const openResult = toolResults(open.requests)[1];
       const passed = openResult?.isError === false && readFileSync(file, 'utf8').includes('rot fast.');
       const agrees = blocked && passed;
-      return { agrees, detail: agrees ? `gate on: blocked, the model read: ${short(blockedResult.text, 160)}; gate off: the edit went ahead` : `gate on: ${short(JSON.stringify(blockedResult))} unchanged ${unchanged}; gate off: ${short(JSON.stringify(openResult))}`, observed: { blocked, passed } };
+      return { agrees, detail: agrees ? `gate on: blocked, the model read: ${short(blockedResult.text, 160)}; gate off: the edit went ahead` : `gate on: ${short(JSON.stringify(blockedResult))} unchanged ${unchanged}; gate off: ${short(JSON.stringify(openResult))}`, observed: { blocked, passed }, shown: blockedResult?.text ?? '' };
     },
   },
 ];

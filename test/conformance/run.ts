@@ -17,6 +17,8 @@ import { startStandIn, type Step } from './standIn';
  * of that release is installed into a cache and what it loads is also set against the observations of
  * the pinned release (`observed.json`), so a new release's changes show as a table.
  * `--record` rewrites `observed.json` from the pinned release. Prints `N passed, N failed` last.
+ * Names of fixtures as arguments run only those; `--show-diagnostics` prints what the model read in
+ * each plugin fixture (the `<new-diagnostics>` text, the gate's refusal).
  */
 const REPO = join(__dirname, '..', '..', '..');
 const CLI = join(REPO, 'dist', 'cli.js');
@@ -97,6 +99,7 @@ interface Row {
   readonly agrees: boolean;
   readonly detail: string;
   readonly observation: Observation;
+  readonly shown?: string;
 }
 
 async function runFixture(binary: string, fixture: Fixture): Promise<Row> {
@@ -157,7 +160,7 @@ async function runBehaviour(binary: string, behaviour: Behaviour): Promise<Row> 
       },
     };
     const result = await behaviour.run(context);
-    return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: result.agrees, detail: result.detail, observation: { files: [], extra: result.observed } };
+    return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: result.agrees, detail: result.detail, observation: { files: [], extra: result.observed }, ...(result.shown !== undefined ? { shown: result.shown.replaceAll(at.base, '…') } : {}) };
   } catch (err) {
     return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: false, detail: `failed: ${(err as Error).message}`, observation: { files: [] } };
   } finally {
@@ -192,6 +195,7 @@ async function main(): Promise<void> {
     const row = await runBehaviour(client.path, behaviour);
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
+    if (args.has('--show-diagnostics') && row.shown !== undefined) console.log(`\n${row.shown.replace(/^/gm, '    ')}\n`);
   }
   removePluginDir();
   const observed = existsSync(OBSERVED) ? (JSON.parse(readFileSync(OBSERVED, 'utf8')) as { version: string; fixtures: Record<string, Observation> }) : undefined;
