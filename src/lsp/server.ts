@@ -11,12 +11,14 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type Problem, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
-import { discoverRoots } from './discoverRoots';
+import { discoverRoots, type RootPlace } from './discoverRoots';
 import { registerFeatures } from './features';
-import { ServedRoot } from './servedRoot';
+import { rootPathIn, ServedRoot } from './servedRoot';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
 import type { EditSupport, OpenDocuments } from './workspaceEdit';
@@ -57,6 +59,8 @@ export class MemoryShelfServer implements OpenDocuments {
   private workspaceFolders: string[] = [];
   private initializationOptions: unknown;
   private ready: Promise<void> = Promise.resolve();
+  /** The memory folders found by the last look for them, known before they are read. */
+  private placesFound: Promise<RootPlace[]> = Promise.resolve([]);
   /** Files the client was last told have diagnostics, by URI: a file that has none now gets an empty list. */
   private readonly published = new Set<string>();
   /** When the client last changed each file (its absolute path), for {@link SETTLING}. */
@@ -91,6 +95,7 @@ export class MemoryShelfServer implements OpenDocuments {
     this.documents.onDidChangeContent(({ document }) => {
       const file = pathOfUri(document.uri);
       if (file !== undefined) this.changedAt.set(file, Date.now());
+      if (this.settings.audience === 'agent') void this.firstLook(document);
       void this.whenReady(() => this.documentChanged(document));
     });
     this.documents.onDidClose(({ document }) => void this.whenReady(async () => {
@@ -176,7 +181,8 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   private async loadRoots(): Promise<void> {
-    const places = await discoverRoots(this.workspaceFolders, this.settings);
+    this.placesFound = discoverRoots(this.workspaceFolders, this.settings);
+    const places = await this.placesFound;
     const open = this.openTexts();
     this.outsideRoots.clear();
     const before = this.roots;
@@ -235,13 +241,44 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
+    return this.toDiagnostics(root.problemsFor(path), (related) => this.uriOfFile(root, related));
+  }
+
+  /** A file's problems as the client is shown them: at the user's severities, worded for its audience. */
+  private toDiagnostics(problems: readonly Problem[], uriOf: (path: RootPath) => string): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
-    const problems = root.problemsFor(path);
     for (const problem of problems) {
       const severity = shownSeverity(problem.code, problem.severity, this.settings.settings.severity);
-      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, (related) => this.uriOfFile(root, related), this.settings.audience, problems));
+      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, uriOf, this.settings.audience, problems));
     }
     return diagnostics;
+  }
+
+  /**
+   * An agent's write to a folder still being read: Claude Code starts the server at the session's first
+   * file write, and reading and checking a 2,000-memory folder takes a second or more (several on a
+   * busy machine). What the file's own text decides (ServedRoot.checkAlone) is published at once; the
+   * rest follows with the folder, which publishes the file again.
+   */
+  private async firstLook(document: TextDocument): Promise<void> {
+    const file = pathOfUri(document.uri);
+    if (file === undefined || this.rootOf(file)) return;
+    const places = await this.placesFound.catch((): RootPlace[] => []);
+    let best: { place: RootPlace; path: RootPath } | undefined;
+    for (const place of places) {
+      const path = rootPathIn([place.folder], file);
+      if (path !== undefined && (!best || path.length < best.path.length)) best = { place, path };
+    }
+    if (!best) return;
+    const modifiedTime = await stat(file).then((stats) => stats.mtimeMs, () => undefined);
+    // The folder was read meanwhile (it published the file), or the text changed (its own change looks again).
+    if (this.rootOf(file) || this.documents.get(document.uri)?.version !== document.version) return;
+    const { place, path } = best;
+    const problems = ServedRoot.checkAlone(place, this.settings, path, document.getText(), modifiedTime);
+    const diagnostics = this.toDiagnostics(problems, (related) => uriOfPath(join(place.folder, ...related.split('/'))));
+    if (diagnostics.length === 0) return;
+    this.published.add(document.uri);
+    void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   }
 
   private documentChanged(document: TextDocument): void {

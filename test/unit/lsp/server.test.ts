@@ -241,6 +241,19 @@ describe('memory-shelf lsp over stdio', function () {
     assert.deepEqual(pushed('deploy-steps.md'), []);
   });
 
+  it('answers an agent\'s first write at once from the file alone while a large folder is still read, the rest once it is', async () => {
+    for (let i = 0; i < 2000; i++) writeFileSync(file(`project_note_${i}.md`), `---\nname: project-note-${i}\ndescription: Note ${i} about the build farm, rack ${i % 40}\ntype: project\n---\nRack ${i % 40} runs build job ${i} every night.\n`);
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    // Its name is another memory's: a finding only the whole folder shows.
+    writeFileSync(file('project_note_7b.md'), '---\nname: project-note-7\ndescription: The staging cluster moved to eu-west-2\ntype: project\n---\nThe staging cluster moved yesterday. See [[project-note-8]].\n');
+    await session.client.open(file('project_note_7b.md'));
+    await session.client.until(() => session.client.codesOf(file('project_note_7b.md')).includes('duplicate-name'), 'the folder\'s findings');
+    const pushed = session.client.pushes.filter((push) => push.uri === uri(file('project_note_7b.md'))).map((push) => push.codes);
+    assert.deepEqual(pushed[0], ['relative-date'], JSON.stringify(pushed));
+    // Alone, the link to project-note-8 would look dangling: no push says so.
+    assert.ok(pushed.every((codes) => !codes.includes('link-dangling')), JSON.stringify(pushed));
+  });
+
   it('follows the disk when a watched file changes', async () => {
     await session.client.initialize(session.project.project, PUSH_CLIENT);
     await session.client.until(() => session.client.codesOf(file('deploy-steps.md')).includes('link-dangling'), 'the dangling link');
