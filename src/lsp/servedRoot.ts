@@ -93,6 +93,11 @@ export class ServedRoot {
     return [...paths].sort();
   }
 
+  /** The files whose disk time is `time` or later, with that time. */
+  modifiedSince(time: number): [RootPath, number][] {
+    return [...this.disk].filter(([, file]) => file.modifiedTime >= time).map(([path, file]) => [path, file.modifiedTime]);
+  }
+
   /** The text the store holds for `path`: an open document's, else the disk's. */
   heldText(path: RootPath): string | undefined {
     return this.open.get(path) ?? this.disk.get(path)?.text;

@@ -36,6 +36,12 @@ const SETTLING: ReadonlySet<string> = new Set([ProblemCode.IndexUnlisted, Proble
  */
 export const SETTLE_MS = 1500;
 
+/** When this process started: Claude Code starts the server just after the first write of a session. */
+const STARTED_AT = Date.now() - process.uptime() * 1000;
+
+/** How long before the server's start that first write may be. */
+const WRITTEN_BEFORE_START_MS = 2000;
+
 /** A document of a root as the client shows it now. */
 export interface DocumentModel {
   readonly root: ServedRoot;
@@ -195,7 +201,24 @@ export class MemoryShelfServer implements OpenDocuments {
       }
     }
     this.roots = roots;
+    if (this.settings.audience === 'agent') this.adoptStartupWrites(roots);
     this.publishAll(before);
+  }
+
+  /**
+   * Claude Code starts the server at the first file a tool writes, and while it starts it drops what it
+   * would tell it of the files written next (its log: "server is starting"): a second memory written in
+   * the same turn never reaches the server as a document. Files of a root written since just before the
+   * server started count as the agent's writes, as if the client had said so.
+   */
+  private adoptStartupWrites(roots: readonly ServedRoot[]): void {
+    const since = STARTED_AT - WRITTEN_BEFORE_START_MS;
+    for (const root of roots) {
+      for (const [path, modifiedTime] of root.modifiedSince(since)) {
+        const file = root.fileOf(path);
+        if (!this.changedAt.has(file)) this.changedAt.set(file, modifiedTime);
+      }
+    }
   }
 
   /** The root holding an absolute file path and the file's root path; the innermost root when roots nest. */

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../helpers/fixtures';
 import { SETTLE_MS } from '../../../src/lsp/server';
-import { lspSessionEachTest } from './fixture';
+import { lspSessionEachTest, PROJECT_FILES } from './fixture';
 import { applyWorkspaceEdit, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
 
 describe('memory-shelf lsp over stdio', function () {
@@ -220,7 +220,12 @@ describe('memory-shelf lsp over stdio', function () {
   });
 
   it('tells an agent only of the files it writes, and holds "add this line" back while the line may still come in the same turn', async () => {
+    // The folder as it was before the session; then a memory written while the server started, whose
+    // document Claude Code never sends (it drops it while the server starts): found by its file time.
+    for (const name of Object.keys(PROJECT_FILES)) utimesSync(file(name), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    writeFileSync(file('project_started.md'), '---\nname: project-started\ndescription: The pilot with the Lisbon team started\ntype: project\n---\nThe pilot started yesterday.\n');
     await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    await session.client.until(() => session.client.codesOf(file('project_started.md')).includes('relative-date'), 'the memory written while the server started');
     // A memory and its MEMORY.md line, written 0.3 s apart as Claude Code's hooks space two tool calls.
     writeFileSync(file('project_new.md'), '---\nname: project-new\ndescription: The staging cluster moved to eu-west-2\ntype: project\n---\nThe staging cluster moved yesterday.\n');
     await session.client.open(file('project_new.md'));
