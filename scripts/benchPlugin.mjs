@@ -101,9 +101,17 @@ for (let run = 0; run < runs; run++) {
   bare.push(await session(false, run));
   withPlugin.push(await session(true, run));
 }
+// The machine at the same moment: the bundled CLI's `check --json` of the same folder, start to exit.
+const checks = [];
+for (let run = 0; run < runs; run++) {
+  const started = performance.now();
+  spawnSync(process.execPath, [join(plugin, 'bin', 'cli.js'), 'check', '--json', corpus.folder], { stdio: 'ignore' });
+  checks.push(performance.now() - started);
+}
 rmSync(scratch, { recursive: true, force: true });
 
 console.log(`Claude Code ${claude.version}, the plugin on ${corpus.files.length - 1} memories (${(corpus.bytes / 1e6).toFixed(1)} MB) in the auto memory folder, median of ${runs} runs, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}:`);
+console.log(`  for comparison, \`memory-shelf check --json\` of the same folder, start to exit: ${ms(checks)}`);
 console.log(`  language server start (spawn -> initialize answered): ${ms(withPlugin.map((r) => r.start))}`);
 console.log(`  first write of the session -> its diagnostics received (server cold): ${ms(withPlugin.map((r) => r.coldWrite))}`);
 console.log(`  first write -> its last findings before the next write (those that compare it with the folder, once the folder is read): ${ms(withPlugin.map((r) => r.folder))}`);
