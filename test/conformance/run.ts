@@ -16,7 +16,8 @@ import { startStandIn, type Step } from './standIn';
  * and exact text Claude Code sent must equal the preview's. With `CLAUDE_CODE_VERSION=x.y.z` the client
  * of that release is installed into a cache and what it loads is also set against the observations of
  * the pinned release (`observed.json`), so a new release's changes show as a table.
- * `--record` rewrites `observed.json` from the pinned release. Prints `N passed, N failed` last.
+ * `--record` rewrites `observed.json` from the pinned release (with fixture names, only theirs). Prints
+ * `N passed, N failed` last.
  * Names of fixtures as arguments run only those; `--show-diagnostics` prints what the model read in
  * each plugin fixture (the `<new-diagnostics>` text, the gate's refusal).
  */
@@ -209,7 +210,11 @@ async function main(): Promise<void> {
   }
   if (args.has('--record')) {
     if (client.version !== pinned) throw new Error('--record writes the pinned release\'s observations only');
-    writeFileSync(OBSERVED, JSON.stringify({ version: client.version, fixtures: Object.fromEntries(rows.map((row) => [row.id, row.observation])) }, null, 1) + '\n');
+    // Fixtures named on the command line replace their own observations; the others' are kept.
+    const kept = only.length > 0 && observed?.version === client.version ? observed.fixtures : {};
+    const known = new Set([...FIXTURES, ...BEHAVIOURS, ...PLUGIN_BEHAVIOURS].map((fixture) => fixture.id));
+    const fixtures = Object.fromEntries([...Object.entries(kept), ...rows.map((row): [string, Observation] => [row.id, row.observation])].filter(([id]) => known.has(id)));
+    writeFileSync(OBSERVED, JSON.stringify({ version: client.version, fixtures }, null, 1) + '\n');
     console.log(`\nrecorded ${rows.length} observations in test/conformance/observed.json`);
   }
   const passed = rows.filter((row) => row.agrees).length;
