@@ -19,6 +19,7 @@ export * from './grouping';
 export * from './shapeGroups';
 export * from './rootPath';
 export * from './problems';
+export * from './agentWording';
 export * from './text';
 export * from './rules/shared/ruleContext';
 export * from './edits/index';

@@ -66,6 +66,11 @@ export interface Problem {
   readonly messageText?: Text;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly ProblemFix[];
+  /**
+   * The sentence for an agent (Claude Code) where the rule alone knows it: the fix as one step to take,
+   * since an agent gets no quick fixes. Read through `agentMessage`, which words the other codes.
+   */
+  readonly agentText?: Text;
 }
 
 /** Edits to one or more files of the root, or a new file, that resolve a problem. */

@@ -25,7 +25,7 @@ export async function codeActions(server: MemoryShelfServer, params: CodeActionP
     same.preferred ||= preferred;
   };
   for (const diagnostic of params.context.diagnostics) {
-    const problem = problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
+    const problem = problems.find((candidate) => isDiagnosticOf(diagnostic, candidate, server.settings.audience, problems));
     if (!problem) continue;
     for (const fix of problem.fixes ?? []) add(localized(fix.titleText, fix.title), fix.edits, [diagnostic], fix.preferred === true);
     if (problem.code === ProblemCode.LinkDangling) {
@@ -68,5 +68,5 @@ function fixAllRelativeDates(server: MemoryShelfServer, model: DocumentModel, pr
   if (dates.length < 2 || text === undefined) return undefined;
   const fix = relativeDateFixAll({ path: model.path, text, memory: model.root.store.get(model.path) }, model.root.ruleContext(server.settings));
   if (!fix) return undefined;
-  return { edits: fix.edits, diagnostics: diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem))) };
+  return { edits: fix.edits, diagnostics: diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem, server.settings.audience, problems))) };
 }

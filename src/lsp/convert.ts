@@ -1,5 +1,6 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver/node';
-import { ProblemCode, type Problem, type Severity } from '../core';
+import { agentMessage, ProblemCode, type Problem, type Severity } from '../core';
+import type { Audience } from './settings';
 import { localized } from './l10n';
 
 export const DIAGNOSTIC_SOURCE = 'Memory Shelf';
@@ -12,13 +13,13 @@ const TO_LSP: Readonly<Record<Severity, DiagnosticSeverity>> = {
 };
 
 /** A core problem as an LSP diagnostic; the code is the stable string code, as in VS Code and the CLI. */
-export function toDiagnostic(problem: Problem, severity: Severity, uriOf: (path: string) => string): Diagnostic {
+export function toDiagnostic(problem: Problem, severity: Severity, uriOf: (path: string) => string, audience: Audience = 'people', fileProblems: readonly Problem[] = []): Diagnostic {
   const diagnostic: Diagnostic = {
     range: problem.range,
     severity: TO_LSP[severity],
     code: problem.code,
     source: DIAGNOSTIC_SOURCE,
-    message: problemMessage(problem),
+    message: problemMessage(problem, audience, fileProblems),
   };
   if (problem.related?.length) {
     diagnostic.relatedInformation = problem.related.map((related) => ({ location: { uri: uriOf(related.path), range: related.range }, message: localized(related.messageText, related.message) }));
@@ -28,14 +29,15 @@ export function toDiagnostic(problem: Problem, severity: Severity, uriOf: (path:
   return diagnostic;
 }
 
-export function problemMessage(problem: Problem): string {
-  return localized(problem.messageText, problem.message);
+/** The message as `audience` reads it; `fileProblems` (the file's others) let an agent's wording leave out what must not be repeated. */
+export function problemMessage(problem: Problem, audience: Audience = 'people', fileProblems: readonly Problem[] = []): string {
+  return audience === 'agent' ? localized(agentMessage(problem, fileProblems), problem.message) : localized(problem.messageText, problem.message);
 }
 
 /** Whether a diagnostic the client hands back (with a code action request) is the one made from `problem`. */
-export function isDiagnosticOf(diagnostic: Diagnostic, problem: Problem): boolean {
+export function isDiagnosticOf(diagnostic: Diagnostic, problem: Problem, audience: Audience = 'people', fileProblems: readonly Problem[] = []): boolean {
   const a = diagnostic.range;
   const b = problem.range;
-  return diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === problem.code && diagnostic.message === problemMessage(problem)
+  return diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === problem.code && diagnostic.message === problemMessage(problem, audience, fileProblems)
     && a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }

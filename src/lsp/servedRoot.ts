@@ -1,5 +1,6 @@
 import * as nodePath from 'node:path';
-import { DEFAULT_TEXT_RULES, INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../core';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_TEXT_RULES, INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemCode, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../core';
 import { isTrackedPath, nodeReaderHost, nodeSyncReaderHost, problemsOfPath, readRoot, type SkippedEntry } from '../reader';
 import type { RootPlace } from './discoverRoots';
 import { budgetOf, shapeOf, typeSetOf, type ServerSettings } from './settings';
@@ -18,32 +19,53 @@ export class ServedRoot {
 
   private constructor(readonly place: RootPlace, readonly realRoot: string) {}
 
-  /** Reads `place` whole and checks every file; `open` texts are the editors' and win over the disk. */
+  /**
+   * Reads `place` whole and checks every file; `open` texts are the editors' and win over the disk.
+   * Parsing and checking give way to the event loop every {@link SLICE_MS}: a 2,000-memory folder takes
+   * a second or more, and meanwhile the server still reads what the client sends (see the server's
+   * first look at a file an agent writes while its folder loads).
+   */
   static async load(place: RootPlace, settings: ServerSettings, open: ReadonlyMap<string, string> = new Map()): Promise<ServedRoot> {
     const read = await readRoot(nodeSyncReaderHost, place.folder);
     const root = new ServedRoot(place, read.realRoot);
     root.skipped = [...read.skipped];
+    const slice = timeSlice();
     for (const [path, file] of read.files) {
       root.disk.set(path, { text: file.text, modifiedTime: file.stamp.mtimeMs });
       root.store.update(path, file.text);
+      await slice();
     }
+    // The editors' texts as they are now: a document opened during the read is among them.
     for (const [file, text] of open) {
       const path = root.pathOf(file);
       if (path === undefined) continue;
       root.open.set(path, text);
       root.store.update(path, text);
     }
-    root.rebuild(settings);
+    root.engine = root.newEngine(settings);
+    for (const _ of root.engine.checkSteps()) await slice();
     return root;
+  }
+
+  /**
+   * The problems of one file checked alone, before its folder is read: only those of {@link ALONE}, which
+   * need no other file. `path` is the file's root path in `place`, `modifiedTime` its file time.
+   */
+  static checkAlone(place: RootPlace, settings: ServerSettings, path: RootPath, text: string, modifiedTime: number | undefined): Problem[] {
+    const root = new ServedRoot(place, place.folder);
+    root.store.update(path, text);
+    if (modifiedTime !== undefined) root.disk.set(path, { text, modifiedTime });
+    root.engine = root.newEngine(settings);
+    root.engine.checkAll();
+    return root.problemsFor(path).filter((problem) => ALONE.has(problem.code));
   }
 
   get folder(): string {
     return this.place.folder;
   }
 
-  /** A new engine over the store, every file checked (settings changed, or the root was just read). */
-  rebuild({ settings }: ServerSettings): void {
-    this.engine = new ProblemEngine(this.store, {
+  private newEngine({ settings }: ServerSettings): ProblemEngine {
+    return new ProblemEngine(this.store, {
       typeSet: typeSetOf(settings),
       budget: budgetOf(settings),
       modifiedTime: (path) => this.disk.get(path)?.modifiedTime,
@@ -52,18 +74,11 @@ export class ServedRoot {
       shape: shapeOf(settings),
       indexLoad: this.place.indexLoad,
     });
-    this.engine.checkAll();
   }
 
   /** The root path of an absolute file path in this root, if the reader would read it (a memory or MEMORY.md, not hidden). */
   pathOf(file: string): RootPath | undefined {
-    for (const base of [this.folder, this.realRoot]) {
-      const relative = nodePath.relative(base, file);
-      if (relative === '' || relative.startsWith('..') || nodePath.isAbsolute(relative)) continue;
-      const path = relative.split(nodePath.sep).join('/');
-      return isTrackedPath(path) && !isOutsideMemory(path) ? path : undefined;
-    }
-    return undefined;
+    return rootPathIn([this.folder, this.realRoot], file);
   }
 
   /** The absolute path of a file of the root. */
@@ -76,6 +91,11 @@ export class ServedRoot {
     const paths = new Set<RootPath>([...this.disk.keys(), ...this.open.keys(), ...this.skipped.map((skip) => skip.path)]);
     if (this.store.index) paths.add(INDEX_FILE_NAME);
     return [...paths].sort();
+  }
+
+  /** The files whose disk time is `time` or later, with that time. */
+  modifiedSince(time: number): [RootPath, number][] {
+    return [...this.disk].filter(([, file]) => file.modifiedTime >= time).map(([path, file]) => [path, file.modifiedTime]);
   }
 
   /** The text the store holds for `path`: an open document's, else the disk's. */
@@ -124,4 +144,35 @@ export class ServedRoot {
   private apply(change: StoreChange): RootPath[] {
     return this.engine.applyChange(change);
   }
+}
+
+/** The root path of `file` under the first of `folders` that holds it, if the reader would read it. */
+export function rootPathIn(folders: readonly string[], file: string): RootPath | undefined {
+  for (const base of folders) {
+    const relative = nodePath.relative(base, file);
+    if (relative === '' || relative.startsWith('..') || nodePath.isAbsolute(relative)) continue;
+    const path = relative.split(nodePath.sep).join('/');
+    return isTrackedPath(path) && !isOutsideMemory(path) ? path : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What a file's text rules decide from it alone: relative dates (counted from the file's text or
+ * time), secrets, planted text. The other codes compare memories (duplicates, links, MEMORY.md) or
+ * follow the folder's shape (even frontmatter findings do), and wait for the folder.
+ */
+const ALONE: ReadonlySet<ProblemCode> = new Set([ProblemCode.RelativeDate, ProblemCode.Secret, ProblemCode.HiddenText, ProblemCode.ChannelMarkup, ProblemCode.PlantedInstruction]);
+
+/** How long a load works before it lets the event loop run. */
+const SLICE_MS = 15;
+
+/** A function to await between steps: it gives way once SLICE_MS have passed since it last did. */
+function timeSlice(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
 }

@@ -11,15 +11,36 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type RootPath } from '../core';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type Problem, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
-import { discoverRoots } from './discoverRoots';
+import { discoverRoots, type RootPlace } from './discoverRoots';
 import { registerFeatures } from './features';
-import { ServedRoot } from './servedRoot';
+import { rootPathIn, ServedRoot } from './servedRoot';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
 import type { EditSupport, OpenDocuments } from './workspaceEdit';
+
+/**
+ * The findings of a two-step write an agent is in the middle of: a memory not yet in MEMORY.md, an
+ * entry whose memory is not written yet. See MemoryShelfServer.settled.
+ */
+const SETTLING: ReadonlySet<string> = new Set([ProblemCode.IndexUnlisted, ProblemCode.IndexMissingFile]);
+
+/**
+ * How long after the client changed a file its settling findings wait: longer than the hooks Claude
+ * Code runs between two tool calls of one turn (about 0.3 s each with the plugin's own), shorter than
+ * a model's turn, so they still reach the model with its next request but one.
+ */
+export const SETTLE_MS = 1500;
+
+/** When this process started: Claude Code starts the server just after the first write of a session. */
+const STARTED_AT = Date.now() - process.uptime() * 1000;
+
+/** How long before the server's start that first write may be. */
+const WRITTEN_BEFORE_START_MS = 2000;
 
 /** A document of a root as the client shows it now. */
 export interface DocumentModel {
@@ -44,8 +65,14 @@ export class MemoryShelfServer implements OpenDocuments {
   private workspaceFolders: string[] = [];
   private initializationOptions: unknown;
   private ready: Promise<void> = Promise.resolve();
+  /** The memory folders found by the last look for them, known before they are read. */
+  private placesFound: Promise<RootPlace[]> = Promise.resolve([]);
   /** Files the client was last told have diagnostics, by URI: a file that has none now gets an empty list. */
   private readonly published = new Set<string>();
+  /** When the client last changed each file (its absolute path), for {@link SETTLING}. */
+  private readonly changedAt = new Map<string, number>();
+  /** A later publication of a file whose settling findings were held back, by absolute path. */
+  private readonly settleTimers = new Map<string, NodeJS.Timeout>();
   /** Files outside every root whose folders were looked for since the roots were last found: looked for once. */
   private readonly outsideRoots = new Set<string>();
 
@@ -71,7 +98,12 @@ export class MemoryShelfServer implements OpenDocuments {
         return { kind: DocumentDiagnosticReportKind.Full, uri, version: this.versionOf(uri) ?? null, items: this.diagnosticsOf(root, path) };
       })),
     })));
-    this.documents.onDidChangeContent(({ document }) => void this.whenReady(() => this.documentChanged(document)));
+    this.documents.onDidChangeContent(({ document }) => {
+      const file = pathOfUri(document.uri);
+      if (file !== undefined) this.changedAt.set(file, Date.now());
+      if (this.settings.audience === 'agent') void this.firstLook(document);
+      void this.whenReady(() => this.documentChanged(document));
+    });
     this.documents.onDidClose(({ document }) => void this.whenReady(async () => {
       const file = pathOfUri(document.uri);
       const found = file === undefined ? undefined : this.rootOf(file);
@@ -155,7 +187,8 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   private async loadRoots(): Promise<void> {
-    const places = await discoverRoots(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
+    this.placesFound = discoverRoots(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
+    const places = await this.placesFound;
     const open = this.openTexts();
     this.outsideRoots.clear();
     const before = this.roots;
@@ -168,7 +201,24 @@ export class MemoryShelfServer implements OpenDocuments {
       }
     }
     this.roots = roots;
+    if (this.settings.audience === 'agent') this.adoptStartupWrites(roots);
     this.publishAll(before);
+  }
+
+  /**
+   * Claude Code starts the server at the first file a tool writes, and while it starts it drops what it
+   * would tell it of the files written next (its log: "server is starting"): a second memory written in
+   * the same turn never reaches the server as a document. Files of a root written since just before the
+   * server started count as the agent's writes, as if the client had said so.
+   */
+  private adoptStartupWrites(roots: readonly ServedRoot[]): void {
+    const since = STARTED_AT - WRITTEN_BEFORE_START_MS;
+    for (const root of roots) {
+      for (const [path, modifiedTime] of root.modifiedSince(since)) {
+        const file = root.fileOf(path);
+        if (!this.changedAt.has(file)) this.changedAt.set(file, modifiedTime);
+      }
+    }
   }
 
   /** The root holding an absolute file path and the file's root path; the innermost root when roots nest. */
@@ -214,12 +264,44 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
+    return this.toDiagnostics(root.problemsFor(path), (related) => this.uriOfFile(root, related));
+  }
+
+  /** A file's problems as the client is shown them: at the user's severities, worded for its audience. */
+  private toDiagnostics(problems: readonly Problem[], uriOf: (path: RootPath) => string): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
-    for (const problem of root.problemsFor(path)) {
+    for (const problem of problems) {
       const severity = shownSeverity(problem.code, problem.severity, this.settings.settings.severity);
-      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, (related) => this.uriOfFile(root, related)));
+      if (severity !== undefined) diagnostics.push(toDiagnostic(problem, severity, uriOf, this.settings.audience, problems));
     }
     return diagnostics;
+  }
+
+  /**
+   * An agent's write to a folder still being read: Claude Code starts the server at the session's first
+   * file write, and reading and checking a 2,000-memory folder takes a second or more (several on a
+   * busy machine). What the file's own text decides (ServedRoot.checkAlone) is published at once; the
+   * rest follows with the folder, which publishes the file again.
+   */
+  private async firstLook(document: TextDocument): Promise<void> {
+    const file = pathOfUri(document.uri);
+    if (file === undefined || this.rootOf(file)) return;
+    const places = await this.placesFound.catch((): RootPlace[] => []);
+    let best: { place: RootPlace; path: RootPath } | undefined;
+    for (const place of places) {
+      const path = rootPathIn([place.folder], file);
+      if (path !== undefined && (!best || path.length < best.path.length)) best = { place, path };
+    }
+    if (!best) return;
+    const modifiedTime = await stat(file).then((stats) => stats.mtimeMs, () => undefined);
+    // The folder was read meanwhile (it published the file), or the text changed (its own change looks again).
+    if (this.rootOf(file) || this.documents.get(document.uri)?.version !== document.version) return;
+    const { place, path } = best;
+    const problems = ServedRoot.checkAlone(place, this.settings, path, document.getText(), modifiedTime);
+    const diagnostics = this.toDiagnostics(problems, (related) => uriOfPath(join(place.folder, ...related.split('/'))));
+    if (diagnostics.length === 0) return;
+    this.published.add(document.uri);
+    void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   }
 
   private documentChanged(document: TextDocument): void {
@@ -231,8 +313,13 @@ export class MemoryShelfServer implements OpenDocuments {
       return;
     }
     const text = document.getText();
-    if (found.root.heldText(found.path) === text && found.root.isOpen(found.path)) return;
-    this.publish(found.root, found.root.setOpenText(found.path, text));
+    const agent = this.settings.audience === 'agent';
+    if (found.root.heldText(found.path) === text && found.root.isOpen(found.path) && !agent) return;
+    const changed = found.root.setOpenText(found.path, text);
+    // An agent hears about the file it just wrote even when its findings stayed the same (or the root
+    // was read with this text already): Claude Code forgets what it delivered for a file it edits, so
+    // what is still wrong goes again with the edit that left it.
+    this.publish(found.root, agent && !changed.includes(found.path) ? [found.path, ...changed] : changed);
   }
 
   /**
@@ -263,20 +350,50 @@ export class MemoryShelfServer implements OpenDocuments {
     await adopt;
   }
 
-  /** Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client that pulls. */
+  /**
+   * Tells the client about `paths` of `root`: their diagnostics pushed, or a refresh asked of a client
+   * that pulls. An agent hears only of the files it wrote or edited this session: the other memories'
+   * findings predate it and are a person's to review, and Claude Code would hand every one of them to
+   * the model as new after its first write (all of a 2,000-memory folder's).
+   */
   publish(root: ServedRoot, paths: readonly RootPath[]): void {
     if (this.pullsDiagnostics) {
       if (paths.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
     }
-    for (const path of paths) {
+    for (const path of this.settings.audience === 'agent' ? paths.filter((path) => this.changedAt.has(root.fileOf(path))) : paths) {
       const uri = this.uriOfFile(root, path);
-      const diagnostics = this.diagnosticsOf(root, path);
+      const diagnostics = this.settled(root, path, this.diagnosticsOf(root, path));
       if (diagnostics.length === 0 && !this.published.has(uri)) continue;
       if (diagnostics.length > 0) this.published.add(uri);
       else this.published.delete(uri);
       void this.connection.sendDiagnostics({ uri, version: this.versionOf(uri), diagnostics });
     }
+  }
+
+  /**
+   * For an agent: `diagnostics` without the findings that the next tool call of the same turn usually
+   * resolves, while the file was changed less than {@link SETTLE_MS} ago; the file is published again
+   * then, and they go out only if still there. An agent writes a memory and its MEMORY.md line as two
+   * calls, often in one turn; Claude Code keeps what a server published until its next request and
+   * drops an empty list, so "add this line" published between the two would reach the model after it
+   * added the line, and could make it add the line twice.
+   */
+  private settled(root: ServedRoot, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
+    if (this.settings.audience !== 'agent') return diagnostics;
+    const file = root.fileOf(path);
+    const left = (this.changedAt.get(file) ?? 0) + SETTLE_MS - Date.now();
+    if (left <= 0 || !diagnostics.some((diagnostic) => SETTLING.has(String(diagnostic.code)))) return diagnostics;
+    clearTimeout(this.settleTimers.get(file));
+    this.settleTimers.set(file, setTimeout(() => {
+      this.settleTimers.delete(file);
+      void this.whenReady(() => {
+        const found = this.rootOf(file);
+        // Resolved meanwhile: what was published without them is the file's findings now.
+        if (found && this.diagnosticsOf(found.root, found.path).some((diagnostic) => SETTLING.has(String(diagnostic.code)))) this.publish(found.root, [found.path]);
+      });
+    }, left).unref());
+    return diagnostics.filter((diagnostic) => !SETTLING.has(String(diagnostic.code)));
   }
 
   /** Every file of every root, and an empty list for files of roots no longer served. */

@@ -11,12 +11,23 @@ export interface ServerSettings {
    * own settings too, which a repository can commit.
    */
   readonly trustClaudeSettings: boolean;
+  /** Who reads the diagnostics: see {@link Audience}. */
+  readonly audience: Audience;
 }
+
+/**
+ * `people` (an editor: the why, beside quick fixes) or `agent` (Claude Code's plugin passes
+ * `"audience": "agent"` in its initialization options: the model gets no quick fixes and reads each
+ * finding once, so the fix itself is the message; see core's agentMessage). Never from a workspace's
+ * configuration: who reads is the client's to say.
+ */
+export type Audience = 'people' | 'agent';
 
 /**
  * Reads settings as an editor sends them: nested (`{ "index": { "maxLines": 150 } }`, what
  * `workspace/configuration` answers for the `memoryShelf` section) or flat (`{ "index.maxLines": 150 }`),
  * optionally under a `memoryShelf` key: the `initializationOptions`, then a configuration answer.
+ * Trust and the audience are read from the initialization options alone.
  */
 export function readServerSettings(initializationOptions?: unknown, configured?: unknown): ServerSettings {
   const init = section(initializationOptions);
@@ -29,7 +40,7 @@ export function readServerSettings(initializationOptions?: unknown, configured?:
     }
     return undefined;
   };
-  return { settings: readSettings(get), trustClaudeSettings: init !== undefined && lookUp(init, 'trustClaudeSettings') === true };
+  return { settings: readSettings(get), trustClaudeSettings: init !== undefined && lookUp(init, 'trustClaudeSettings') === true, audience: lookUpIn(initializationOptions, 'audience') === 'agent' ? 'agent' : 'people' };
 }
 
 export function typeSetOf(settings: Settings): TypeSet {
@@ -47,6 +58,12 @@ export function shapeOf(settings: Settings): ShapeSetting {
 function section(value: unknown): Record<string, unknown> | undefined {
   if (!isObject(value)) return undefined;
   return isObject(value.memoryShelf) ? value.memoryShelf : value;
+}
+
+/** A key of the initialization options alone, as the client sent them. */
+function lookUpIn(source: unknown, key: string): unknown {
+  const object = section(source);
+  return object === undefined ? undefined : lookUp(object, key);
 }
 
 function lookUp(object: Record<string, unknown>, key: string): unknown {

@@ -1,14 +1,14 @@
 import type { SpawnSyncReturns } from 'node:child_process';
 import type { ClaudeRun } from './client';
 import { sessionIdOf, toolResults } from './claudeLoad';
-import type { SentRequest, Turn } from './standIn';
+import type { SentRequest, Step } from './standIn';
 
 /** What a behaviour fixture can do: place paths, run the CLI, run Claude Code with a script of tool calls. */
 export interface BehaviourContext {
   readonly at: { readonly base: string; readonly home: string; readonly proj: string; readonly mem: string };
   place(text: string): string;
   cli(args: readonly string[], cwd?: string): SpawnSyncReturns<string>;
-  claude(script: readonly Turn[], args?: readonly string[]): Promise<{ run: ClaudeRun; requests: SentRequest[] }>;
+  claude(script: readonly Step[], args?: readonly string[]): Promise<{ run: ClaudeRun; requests: SentRequest[] }>;
 }
 
 export interface Behaviour {
@@ -16,7 +16,8 @@ export interface Behaviour {
   readonly checks: string;
   readonly files: Readonly<Record<string, string>>;
   readonly ages?: Readonly<Record<string, number>>;
-  run(context: BehaviourContext): Promise<{ agrees: boolean; detail: string; observed?: Record<string, unknown> }>;
+  /** `shown`: what the model read, printed by `run.js --show-diagnostics` (the README's recording comes from it). */
+  run(context: BehaviourContext): Promise<{ agrees: boolean; detail: string; observed?: Record<string, unknown>; shown?: string }>;
 }
 
 const MEMORY = '---\nname: feedback-dates\ndescription: Write absolute dates in memory, never "yesterday"\nmetadata:\n  type: feedback\n---\n\nAlways write 2026-12-07, not relative dates.\n\n**Why:** relative dates rot.\n';

@@ -8,7 +8,7 @@ import { firstConversationRequest, loadedBlocks, memoryPrompt, type LoadedBlock 
 import { BEHAVIOURS, type Behaviour, type BehaviourContext } from './behaviours';
 import { FIXTURES, type Fixture } from './fixtures';
 import { PLUGIN_BEHAVIOURS, removePluginDir } from './plugin';
-import { startStandIn, type Turn } from './standIn';
+import { startStandIn, type Step } from './standIn';
 
 /**
  * `npm run conformance`: every fixture project run through the real Claude Code client against a local
@@ -16,7 +16,10 @@ import { startStandIn, type Turn } from './standIn';
  * and exact text Claude Code sent must equal the preview's. With `CLAUDE_CODE_VERSION=x.y.z` the client
  * of that release is installed into a cache and what it loads is also set against the observations of
  * the pinned release (`observed.json`), so a new release's changes show as a table.
- * `--record` rewrites `observed.json` from the pinned release. Prints `N passed, N failed` last.
+ * `--record` rewrites `observed.json` from the pinned release (with fixture names, only theirs). Prints
+ * `N passed, N failed` last.
+ * Names of fixtures as arguments run only those; `--show-diagnostics` prints what the model read in
+ * each plugin fixture (the `<new-diagnostics>` text, the gate's refusal).
  */
 const REPO = join(__dirname, '..', '..', '..');
 const CLI = join(REPO, 'dist', 'cli.js');
@@ -97,6 +100,7 @@ interface Row {
   readonly agrees: boolean;
   readonly detail: string;
   readonly observation: Observation;
+  readonly shown?: string;
 }
 
 async function runFixture(binary: string, fixture: Fixture): Promise<Row> {
@@ -146,7 +150,7 @@ async function runBehaviour(binary: string, behaviour: Behaviour): Promise<Row> 
       at,
       place: (text) => place(text, at),
       cli: (args, cwd = at.proj) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: at.home, ...env } }),
-      claude: async (script: readonly Turn[], args: readonly string[] = []) => {
+      claude: async (script: readonly Step[], args: readonly string[] = []) => {
         const standIn = await startStandIn(script);
         try {
           const run = await runClaude(binary, { cwd: at.proj, home: at.home, baseUrl: standIn.url, env, args });
@@ -157,7 +161,7 @@ async function runBehaviour(binary: string, behaviour: Behaviour): Promise<Row> 
       },
     };
     const result = await behaviour.run(context);
-    return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: result.agrees, detail: result.detail, observation: { files: [], extra: result.observed } };
+    return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: result.agrees, detail: result.detail, observation: { files: [], extra: result.observed }, ...(result.shown !== undefined ? { shown: result.shown.replaceAll(at.base, '…') } : {}) };
   } catch (err) {
     return { id: behaviour.id, checks: behaviour.checks, loaded: 0, agrees: false, detail: `failed: ${(err as Error).message}`, observation: { files: [] } };
   } finally {
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     const row = await runBehaviour(client.path, behaviour);
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
+    if (args.has('--show-diagnostics') && row.shown !== undefined) console.log(`\n${row.shown.replace(/^/gm, '    ')}\n`);
   }
   removePluginDir();
   const observed = existsSync(OBSERVED) ? (JSON.parse(readFileSync(OBSERVED, 'utf8')) as { version: string; fixtures: Record<string, Observation> }) : undefined;
@@ -205,7 +210,11 @@ async function main(): Promise<void> {
   }
   if (args.has('--record')) {
     if (client.version !== pinned) throw new Error('--record writes the pinned release\'s observations only');
-    writeFileSync(OBSERVED, JSON.stringify({ version: client.version, fixtures: Object.fromEntries(rows.map((row) => [row.id, row.observation])) }, null, 1) + '\n');
+    // Fixtures named on the command line replace their own observations; the others' are kept.
+    const kept = only.length > 0 && observed?.version === client.version ? observed.fixtures : {};
+    const known = new Set([...FIXTURES, ...BEHAVIOURS, ...PLUGIN_BEHAVIOURS].map((fixture) => fixture.id));
+    const fixtures = Object.fromEntries([...Object.entries(kept), ...rows.map((row): [string, Observation] => [row.id, row.observation])].filter(([id]) => known.has(id)));
+    writeFileSync(OBSERVED, JSON.stringify({ version: client.version, fixtures }, null, 1) + '\n');
     console.log(`\nrecorded ${rows.length} observations in test/conformance/observed.json`);
   }
   const passed = rows.filter((row) => row.agrees).length;

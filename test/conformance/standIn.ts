@@ -14,6 +14,12 @@ export interface ToolCall {
  */
 export type Turn = ({ readonly text: string } | { readonly tools: readonly ToolCall[] }) & { readonly delayMs?: number };
 
+/**
+ * A step of the script: a turn, or one made from the requests so far when it is due, as a model decides
+ * from what it was sent (the diagnostics of its last write, say).
+ */
+export type Step = Turn | ((requests: readonly SentRequest[]) => Turn);
+
 /** A request Claude Code sent, parsed. */
 export interface SentRequest {
   readonly url: string;
@@ -46,7 +52,7 @@ export interface StandIn {
  * A local stand-in for the Messages API, on loopback only: it records every request Claude Code sends
  * and answers the main conversation from a script, a turn a request.
  */
-export async function startStandIn(script: readonly Turn[] = []): Promise<StandIn> {
+export async function startStandIn(script: readonly Step[] = []): Promise<StandIn> {
   const requests: SentRequest[] = [];
   let toolIds = 0;
   let step = 0;
@@ -68,7 +74,8 @@ export async function startStandIn(script: readonly Turn[] = []): Promise<StandI
       // requests get text. Counting the conversation's own assistant turns is not reliable: Claude Code
       // may fold earlier turns together before it sends them.
       const main = (body.tools?.length ?? 0) > 0;
-      const turn = main ? (script[step++] ?? { text: 'done' }) : { text: 'ok' };
+      const next = main ? script[step++] : undefined;
+      const turn = !main ? { text: 'ok' } : typeof next === 'function' ? next(requests) : (next ?? { text: 'done' });
       const blocks: Block[] = 'text' in turn ? [{ type: 'text', text: turn.text }] : turn.tools.map((tool) => ({ type: 'tool_use' as const, id: `toolu_${++toolIds}`, name: tool.name, input: tool.input }));
       const stop = 'text' in turn ? 'end_turn' : 'tool_use';
       const answer = (): void => {

@@ -88,6 +88,20 @@ export function gateHistoryVerdict(folder: string): GateVerdict {
   };
 }
 
+/**
+ * The answer to an agent's own `memory-shelf review --approve / --reject / --restore` or `history clear`:
+ * with it the agent would approve what it wrote, or erase the record of it, by its own hand.
+ */
+export function gateSelfReviewVerdict(actions: readonly string[]): GateVerdict {
+  return {
+    allow: false,
+    reason: [
+      `Memory Shelf review gate: blocked. This command runs \`memory-shelf ${actions.join('`, `memory-shelf ')}\`. Approving, rejecting or restoring memories and clearing their history is the user's decision, never yours.`,
+      'Do not try another way. Tell the user which command you would run and why: they can run it themselves (in Claude Code by typing it after `!`, in a terminal, or in Memory Shelf\'s To review view). `memory-shelf review` without those options lists the changes.',
+    ].join('\n'),
+  };
+}
+
 /** The answer when the hook failed before it could judge a call that reaches memory (gate mode fails closed). */
 export function gateFailedVerdict(): GateVerdict {
   return {

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { shellReach } from '../../core/history/bashCommand';
-import { gateFailedVerdict, gateFolderVerdict, gateHistoryVerdict, gateIndexVerdict, gateUnreadVerdict, gateVerdict, type GateTarget, type GateVerdict } from '../../core/history/gate';
+import { gateFailedVerdict, gateFolderVerdict, gateHistoryVerdict, gateIndexVerdict, gateSelfReviewVerdict, gateUnreadVerdict, gateVerdict, type GateTarget, type GateVerdict } from '../../core/history/gate';
+import { reviewActionsIn } from '../../core/history/selfReview';
 import { applyHookEdits, parseHookInput, type HookInput } from '../../core/history/hookInput';
 import { removedApprovedLines } from '../../core/history/indexGate';
 import { addedPoisoning, gatePoisonVerdict } from '../../core/history/poisonGate';
@@ -61,6 +62,14 @@ export async function runHook(stdin: string, options: HookRunOptions): Promise<H
     const input = parseHookInput(JSON.parse(stdin));
     if (!input) return PASS;
     pre = input.event === 'PreToolUse';
+    if (pre && input.command !== undefined) {
+      // Decided before anything else: it reaches no memory file, only the approvals the gate stands on.
+      const actions = reviewActionsIn(input.command, input.shell);
+      if (actions.length > 0 && (options.gate || (await history.roots()).some((root) => root.gate === true))) {
+        const verdict = gateSelfReviewVerdict(actions);
+        return { exitCode: 2, stderr: `${verdict.allow ? '' : verdict.reason}\n` };
+      }
+    }
     const collected = await findWork(input, options, history);
     const work = collected.work();
     reaches = work.length > 0 || collected.touchesHistory;

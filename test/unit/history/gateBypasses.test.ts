@@ -163,6 +163,22 @@ describe('the review gate against other names and shell forms', () => {
     assert.equal(bash(`rm -rf ${join(scratch, 'history')}`).status, 2);
   });
 
+  it('blocks the agent approving, rejecting or restoring its own changes, or clearing the history, and tells it to ask the user', () => {
+    for (const command of ['memory-shelf review memory --approve --all', 'node "$CLAUDE_PLUGIN_ROOT/bin/cli.js" review --reject x.md', 'npx memory-shelf history clear']) {
+      const result = bash(command);
+      assert.equal(result.status, 2, `${command}: ${result.stderr}`);
+      assert.match(result.stderr, /the user's decision, never yours/);
+      assert.match(result.stderr, /after `!`/);
+    }
+    assert.equal(bash('memory-shelf review --format json').status, 0, 'listing the changes is allowed');
+    // The plugin's gate entry, with the option on, as Claude Code runs it.
+    const plugin = spawnSync(process.execPath, [HOOK, '--memory-shelf-hook', '--plugin-gate'], { input: preToolUse(project, 'Bash', { command: 'memory-shelf review --approve x.md' }), encoding: 'utf8', cwd: project, env: { PATH: process.env.PATH ?? '', ...env, CLAUDE_PLUGIN_OPTION_GATE: 'true' } });
+    assert.equal(plugin.status, 2, plugin.stderr);
+    // Without the gate the hook only records: the command goes ahead.
+    const recording = spawnSync(process.execPath, [HOOK, '--memory-shelf-hook'], { input: preToolUse(project, 'Bash', { command: 'memory-shelf review --approve x.md' }), encoding: 'utf8', cwd: project, env: { PATH: process.env.PATH ?? '', ...env } });
+    assert.equal(recording.status, 0, recording.stderr);
+  });
+
   it('blocks the same shell forms in PowerShell', () => {
     assert.equal(call('PowerShell', { command: 'Remove-Item memory/x.md' }).status, 2);
     assert.equal(call('PowerShell', { command: "Set-Content -Path memory/x.md -Value 'bad'" }).status, 2);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
+  agentMessage,
   ALL_PROBLEM_CODES,
   containerIndexProblem,
   ProblemCode,
@@ -162,14 +163,21 @@ function engineProblems(files: ReadonlyMap<string, string>, options: Partial<Pro
   // history.md's lines as git blame would give them, each written on 2026-07-01.
   // typed.md's, as the editor saw them typed that day.
   const lineHistory = (path: string) => (path === 'history.md' || path === 'typed.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 }, typed: path === 'typed.md' })) : undefined);
-  return [...checkedEngine(files, { textRules: [relativeDate, secret, poisoning], modifiedTime, lineHistory, ...options }).allProblems()];
+  const problems = [...checkedEngine(files, { textRules: [relativeDate, secret, poisoning], modifiedTime, lineHistory, ...options }).allProblems()];
+  for (const problem of problems) fileProblemsOf.set(problem, problems.filter((other) => other.path === problem.path));
+  return problems;
 }
 
-/** Every sentence a problem carries, with where it came from. */
+/** The problems of each problem's file, in its own root: what the language server hands agentMessage. */
+const fileProblemsOf = new WeakMap<Problem, Problem[]>();
+
+/** Every sentence a problem carries (its wording for an agent too), with where it came from. */
 function sentences(problem: Problem): [string, string, Text | undefined][] {
   const where = `${problem.path} ${problem.code}`;
+  const agent = agentMessage(problem, fileProblemsOf.get(problem));
   return [
     [where, problem.message, problem.messageText],
+    [`${where} agent`, formatText(agent), agent],
     ...(problem.related ?? []).map((related): [string, string, Text | undefined] => [`${where} related`, related.message, related.messageText]),
     ...(problem.fixes ?? []).map((fix): [string, string, Text | undefined] => [`${where} fix`, fix.title, fix.titleText]),
   ];
@@ -217,6 +225,8 @@ describe("core's problem and fix sentences", () => {
       ['index-old.md', '# Old\n- [U](u.md) — u\n- [V](v.md) — v\n'],
       ...['u', 'v'].map((name) => [`${name}.md`, memory(name, `${name.toUpperCase()}.`)] as [string, string]),
     ])),
+    // An unlisted memory holding a token: an agent is told to list it, without the line made from it.
+    ...engineProblems(new Map([['MEMORY.md', '- [T](t.md) — typed\n'], ['t.md', memory('t', 'T.')], ['key.md', memory('key', `Token ${'ghp' + '_' + mixed(36)}`)]])),
     // Memories MEMORY.md retires, with and without a link to what replaced them.
     ...engineProblems(new Map([
       ['MEMORY.md', '- [X](x.md) — SUPERSEDED by [Y](y.md)\n- [Y](y.md) — y\n- [Z](z.md) — obsolete; kept for reference\n'],

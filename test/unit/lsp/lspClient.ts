@@ -41,6 +41,8 @@ export const PULL_CLIENT: ClientCapabilities = {
 export class LspClient {
   readonly connection: ProtocolConnection;
   readonly diagnostics = new Map<string, Diagnostic[]>();
+  /** Every push, in order: what a client that keeps each one (Claude Code) would have been handed. */
+  readonly pushes: { readonly uri: string; readonly codes: readonly string[] }[] = [];
   private readonly waiters: (() => void)[] = [];
   private readonly child: ChildProcess;
   readonly stderr: string[] = [];
@@ -57,6 +59,7 @@ export class LspClient {
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
       this.diagnostics.set(uri, diagnostics);
+      this.pushes.push({ uri, codes: diagnostics.map((diagnostic) => String(diagnostic.code)) });
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.connection.onNotification('window/logMessage', ({ message }: { message: string }) => {

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, CodeLens, CompletionList, Diagnostic, DocumentDiagnosticReport, DocumentLink, Hover, Location, LocationLink, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../helpers/fixtures';
-import { lspSessionEachTest } from './fixture';
+import { SETTLE_MS } from '../../../src/lsp/server';
+import { lspSessionEachTest, PROJECT_FILES } from './fixture';
 import { applyWorkspaceEdit, PULL_CLIENT, PUSH_CLIENT, uri } from './lspClient';
 
 describe('memory-shelf lsp over stdio', function () {
@@ -195,6 +196,67 @@ describe('memory-shelf lsp over stdio', function () {
     const lenses = (await session.client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: uri(file('MEMORY.md')) } })) as CodeLens[];
     assert.match(lenses[0].command!.title, /^4 \/ 200 lines · \d+ \/ 25000 characters load at session start$/);
     assert.deepEqual(lenses.slice(1).map((lens) => [lens.range.start.line, lens.command!.title]), [[2, 'feedback · 0 backlinks'], [3, 'project · 1 backlink']]);
+  });
+
+  it('words each finding as one step for an agent (initialization option audience: agent): done as written, the findings go', async () => {
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    await session.client.open(file('unlisted.md'));
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 2, 'diagnostics');
+    const diagnostics = session.client.diagnostics.get(uri(file('unlisted.md')))!;
+    const messageOf = (code: string): string => String(diagnostics.find((diagnostic) => diagnostic.code === code)?.message);
+    // Nothing in unlisted.md dates it: counted from its modification time, said as a condition.
+    const date = /^Replace "([^"]+)" with "([^"]+)" if it was written on \d{4}-\d{2}-\d{2}; otherwise with the date it means\.$/.exec(messageOf('relative-date'));
+    const line = /^Add this line to MEMORY\.md, or Claude Code will not know this memory exists: (- \[.+\]\(unlisted\.md\) — .+)$/.exec(messageOf('index-unlisted'));
+    assert.ok(date && line, `${messageOf('relative-date')} | ${messageOf('index-unlisted')}`);
+    // A quick fix is still found for a diagnostic worded for the agent.
+    const actions = (await session.client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file('unlisted.md')) }, range: diagnostics[0].range, context: { diagnostics } })) as CodeAction[];
+    assert.ok(actions.length >= 2, actions.map((action) => action.title).join(' | '));
+    await session.client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(file('unlisted.md')) } });
+    // What an agent does with them: the Edit and the line, exactly as written.
+    writeFileSync(file('unlisted.md'), readFileSync(file('unlisted.md'), 'utf8').replace(date[1], date[2]));
+    writeFileSync(file('MEMORY.md'), `${readFileSync(file('MEMORY.md'), 'utf8').trimEnd()}\n${line[1]}\n`);
+    await session.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [file('unlisted.md'), file('MEMORY.md')].map((path) => ({ uri: uri(path), type: 2 })) });
+    await session.client.until(() => session.client.codesOf(file('unlisted.md')).length === 0 && session.client.codesOf(file('MEMORY.md')).length === 0, 'no findings left');
+  });
+
+  it('tells an agent only of the files it writes, and holds "add this line" back while the line may still come in the same turn', async () => {
+    // The folder as it was before the session; then a memory written while the server started, whose
+    // document Claude Code never sends (it drops it while the server starts): found by its file time.
+    for (const name of Object.keys(PROJECT_FILES)) utimesSync(file(name), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    writeFileSync(file('project_started.md'), '---\nname: project-started\ndescription: The pilot with the Lisbon team started\ntype: project\n---\nThe pilot started yesterday.\n');
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    await session.client.until(() => session.client.codesOf(file('project_started.md')).includes('relative-date'), 'the memory written while the server started');
+    // A memory and its MEMORY.md line, written 0.3 s apart as Claude Code's hooks space two tool calls.
+    writeFileSync(file('project_new.md'), '---\nname: project-new\ndescription: The staging cluster moved to eu-west-2\ntype: project\n---\nThe staging cluster moved yesterday.\n');
+    await session.client.open(file('project_new.md'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(file('MEMORY.md'), `${readFileSync(file('MEMORY.md'), 'utf8').trimEnd()}\n- [Project new](project_new.md) — the staging cluster moved to eu-west-2\n`);
+    await session.client.open(file('MEMORY.md'));
+    await session.client.until(() => session.client.codesOf(file('project_new.md')).includes('relative-date'), 'the relative date');
+    // A memory written without its line: "add this line" comes once the turn could have added it.
+    writeFileSync(file('project_alone.md'), '---\nname: project-alone\ndescription: The staging database is Postgres 16\ntype: project\n---\nStaging runs Postgres 16.\n');
+    const opened = Date.now();
+    await session.client.open(file('project_alone.md'));
+    await session.client.until(() => session.client.codesOf(file('project_alone.md')).includes('index-unlisted'), 'index-unlisted once settled');
+    assert.ok(Date.now() - opened >= SETTLE_MS - 50, `pushed ${Date.now() - opened} ms after the write`);
+    const pushed = (name: string): (readonly string[])[] => session.client.pushes.filter((push) => push.uri === uri(file(name))).map((push) => push.codes);
+    assert.ok(pushed('project_new.md').every((codes) => !codes.includes('index-unlisted')), JSON.stringify(pushed('project_new.md')));
+    // The folder's other findings (unlisted.md's, deploy-steps.md's dangling link) predate the session: none is pushed.
+    assert.deepEqual(pushed('unlisted.md'), []);
+    assert.deepEqual(pushed('deploy-steps.md'), []);
+  });
+
+  it('answers an agent\'s first write at once from the file alone while a large folder is still read, the rest once it is', async () => {
+    for (let i = 0; i < 2000; i++) writeFileSync(file(`project_note_${i}.md`), `---\nname: project-note-${i}\ndescription: Note ${i} about the build farm, rack ${i % 40}\ntype: project\n---\nRack ${i % 40} runs build job ${i} every night.\n`);
+    await session.client.initialize(session.project.project, PUSH_CLIENT, { audience: 'agent' });
+    // Its name is another memory's: a finding only the whole folder shows.
+    writeFileSync(file('project_note_7b.md'), '---\nname: project-note-7\ndescription: The staging cluster moved to eu-west-2\ntype: project\n---\nThe staging cluster moved yesterday. See [[project-note-8]].\n');
+    await session.client.open(file('project_note_7b.md'));
+    await session.client.until(() => session.client.codesOf(file('project_note_7b.md')).includes('duplicate-name'), 'the folder\'s findings');
+    const pushed = session.client.pushes.filter((push) => push.uri === uri(file('project_note_7b.md'))).map((push) => push.codes);
+    assert.deepEqual(pushed[0], ['relative-date'], JSON.stringify(pushed));
+    // Alone, the link to project-note-8 would look dangling: no push says so.
+    assert.ok(pushed.every((codes) => !codes.includes('link-dangling')), JSON.stringify(pushed));
   });
 
   it('follows the disk when a watched file changes', async () => {

@@ -25,6 +25,7 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     return {
       ...problem,
       ...messageOf(msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date (nothing gives the day it was written: no dated section, file name, date key, history or file time).', shown)),
+      agentText: msg('Replace "{0}" with the absolute date it means (YYYY-MM-DD).', shown),
     };
   }
   const day = formatIsoDate(anchor.day);
@@ -37,7 +38,7 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     // Found by its words alone, with no verb read: the words stay and gain their date, at a person's choice only.
     const annotated = annotatedText(input.text, mention);
     const title = guess ? msg('Add the date to "{0}": "{1}" (a guess: counted from the file\'s modification time)', shown, annotated) : msg('Add the date to "{0}": "{1}"', shown, annotated);
-    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, annotated, day)), fixes: [fix(annotated, title, false, !guess)] };
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, annotated, day)), fixes: [fix(annotated, title, false, !guess)], agentText: agentStep(shown, annotated, day, guess) };
   }
 
   if (mention.reading === 'ambiguous' && mention.alternative) {
@@ -46,6 +47,9 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     return {
       ...problem,
       ...messageOf(ambiguousMessage(anchor, shown, day, thisWeek, nextWeek)),
+      agentText: guess
+        ? msg('Replace "{0}" with "{1}" (this week\'s) or "{2}" (next week\'s) if it was written on {3}; otherwise with the date meant.', shown, thisWeek, nextWeek, day)
+        : msg('Replace "{0}" with "{1}" (this week\'s) or "{2}" (next week\'s), counted from {3}.', shown, thisWeek, nextWeek, day),
       fixes: [
         fix(thisWeek, guess ? msg('Replace "{0}" with "{1}" (this week\'s; a guess from the file\'s modification time)', shown, thisWeek) : msg('Replace "{0}" with "{1}" (this week\'s)', shown, thisWeek), false, false),
         fix(nextWeek, guess ? msg('Replace "{0}" with "{1}" (next week\'s; a guess from the file\'s modification time)', shown, nextWeek) : msg('Replace "{0}" with "{1}" (next week\'s)', shown, nextWeek), false, false),
@@ -58,7 +62,7 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     const written = input.text.slice(mention.start, mention.end);
     const pinned = countedFromText(written, day);
     const title = guess ? msg('Add the day "{0}" counts from: "{1}" (a guess: the file\'s modification time)', shown, pinned) : msg('Add the day "{0}" counts from: "{1}"', shown, pinned);
-    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, pinned, day)), fixes: [fix(pinned, title, false, false)] };
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, pinned, day)), fixes: [fix(pinned, title, false, false)], agentText: agentStep(shown, pinned, day, guess) };
   }
   const replacement = absoluteText(input.text, mention);
   const message = messageOf(oneDayMessage(anchor, shown, replacement, day));
@@ -66,12 +70,24 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     const title = guess
       ? msg('Replace "{0}" with "{1}" (the nearest {0}, counted from the file\'s modification time: a guess)', shown, replacement)
       : msg('Replace "{0}" with "{1}" (the nearest {0}: check that it is the one meant)', shown, replacement);
-    return { ...problem, ...message, fixes: [fix(replacement, title, false, false)] };
+    const agentText = guess ? agentStep(shown, replacement, day, guess) : msg('Replace "{0}" with "{1}" (the nearest one, counted from {2}), or with the date meant.', shown, replacement, day);
+    return { ...problem, ...message, fixes: [fix(replacement, title, false, false)], agentText };
   }
   const title = guess ? msg('Replace "{0}" with "{1}" (a guess: counted from the file\'s modification time)', shown, replacement) : msg('Replace "{0}" with "{1}"', shown, replacement);
   // Applied without a person only when a verb says the words name one occasion (shipped, will ship):
   // a date in a label, a plan's window or a note without a verb is offered, never written unasked.
-  return { ...problem, ...message, fixes: [fix(replacement, title, !guess && mention.occasion === true, !guess)] };
+  return { ...problem, ...message, fixes: [fix(replacement, title, !guess && mention.occasion === true, !guess)], agentText: agentStep(shown, replacement, day, guess) };
+}
+
+/**
+ * What an agent is told: the edit to make, in the words of its Edit tool, and the day it counts from.
+ * An agent that just wrote the memory knows whether that day is the one meant, so no why, no hedge
+ * beyond the guess of a modification time.
+ */
+function agentStep(shown: string, replacement: string, day: string, guess: boolean): Text {
+  return guess
+    ? msg('Replace "{0}" with "{1}" if it was written on {2}; otherwise with the date it means.', shown, replacement, day)
+    : msg('Replace "{0}" with "{1}" (counted from {2}).', shown, replacement, day);
 }
 
 /** "a few days ago (as of 2026-08-04)", "3일 전쯤(2026-08-04 기준)", "3日前ぐらい(2026-08-04時点)". */
