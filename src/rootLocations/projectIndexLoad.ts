@@ -41,24 +41,33 @@ export function looksLikeSubagentMemory(path: string): boolean {
  * How Claude Code reads the MEMORY.md of a folder someone named (on the command line, in
  * `memoryShelf.roots`, to the language server): one answer for all three, so a folder gets the same
  * load way and budget findings wherever it is named (issue #39). Laid out as auto memory or subagent
- * memory, it is an entrypoint. Otherwise its project decides — the workspace folder holding it (the
- * CLI's current directory), then the folder it sits in — when it has CLAUDE.md files: imported by one,
- * the index loads whole; not imported, not at all. With no CLAUDE.md near (a copy of auto memory
- * committed to a repository, a folder of unknown place) nothing says, and it is held to the
- * entrypoint's limits, as the labeled real folders judge such copies.
+ * memory, it is an entrypoint. Otherwise the first project holding it decides — the workspace folder (the
+ * CLI's current directory), then the folder it sits in — a project being a folder with a CLAUDE.md, a
+ * `.claude` folder, a git checkout or VS Code settings: imported by one of its CLAUDE.md files, the index
+ * loads whole; not imported, not at all, as Claude Code treats a project's memory folder. In no project
+ * (a copy of auto memory set down on its own, a folder of unknown place) nothing says, and it is held to
+ * the entrypoint's limits, as the labeled real folders judge such copies.
  */
-export async function namedFolderIndexLoad(memoryFolder: string, workspaceFolder: string | undefined, host: Pick<RootsHost, 'readTextFile'>): Promise<IndexLoadWay> {
+export async function namedFolderIndexLoad(memoryFolder: string, workspaceFolder: string | undefined, host: Pick<RootsHost, 'readTextFile' | 'isDirectory'>): Promise<IndexLoadWay> {
   if (looksLikeAutoMemory(memoryFolder) || looksLikeSubagentMemory(memoryFolder)) return 'entrypoint';
-  const projects = new Set<string>();
-  if (workspaceFolder !== undefined && isInside(workspaceFolder, memoryFolder)) projects.add(nodePath.resolve(workspaceFolder));
-  projects.add(nodePath.dirname(nodePath.resolve(memoryFolder)));
-  let besideClaudeFiles = false;
-  for (const project of projects) {
-    if (!(await hasClaudeFile(project, host))) continue;
-    besideClaudeFiles = true;
-    if ((await projectIndexLoad(project, memoryFolder, host)) === 'imported') return 'imported';
+  const candidates: string[] = [];
+  if (workspaceFolder !== undefined && isInside(workspaceFolder, memoryFolder)) candidates.push(nodePath.resolve(workspaceFolder));
+  candidates.push(nodePath.dirname(nodePath.resolve(memoryFolder)));
+  for (const project of candidates) if (await isProject(project, host)) return projectIndexLoad(project, memoryFolder, host);
+  return 'entrypoint';
+}
+
+/** Folders and files that make a folder a project Claude Code would be started in. */
+const PROJECT_MARKERS = ['.claude', '.git', '.vscode'];
+
+async function isProject(folder: string, host: Pick<RootsHost, 'readTextFile' | 'isDirectory'>): Promise<boolean> {
+  if (await hasClaudeFile(folder, host)) return true;
+  for (const marker of PROJECT_MARKERS) {
+    const path = nodePath.join(folder, marker);
+    // A linked worktree's .git is a file.
+    if ((await host.isDirectory(path)) || (marker === '.git' && (await host.readTextFile(path)) !== undefined)) return true;
   }
-  return besideClaudeFiles ? 'not-loaded' : 'entrypoint';
+  return false;
 }
 
 function isInside(folder: string, path: string): boolean {

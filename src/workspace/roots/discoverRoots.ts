@@ -5,6 +5,7 @@ import { indexImporter, PROJECT_CLAUDE_FILES } from '../../core';
 import { nodeReaderHost } from '../../reader';
 import { discoverAgentMemory, type AgentMemoryRoot } from '../../rootLocations/agentMemory';
 import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
+import { namedFolderIndexLoad } from '../../rootLocations/projectIndexLoad';
 import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
 import { resolveWorkspaceRoots, type RootLocation } from '../../rootLocations/workspaceRoots';
@@ -77,7 +78,7 @@ async function describe(root: RootLocation, folder: vscode.WorkspaceFolder, suff
     case 'project-memory':
       return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) };
     case 'configured':
-      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log, root.setting) };
+      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await namedLoadStatus(folder, root.path, await projectLoadStatus(folder, uri, log, root.setting)) };
   }
 }
 
@@ -136,6 +137,20 @@ async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Ur
     if (importer) return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
   }
   return { loadedByClaude: false, index: 'not-loaded', detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+}
+
+/**
+ * A folder named in `memoryShelf.roots` loads as the same folder named to `memory-shelf check` or to the
+ * language server does (see `namedFolderIndexLoad`): in no project (no CLAUDE.md, `.claude`, git checkout
+ * or VS Code settings near it) it is held to an entrypoint's limits, so all three give it the same budget
+ * findings (issue #39).
+ */
+async function namedLoadStatus(folder: vscode.WorkspaceFolder, memoryFolder: string, status: RootLoadStatus): Promise<RootLoadStatus> {
+  if (status.index !== 'not-loaded') return status;
+  const way = await namedFolderIndexLoad(memoryFolder, folder.uri.fsPath, nodeRootsHost);
+  if (way === 'entrypoint') return { loadedByClaude: false, index: 'entrypoint', detail: vscode.l10n.t('from settings · in no project: held to the limits of an index Claude Code loads') };
+  if (way === 'imported') return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('from settings · imported by the CLAUDE.md beside it') };
+  return status;
 }
 
 /** `memory/` folders below the workspace folder's top, found through VS Code's file search. */

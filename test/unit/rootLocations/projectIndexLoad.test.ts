@@ -32,9 +32,16 @@ describe('namedFolderIndexLoad: one answer for a folder named to the CLI, in mem
     assert.equal(await namedFolderIndexLoad('/p/docs/memory', '/p', new FakeRootsHost({ files })), 'not-loaded');
   });
 
-  it('falls back on the folder it sits in, and with no CLAUDE.md near holds it to an entrypoint\'s limits', async () => {
+  it('falls back on the folder it sits in, and in no project holds it to an entrypoint\'s limits', async () => {
     assert.equal(await namedFolderIndexLoad('/q/memory', '/p', new FakeRootsHost({ files: { '/q/CLAUDE.md': '@memory/MEMORY.md\n' } })), 'imported');
-    assert.equal(await namedFolderIndexLoad('/copies/team-memory', '/copies', new FakeRootsHost({ files: {} })), 'entrypoint');
+    assert.equal(await namedFolderIndexLoad('/copies/team-memory', '/copies', new FakeRootsHost({ files: { '/copies/team-memory/MEMORY.md': '# x\n' } })), 'entrypoint');
+  });
+
+  it('takes a git checkout, VS Code settings or a .claude folder for a project: a memory folder there is not loaded unless imported', async () => {
+    for (const marker of ['/w/.git/HEAD', '/w/.vscode/settings.json', '/w/.claude/settings.json']) {
+      const host = new FakeRootsHost({ files: { [marker]: 'x', '/w/notes/MEMORY.md': '# x\n' } });
+      assert.equal(await namedFolderIndexLoad('/w/notes', '/w', host), 'not-loaded', marker);
+    }
   });
 
   it('reads auto memory and subagent memory as entrypoints wherever they are named', async () => {
