@@ -116,8 +116,7 @@ export function loadedContent(source: string): LoadedContent {
     }
     // The comment runs to its line's end; what follows `-->` on that line (more comments left out) stays.
     const closeLineEnd = endOfLine(source, close);
-    const residue = source.slice(close + 3, closeLineEnd).replace(/<!--[\s\S]*?-->/g, '');
-    if (residue.trim() !== '') keep(close + 3, closeLineEnd);
+    if (!onlyComments(source.slice(close + 3, closeLineEnd))) keep(close + 3, closeLineEnd);
     at = closeLineEnd;
   }
   const text = segments.map(([, from, length]) => source.slice(from, from + length)).join('');
@@ -131,6 +130,24 @@ export function loadedContent(source: string): LoadedContent {
       return last ? last[1] + last[2] : source.length;
     },
   };
+}
+
+/**
+ * Whether `text` is blank once its `<!-- … -->` comments are left out, as
+ * `text.replace(/<!--[\s\S]*?-->/g, '').trim() === ''` says, with one search per comment: the pattern
+ * searched to the end for a `-->` from every `<!--` of a line that closes none.
+ */
+export function onlyComments(text: string): boolean {
+  let rest = '';
+  let at = 0;
+  for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
+    const close = text.indexOf('-->', open + 4);
+    // No `-->` after this `<!--`, so none after any later one either: the rest is text.
+    if (close < 0) break;
+    rest += text.slice(at, open);
+    at = close + 3;
+  }
+  return (rest + text.slice(at)).trim() === '';
 }
 
 /** Offset just past the line holding `at`, its line break included. */

@@ -14,13 +14,12 @@ export class LineCursor implements LinePositions {
   private scanned = 0;
   private current = 0;
   private start = 0;
-  private readonly hasCr: boolean;
   private walkedBack = 0;
   private table: LineIndex | undefined;
 
-  constructor(private readonly text: string) {
-    this.hasCr = text.indexOf('\r') >= 0;
-  }
+  // Nothing is read here: a cursor is made for a look-up near the start (a frontmatter field, once per
+  // finding), and a search of the whole text for `\r` made each of those cost the file's length.
+  constructor(private readonly text: string) {}
 
   lineOf(offset: number): number {
     this.seek(offset);
@@ -58,10 +57,14 @@ export class LineCursor implements LinePositions {
       this.scanned = this.current = this.start = 0;
     }
     let at = this.scanned;
-    if (!this.hasCr) {
-      for (let lf = text.indexOf('\n', at); lf >= 0 && lf < target; lf = text.indexOf('\n', lf + 1)) {
+    if (at >= target) return;
+    // Only the part walked over is searched: indexOf on the whole text would run on to the next line
+    // break (or `\r`) past the target, again at every seek along one long line.
+    const walked = text.slice(at, target);
+    if (walked.indexOf('\r') < 0) {
+      for (let lf = walked.indexOf('\n'); lf >= 0; lf = walked.indexOf('\n', lf + 1)) {
         this.current++;
-        this.start = lf + 1;
+        this.start = at + lf + 1;
       }
       at = target;
     } else {

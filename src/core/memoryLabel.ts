@@ -84,11 +84,41 @@ function firstHeading(memory: MemoryFile): string | undefined {
     const step = stepFence(line, fence);
     fence = step.fence;
     if (!step.isCode) {
-      const match = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-      if (match) return match[1].trim() || undefined;
+      const text = headingText(line);
+      if (text !== undefined) return text.trim() || undefined;
     }
     if (end < 0) break;
     start = end + 1;
   }
   return undefined;
+}
+
+/**
+ * What `/^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/` captures of a line, found by reading the end of the
+ * line once: the lazy capture tried the closing `#`s and blanks from every character, which a heading
+ * with a long run of spaces inside made quadratic. Undefined where the pattern does not match.
+ */
+export function headingText(line: string): string | undefined {
+  const open = /^ {0,3}#[ \t]+/.exec(line);
+  if (!open) return undefined;
+  const start = open[0].length;
+  // `.` stops at these, and neither the text nor its closing may hold one.
+  if (/[\n\r\u2028\u2029]/.test(line.slice(start))) return undefined;
+  // Only blanks after the `#`: the capture is the last of them, given back by `[ \t]+`.
+  if (start === line.length) return start - open[0].trimEnd().length >= 2 ? line.slice(-1) : undefined;
+  let end = line.length;
+  while (isBlank(line.charCodeAt(end - 1))) end--;
+  // A closing run of `#` after a blank is left out with the blanks before it.
+  let hashes = end;
+  while (hashes > start && line.charCodeAt(hashes - 1) === 0x23) hashes--;
+  if (hashes < end && hashes > start && isBlank(line.charCodeAt(hashes - 1))) {
+    let blanks = hashes;
+    while (isBlank(line.charCodeAt(blanks - 1))) blanks--;
+    end = blanks;
+  }
+  return line.slice(start, end);
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
 }

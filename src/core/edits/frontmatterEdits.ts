@@ -1,4 +1,5 @@
 import type { FieldLocation } from '../frontmatter';
+import { LineIndex } from '../lineIndex';
 import type { MemoryFile } from '../memoryFile';
 import type { Position, Range, TextEdit } from '../types';
 import { doubleQuoted, readsBackInBothVersions, singleQuoted, yamlScalar } from './yamlScalar';
@@ -31,15 +32,92 @@ export function replaceValueEdit(memory: MemoryFile, field: FieldLocation, value
 export function replaceWithinValue(memory: MemoryFile | undefined, range: Range, newText: string): TextEdit {
   const edit = { range, newText };
   if (!memory || memory.frontmatter.status !== 'ok' || range.start.line !== range.end.line) return edit;
-  const field = [...memory.frontmatter.fields.values()].find((candidate) => contains(candidate.valueRange, range));
-  if (!field || field.valueRange.start.line !== field.valueRange.end.line) return edit;
-  const { start, end } = field.valueRange;
-  const lineText = lineAt(memory.text, start.line);
-  const old = lineText.slice(start.character, end.character);
-  if (/^["'|>]/.test(old)) return edit;
-  const value = (old.slice(0, range.start.character - start.character) + newText + old.slice(range.end.character - start.character)).trim();
-  const stillPlain = readsBackInBothVersions(`value: ${value}\n`, (data) => (data as { value?: unknown } | null)?.value === value);
-  return stillPlain ? edit : { range: field.valueRange, newText: yamlScalar(value) };
+  const value = valuesByLine(memory).get(range.start.line)?.find((candidate) => contains(candidate.field.valueRange, range));
+  if (!value || value.old === undefined || /^["'|>]/.test(value.old)) return edit;
+  const { field, old } = value;
+  const from = range.start.character - field.valueRange.start.character;
+  const to = range.end.character - field.valueRange.start.character;
+  const whole = (): string => (old.slice(0, from) + newText + old.slice(to)).trim();
+  const stillPlain = readsBackAroundEdit(value, from, to, newText) ?? readsBackAsString(whole());
+  return stillPlain ? edit : { range: field.valueRange, newText: yamlScalar(whole()) };
+}
+
+function readsBackAsString(value: string): boolean {
+  return readsBackInBothVersions(`value: ${value}\n`, (data) => (data as { value?: unknown } | null)?.value === value);
+}
+
+/** A frontmatter field on the lines it spans, with its value as the file writes it when that is on one line. */
+interface ValueOnLine {
+  readonly field: FieldLocation;
+  readonly old: string | undefined;
+  /** What {@link readsBackAroundEdit} asks of a long value, found once. */
+  facts?: { readonly trimmed: boolean; readonly firstSpace: number; readonly lastSpace: number; readsBack?: boolean };
+}
+
+/**
+ * The fields of a memory's frontmatter by line, in the frontmatter's order, read once per parsed file:
+ * a description of thousands of relative dates asks for its field once per date, and listing the
+ * fields and cutting out the line each time cost the frontmatter's length each time.
+ */
+const fieldsByLine = new WeakMap<MemoryFile, ReadonlyMap<number, readonly ValueOnLine[]>>();
+
+function valuesByLine(memory: MemoryFile): ReadonlyMap<number, readonly ValueOnLine[]> {
+  let byLine = fieldsByLine.get(memory);
+  if (byLine) return byLine;
+  const found = new Map<number, ValueOnLine[]>();
+  const yaml = memory.text.slice(0, memory.frontmatter.yamlEnd);
+  const lines = new LineIndex(yaml);
+  for (const field of memory.frontmatter.fields.values()) {
+    const { start, end } = field.valueRange;
+    const old = start.line === end.line && start.line < lines.lineCount ? lineOf(yaml, lines, start.line).slice(start.character, end.character) : undefined;
+    for (let line = start.line; line <= end.line; line++) {
+      const onLine = found.get(line);
+      if (onLine) onLine.push({ field, old });
+      else found.set(line, [{ field, old }]);
+    }
+  }
+  fieldsByLine.set(memory, (byLine = found));
+  return byLine;
+}
+
+/** One line of `text` without its line break. */
+function lineOf(text: string, lines: LineIndex, line: number): string {
+  const start = lines.startOf(line);
+  const next = line + 1 < lines.lineCount ? lines.startOf(line + 1) : text.length;
+  let end = start;
+  while (end < next && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(start, end);
+}
+
+/** Past this length no YAML 1.1 or 1.2 type but a string (null, boolean, number, date) matches a value holding a space. */
+const LONG_VALUE = 256;
+
+/**
+ * Whether a long plain value still reads back as itself once [from, to) is replaced, judged from the
+ * replacement and its two neighbours rather than by parsing the whole value again: inside a one-line
+ * plain scalar what YAML makes of a character depends on it and its neighbours only (`: `, ` #`, a
+ * control or a line break), and a long value holding a space is a string in both versions. So the new
+ * value reads back when the old one did and the replacement between its neighbours does. Parsing the
+ * whole value for each of thousands of dates in a description took time quadratic in its length.
+ * Undefined where this does not apply (a short value, an edit at either end, no space outside the
+ * edit, an old value that did not read back): the whole value is parsed then.
+ */
+function readsBackAroundEdit(value: ValueOnLine, from: number, to: number, newText: string): boolean | undefined {
+  const old = value.old ?? '';
+  if (old.length - (to - from) + newText.length <= LONG_VALUE || from < 1 || to > old.length - 1) return undefined;
+  const facts = (value.facts ??= { trimmed: old === old.trim(), firstSpace: old.indexOf(' '), lastSpace: old.lastIndexOf(' ') });
+  if (!facts.trimmed || facts.firstSpace < 0 || (facts.firstSpace >= from && facts.lastSpace < to)) return undefined;
+  facts.readsBack ??= readsBackAsString(old);
+  if (!facts.readsBack) return undefined;
+  // Whole characters on either side: half of a surrogate pair alone is not what the value holds.
+  const left = from - (isLowSurrogate(old, from - 1) && from > 1 ? 2 : 1);
+  const right = to + (isLowSurrogate(old, to + 1) ? 2 : 1);
+  return readsBackAsString(`z${old.slice(left, from)}${newText}${old.slice(to, right)}z`);
+}
+
+function isLowSurrogate(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 function contains(outer: Range, inner: Range): boolean {

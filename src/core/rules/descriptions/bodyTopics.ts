@@ -2,6 +2,7 @@ import type { MemoryFile } from '../../memoryFile';
 import { forEachContentWord } from '../../recall/terms';
 import { looksGenerated } from '../secret/credentialShape';
 import { GENERIC } from '../frontmatter/descriptionQuality';
+import { blankElsewhere, withoutFencedCode } from './bodyMasks';
 
 /** A word the body keeps coming back to. */
 export interface Topic {
@@ -28,13 +29,6 @@ const BODY_STOP = new Set([
 /** Words that name no subject, looked up once per word. */
 const IGNORED: ReadonlySet<string> = new Set([...BODY_STOP, ...GENERIC]);
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[ \t]*$/gm;
-/**
- * Links to other memories and addresses (a site's, a database's: postgres://, s3://): what they name is
- * the other memory's, or where something lives rather than what the memory is about.
- */
-const ELSEWHERE = /\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|\b[a-z][a-z\d+.-]{1,15}:\/\/\S+/g;
-
 /** What a body is about: its words by weight, heaviest first (ties in order of appearance), and how many words it has. */
 export function bodyTopics(memory: MemoryFile): { readonly topics: readonly Topic[]; readonly words: number } {
   const read = readBody(memory);
@@ -59,9 +53,11 @@ export interface BodyReading {
 export function readBody(memory: MemoryFile): BodyReading {
   let body = memory.text.slice(memory.frontmatter.bodyStart);
   // Code is the example, not the subject: its keywords would outweigh the prose around it.
-  if (body.includes('```') || body.includes('~~~')) body = body.replace(FENCE, '');
+  if (body.includes('```') || body.includes('~~~')) body = withoutFencedCode(body);
+  // Links to other memories and addresses (a site's, a database's: postgres://, s3://) name the other
+  // memory's subject, or where something lives rather than what the memory is about.
   // Normalized here so that the words' offsets, in the text as `contentWords` normalizes it, are offsets in this.
-  if (body.includes('[[') || body.includes('](') || body.includes('://')) body = body.replace(ELSEWHERE, ' ');
+  if (body.includes('[[') || body.includes('](') || body.includes('://')) body = blankElsewhere(body);
   body = body.normalize('NFKC');
   const stated = statingRanges(body);
   const indexOf = new Map<string, number>();

@@ -8,7 +8,8 @@ import { makeProblem } from '../shared/makeProblem';
 import type { UnquotedColonFindings } from './unquotedColon';
 
 // `name: "통과" 한마디 = 커밋`: a value that opens with a quoted part and goes on after its closing quote.
-const QUOTED_THEN_TEXT = /^(name|description)[ \t]*:[ \t]+((?:"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\r\n]|'')*')[ \t]*[^\s#][^\r\n]*?)[ \t]*$/;
+// Its end is found as unquotedColon's PLAIN_FIELD finds it: from the end, once.
+const QUOTED_THEN_TEXT = /^(name|description)[ \t]*:[ \t]+((?:"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\r\n]|'')*')[ \t]*[^\s#](?:[^\r\n]*[^ \t\r\n])?)[ \t]*$/;
 
 /**
  * `frontmatter-invalid` caused by a `name` or `description` that starts with a quoted word and goes on

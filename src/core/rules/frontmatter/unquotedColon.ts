@@ -8,7 +8,9 @@ import { readsBackInBothVersions, yamlScalar } from '../../edits/yamlScalar';
 import { makeProblem } from '../shared/makeProblem';
 
 // A top-level `name:` or `description:` with a plain one-line value: the keys people write prose into.
-const PLAIN_FIELD = /^(name|description)[ \t]*:[ \t]+([^\s"'|>[{&*!%@`#][^\r\n]*?)[ \t]*$/;
+// The value ends at its last character that is no space or tab, found from the end once: a lazy value
+// tried the trailing `[ \t]*$` from every space of a long run followed by a word.
+const PLAIN_FIELD = /^(name|description)[ \t]*:[ \t]+([^\s"'|>[{&*!%@`#](?:[^\r\n]*[^ \t\r\n])?)[ \t]*$/;
 // `: ` (or a final `:`) inside a plain value makes YAML read a second key, the most common real parse error.
 const COLON_IN_VALUE = /:(?:[ \t]|$)/;
 // Text after ` #` is a comment to YAML: whether the writer meant it as one is a guess.

@@ -269,9 +269,12 @@ function weighedLength(text: string): number {
   return length;
 }
 
-/** A line without its Markdown markers (bullets, quotes, emphasis), for a description. */
+/**
+ * A line without its Markdown markers (bullets, quotes, emphasis), for a description. White space is
+ * collapsed before the table bars are read: `\s*\|` tried from every space of a long run with no bar.
+ */
 function plainText(line: string): string {
-  return line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+|\|)*/, '').replace(/\*\*|__|`/g, '').replace(/\s*\|\s*/g, ' — ').replace(/\s+/g, ' ').trim();
+  return line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+|\|)*/, '').replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').replace(/\s*\|\s*/g, ' — ').replace(/\s+/g, ' ').trim();
 }
 
 /** `<stem>.md`, or `<stem>_2.md` and on when the root already has a file of that name (case ignored). */

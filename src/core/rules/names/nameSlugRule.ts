@@ -23,9 +23,13 @@ export function checkNameSlug(memory: MemoryFile): Problem[] {
   return [makeProblem(ProblemCode.NameNotSlug, path, fieldAnchor(memory, 'name'), msg('The name "{0}" holds [, ], | or #, which end a [[link]]: no link can name this memory.', name), undefined, [fix])];
 }
 
-/** The name without the characters a link cannot carry: a space where the name has spaces, else a hyphen. */
+/**
+ * The name without the characters a link cannot carry: a space where the name has spaces, else a hyphen.
+ * A run of spaces (or hyphens) is tried only from its start, `(?<!\s)`: tried from each of its
+ * characters, a long run with no bracket after it, or not at the end, took time quadratic in its length.
+ */
 export function linkableName(name: string): string | undefined {
   const spaced = /\s/u.test(name);
-  const cleaned = name.replace(spaced ? /\s*[[\]|#]+\s*/gu : /-*[[\]|#]+-*/gu, spaced ? ' ' : '-').replace(/^[\s-]+|[\s-]+$/gu, '');
+  const cleaned = name.replace(spaced ? /(?:(?<!\s)\s+)?[[\]|#]+\s*/gu : /(?:(?<!-)-+)?[[\]|#]+-*/gu, spaced ? ' ' : '-').replace(/^[\s-]+|(?<![\s-])[\s-]+$/gu, '');
   return cleaned === '' ? undefined : cleaned;
 }

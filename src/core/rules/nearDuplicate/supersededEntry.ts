@@ -15,10 +15,15 @@ import { makeProblem } from '../shared/makeProblem';
  */
 const LEADING = /^[\s(\[—–:;-]*(?:(?:superseded|merged|obsolete|deprecated|retired|replaced|consolidated)(?:\s+(?:by|into|in\s+favou?r\s+of|with)\b|\s*(?:[—–:;,.)\]]|->|→|$))|no\s+longer\s+(?:used|valid|current)|統合済|統合先|廃止|통합됨|병합됨|폐기|대체됨)/i;
 // A memory merged into another names it: "[[x]] に統合", "(x.md)로 통합", "→ x.md へ移行", "[[x]]에 합침",
-// "x.md と重複" (not "ワークフローに統合", a feature).
-const INTO_LINK = /(?:\.md\)?|\]\]|\]\([^)]*\))\s?(?:[にへ](?:統合|移行|移動|吸収|集約)|と重複|(?:으로|로|에)\s?(?:통합|병합|합침|합쳐|이동|옮김|대체)|[와과]\s?중복)/;
-/** Another memory named in an entry: a Markdown link, a wiki link or a file name. */
-const MEMORY_REF = String.raw`(?:\[\[[^\]]+\]\]|\[[^\]]*\]\([^)]*\)|[\w.-]+\.md\b)`;
+// "x.md と重複" (not "ワークフローに統合", a feature). A link target stops at the next `](` as well as at
+// its `)`: the last `](` before a `)` matches whenever an earlier one would, and no `](` rescans the
+// rest of the hook (a hook of `](` repeated was quadratic).
+const INTO_LINK = /(?:\.md\)?|\]\]|\]\((?:[^)\]]|\](?!\())*\))\s?(?:[にへ](?:統合|移行|移動|吸収|集約)|と重複|(?:으로|로|에)\s?(?:통합|병합|합침|합쳐|이동|옮김|대체)|[와과]\s?중복)/;
+/**
+ * Another memory named in an entry: a Markdown link, a wiki link or a file name. Its parts are bounded:
+ * after each `moved to` of a hook that repeats it, an unbounded part read on to the end of the hook.
+ */
+const MEMORY_REF = String.raw`(?:\[\[[^\]]{1,500}\]\]|\[[^\]]{0,500}\]\([^)]{0,500}\)|[\w.-]+\.md\b)`;
 /**
  * Words that retire a memory only when another memory follows them: "folded into [[x]]", "moved to x.md",
  * "duplicate of x.md", "~~old steps~~ see x.md", "OUTDATED — see x.md", "旧版。[[x]] を参照", "(구) x.md 참고",
