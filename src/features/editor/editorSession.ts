@@ -154,7 +154,7 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await this.services.edits.applyPrepared(edit))) this.refuse(path, 'failed');
+    if (!(await this.services.problems.typing(this.document.uri, () => this.services.edits.applyPrepared(edit)))) this.refuse(path, 'failed');
   }
 
   /**
