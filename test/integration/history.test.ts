@@ -188,6 +188,29 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
+  it('rejects several changes as one change with one Undo, which brings every one of them back (issue #40)', async () => {
+    const casual = TONE.replace('polite Japanese', 'casual Japanese');
+    const editor = '---\nname: editor\ndescription: Uses Helix\ntype: user\n---\n';
+    agentWrites('feedback_tone.md', casual);
+    agentWrites('user_editor.md', editor);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed', 'user_editor.md:new']));
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.rejectGroup', { root: root(), entries: api.review.pending(root()) }, { confirmed: true }), true);
+    await eventually(async () => assert.equal(await exists(file('user_editor.md')), false));
+    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
+    const last = api.edits.journal.last;
+    assert.equal(last?.label, 'Reject 2 changes', 'the notification\'s Undo and Undo Last Memory Shelf Change take back the whole rejection');
+    assert.equal(await api.edits.journal.undo(last!), 'undone');
+    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), casual));
+    await eventually(async () => assert.equal(await exists(file('user_editor.md')), true));
+    assert.equal(bytes('user_editor.md').toString('utf8'), editor);
+    // Put back as the next tests expect.
+    agentWrites('feedback_tone.md', TONE);
+    unlinkSync(file('user_editor.md').fsPath);
+    await eventually(() => assert.equal(root().store.get('user_editor.md'), undefined));
+    await api.review.approveAll(api.review.pending(root()));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
   it("groups one Claude Code session's changes and approves them at once", async () => {
     const session = '5e1f0c2a-7b9d-4c3e-8a61-0f2d9e4b7c10';
     const store = await storeRoot();
