@@ -120,7 +120,7 @@ export async function curationCheck({ browser, server, check, save, workspace })
 
     // The merge ends with a notification holding Undo, which puts back exactly what the merge changed.
     // Named as the tree names them: their index titles.
-    const done = toast('Merged 목요일 배포 금지 into 배포 동결.');
+    const done = toast('Merged "목요일 배포 금지" into "배포 동결" and deleted "목요일 배포 금지". 1 paragraph it held moved to the end of "배포 동결".');
     const undoShown = await done.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
     check('a notification says the merge is done and offers Undo', undoShown && await done.locator('.monaco-button').filter({ hasText: /^Undo$/ }).isVisible().catch(() => false));
     await page.waitForTimeout(300);

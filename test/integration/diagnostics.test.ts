@@ -82,7 +82,7 @@ describe('Diagnostics', () => {
     const uri = checks('feedback_meeting_dates.md');
     await restoring([uri], async () => {
       const before = await readText(uri);
-      await applyQuickFix(uri, 7, 'Replace "next week" with "the week of 2026-08-03"');
+      await applyQuickFix(uri, 7, 'Replace "next week" with "the week of 2026-08-03" (counted from 2026-07-30, the date in the memory\'s metadata.modified)');
       assert.equal(await readText(uri), before.replace('The review happens next week.', 'The review happens the week of 2026-08-03.'));
       await eventually(() => assert.deepEqual(shown(uri), ['9:1 warning relative-date']));
     });

@@ -165,6 +165,31 @@ describe('Memory Shelf Editor', () => {
     await eventually(() => assert.equal(document.getText(), steps[0][2]));
   });
 
+  it('offers to rename the file when the type changes in the form, as Change Type… does (issue #40)', async () => {
+    const uri = await write('feedback_review_order.md', REVIEW);
+    const { session, document } = await openEditor(uri);
+    await stateWhere(session, (state) => state.type === 'feedback');
+    const offers: string[] = [];
+    const listening = session.onRenameOffer((message) => offers.push(message));
+    try {
+      await setField(session, 'type', 'project');
+      assert.match(document.getText(), /^ {2}type: project\r$/m);
+      await eventually(() => assert.deepEqual(offers, ['Changed the type of "리뷰는 설계 의도부터 읽는다" to project. Its file name feedback_review_order.md still says feedback: rename it to project_review_order.md?']));
+    } finally {
+      listening.dispose();
+    }
+    // What the notification's Rename File button runs.
+    await document.save();
+    const renamed = vscode.Uri.joinPath(memoryFolder(), 'project_review_order.md');
+    created.push(renamed);
+    assert.equal(await vscode.commands.executeCommand('_memoryShelf.renameAfterRetype', memoryFolder(), [{ path: 'feedback_review_order.md', oldType: 'feedback' }], 'project'), true);
+    await eventually(() => assert.ok(root().store.get('project_review_order.md') && !root().store.get('feedback_review_order.md')));
+    // The next tests write feedback_review_order.md again: one memory of that name at a time.
+    await closeAll();
+    await vscode.workspace.fs.delete(renamed);
+    await eventually(() => assert.equal(root().store.get('project_review_order.md'), undefined));
+  });
+
   it('follows the document when it is rewritten underneath, and refuses a value typed over what changed', async () => {
     const uri = await write('feedback_review_order.md', REVIEW);
     const { session, document } = await openEditor(uri);
@@ -212,7 +237,7 @@ describe('Memory Shelf Editor', () => {
     const linker = await write('project_review_guide.md', LINKER);
     const { session } = await openEditor(uri);
     const state = await stateWhere(session, (s) => s.backlinks.length === 1);
-    assert.deepEqual(state.backlinks.map((backlink) => [backlink.source, backlink.path, backlink.line]), [['project-review-guide', 'project_review_guide.md', 5]]);
+    assert.deepEqual(state.backlinks.map((backlink) => [backlink.source, backlink.path, backlink.line]), [['How the lab reviews pull requests before the Friday merge', 'project_review_guide.md', 5]]);
     await session.receive({ kind: 'rename', newName: 'feedback-reading-order', base: 'feedback-review-order', version: session.document.version });
     const linkerDocument = await vscode.workspace.openTextDocument(linker);
     await eventually(() => assert.equal(linkerDocument.getText(), LINKER.replace('[[feedback-review-order]]', '[[feedback-reading-order]]')));

@@ -191,9 +191,20 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
     // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
-    assert.equal(api.edits.journal.last?.label, 'Merge Release trains leave every second Tuesday into Release train');
+    assert.equal(api.edits.journal.last?.label, 'Merge "Release trains leave every second Tuesday" into "Release train"');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
+  });
+
+  it('merges a stub into a memory without losing its fact: its description moves, its empty labels do not (issue #40)', async () => {
+    const before = await read(file('project_release-train.md'));
+    await vscode.workspace.fs.writeFile(file('project_freeze.md'), new TextEncoder().encode('---\nname: freeze\ndescription: 릴리스 전날에는 main에 머지하지 않는다\nmetadata:\n  type: project\n---\n# 동결\n\n**이유:**\n\n**적용:**\n'));
+    await eventually(async () => assert.ok((await api.tree.getChildren(await groupNode('project'))).length === 2));
+    const merged = await vscode.commands.executeCommand('memoryShelf.mergeMemories', undefined, [file('project_release-train.md'), file('project_freeze.md')], { survivor: file('project_release-train.md'), preview: false });
+    assert.equal(merged, true);
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) await document.save();
+    await eventually(async () => assert.equal(await read(file('project_release-train.md')), `${before}${before.endsWith('\n') ? '\n' : '\n\n'}릴리스 전날에는 main에 머지하지 않는다\n`));
+    assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_freeze.md'), false);
   });
 
   it('changes only the type value\'s bytes when a memory is retyped', async () => {

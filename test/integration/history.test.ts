@@ -160,6 +160,57 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });
 
+  it('never names the session in the frontmatter as the one that changed a memory: without the hook it is not known (issue #40)', async () => {
+    const creator = '0b3c6f1e-2d4a-4f7e-9a51-7c2e8d9f0a11';
+    const stamped = (name: string, fact: string): string => `---\nname: ${name}\ndescription: ${fact}\nmetadata:\n  type: project\n  originSessionId: ${creator}\n---\n\n${fact}\n`;
+    agentWrites('project_ports.md', stamped('ports', 'The API listens on 8080'));
+    agentWrites('project_hosts.md', stamped('hosts', 'Staging runs on stg-1'));
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_hosts.md:new', 'project_ports.md:new']));
+    // A new file's stamp is its own account of who wrote it.
+    assert.deepEqual(api.review.pending(root()).map((entry) => entry.session), [creator, creator]);
+    await api.review.approveAll(api.review.pending(root()));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    // Changed later by someone else (a script, another session without the hook), the stamp left as it was.
+    agentWrites('project_ports.md', stamped('ports', 'The API listens on 9090'));
+    agentWrites('project_hosts.md', stamped('hosts', 'Staging runs on stg-2'));
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_hosts.md:changed', 'project_ports.md:changed']));
+    assert.deepEqual(api.review.pending(root()).map((entry) => entry.session), [undefined, undefined]);
+    const review = findItem(findItem(await visibleTree(api), 'history-suite/memory').children, 'To review');
+    assert.ok(!review.children.some((item) => item.label.includes('session')), `not grouped under a session: ${review.children.map((item) => item.label).join(', ')}`);
+    const node = { kind: 'reviewItem' as const, root: root(), entry: api.review.pending(root())[0] };
+    const hover = (await api.tree.resolveTreeItem(api.tree.getTreeItem(node), node)).tooltip;
+    assert.ok(hover instanceof vscode.MarkdownString);
+    assert.match(hover.value, /Changed on disk, not by Memory Shelf; install the hook/);
+    assert.doesNotMatch(hover.value, new RegExp(creator.slice(0, 8)));
+    for (const name of ['project_ports.md', 'project_hosts.md']) unlinkSync(file(name).fsPath);
+    await eventually(() => assert.deepEqual(pendingPaths().filter((path) => !path.endsWith(':deleted')), []));
+    await api.review.approveAll(api.review.pending(root()));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
+  it('rejects several changes as one change with one Undo, which brings every one of them back (issue #40)', async () => {
+    const casual = TONE.replace('polite Japanese', 'casual Japanese');
+    const editor = '---\nname: editor\ndescription: Uses Helix\ntype: user\n---\n';
+    agentWrites('feedback_tone.md', casual);
+    agentWrites('user_editor.md', editor);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed', 'user_editor.md:new']));
+    assert.equal(await vscode.commands.executeCommand('memoryShelf.review.rejectGroup', { root: root(), entries: api.review.pending(root()) }, { confirmed: true }), true);
+    await eventually(async () => assert.equal(await exists(file('user_editor.md')), false));
+    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
+    const last = api.edits.journal.last;
+    assert.equal(last?.label, 'Reject 2 changes', 'the notification\'s Undo and Undo Last Memory Shelf Change take back the whole rejection');
+    assert.equal(await api.edits.journal.undo(last!), 'undone');
+    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), casual));
+    await eventually(async () => assert.equal(await exists(file('user_editor.md')), true));
+    assert.equal(bytes('user_editor.md').toString('utf8'), editor);
+    // Put back as the next tests expect.
+    agentWrites('feedback_tone.md', TONE);
+    unlinkSync(file('user_editor.md').fsPath);
+    await eventually(() => assert.equal(root().store.get('user_editor.md'), undefined));
+    await api.review.approveAll(api.review.pending(root()));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
   it("groups one Claude Code session's changes and approves them at once", async () => {
     const session = '5e1f0c2a-7b9d-4c3e-8a61-0f2d9e4b7c10';
     const store = await storeRoot();

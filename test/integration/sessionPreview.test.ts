@@ -41,7 +41,8 @@ describe('session preview document', () => {
     assert.equal(loadedRow(text), await expectedRow(folder));
     assert.match(text, /Project CLAUDE\.md: \[.*CLAUDE\.md\]\(file:\/\/.*CLAUDE\.md\)\n\s+\*loaded · 71 characters · 3 lines · ~18 tokens\*/);
     assert.match(text, /- Import: \[.*missing\.md\]\(file:.*\)\n\s+\*not loaded: no such file\*/);
-    assert.match(text, /Project rule: .*tests\.md.*\n\s+\*loaded only when Claude reads a file matching test\/\*\* · 20 characters/);
+    // One line is "1 line", not "1 lines" (issue #40).
+    assert.match(text, /Project rule: .*tests\.md.*\n\s+\*loaded only when Claude reads a file matching test\/\*\* · 20 characters · 1 line · ~5 tokens\*/);
     assert.match(text, /^\| Rules loaded only when a matching file is read \| 1 \| 20 \| 1 \| 5 \|$/m);
 
     await vscode.workspace.fs.writeFile(claudeMd, encoder.encode('# Lab project\n\nRun the unit tests.\n'));

@@ -14,7 +14,7 @@ import { targetMemories, type CommandTarget } from '../../workspace/commandTarge
  * record of them (there may be no trash).
  */
 export function registerDeleteMemories(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], choice?: BacklinkHandling) => {
+  return vscode.commands.registerCommand(Commands.deleteMemory, async (clicked?: CommandTarget, selected?: readonly CommandTarget[], choice?: BacklinkHandling, options?: { readonly announce?: boolean }) => {
     const groups = targetMemories(services, clicked, selected, { orActiveEditor: true });
     if (groups.length === 0) return false;
     const handling = choice ?? (await confirm(groups));
@@ -28,7 +28,8 @@ export function registerDeleteMemories(services: Services): vscode.Disposable {
       }, {
         // The label comes back in "Undone: …" and Undo Last Memory Shelf Change: one memory is named, as the tree names it.
         label: memories.length === 1 ? vscode.l10n.t('Delete "{0}"', memoryTitle(root, memories[0])) : vscode.l10n.t('Delete {0} memories', memories.length),
-        announce: memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', memoryTitle(root, memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
+        // A caller that announces the whole of what it did (Reject All) says it once, with one Undo.
+        announce: options?.announce === false ? undefined : memories.length === 1 ? vscode.l10n.t('Deleted "{0}".', memoryTitle(root, memories[0])) : vscode.l10n.t('Deleted {0} memories.', memories.length),
       });
       applied &&= result === 'applied';
     }

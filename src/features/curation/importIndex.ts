@@ -15,13 +15,14 @@ export function registerImportIndex(services: Services): vscode.Disposable {
     if (!root) return false;
     const missing = await missingImport(root);
     if (!missing) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is already loaded by Claude Code, or lies outside the workspace folder where no CLAUDE.md could import it.', root.info.label));
+      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already loaded by Claude Code, or lies outside the workspace folder where no CLAUDE.md could import it.', root.info.label));
       return false;
     }
-    if (!(await addImport(services, missing))) return false;
+    // Said with Undo, as the row's tooltip promises.
+    const announce = vscode.l10n.t('Added @{0} to CLAUDE.md: Claude Code reads the index of "{1}" at session start.', missing.ref, root.info.label);
+    if (!(await addImport(services, missing, { announce }))) return false;
     // The root's label says whether Claude Code loads it: read the CLAUDE.md files again so it agrees.
     await services.roots.reload();
-    void vscode.window.showInformationMessage(vscode.l10n.t('Added @{0} to CLAUDE.md: Claude Code reads {1}\'s index at session start.', missing.ref, root.info.label));
     return true;
   });
 }

@@ -157,7 +157,9 @@ async function offerHistoryPurge(services: Services, root: MemoryRoot, path: Roo
   if (document?.isDirty && !(await document.save())) return;
   try {
     const purged = await services.history.secretVersions(root, path, true);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Replaced {0} versions of {1} in the history with copies where the secret reads <redacted>.', purged, path));
+    void vscode.window.showInformationMessage(purged === 1
+      ? vscode.l10n.t('Replaced 1 version of {0} in the history with a copy where the secret reads <redacted>.', path)
+      : vscode.l10n.t('Replaced {0} versions of {1} in the history with copies where the secret reads <redacted>.', purged, path));
   } catch (error) {
     services.log.warn(`Could not remove the secret from the history of ${path}`, error);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not remove the secret from the history of {0}; see the Memory Shelf log.', path));

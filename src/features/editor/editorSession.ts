@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
-import { isPinned, planFieldValue, planPinned } from '../../core';
+import { isPinned, planFieldValue, planPinned, planRetypeFileName, typePath, type MemoryFile } from '../../core';
 import { assertNever, type EditRefusal, type FormState, type HostMessage, type WebviewMessage } from '../../webview/editor/protocol';
 import { isStampPath } from '../../webview/editor/stampFacts';
 import { Commands } from '../../commands';
 import { anyOf } from '../../workspace/events';
 import type { Services } from '../../workspace/services';
 import { localized } from '../../workspace/display/localized';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
+import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import { editorMemory } from './editorMemory';
 import { editorHtml, editorResourceRoots } from './editorHtml';
 import { editorStrings } from './editorStrings';
@@ -21,6 +23,7 @@ export class EditorSession implements vscode.Disposable {
   private lastState: FormState | undefined;
   private readonly stateListeners = new Set<(state: FormState) => void>();
   private readonly refusalListeners = new Set<(message: Extract<HostMessage, { kind: 'refused' }>) => void>();
+  private readonly offerListeners = new Set<(message: string) => void>();
 
   constructor(readonly document: vscode.TextDocument, private readonly panel: vscode.WebviewPanel, private readonly services: Services, extensionUri: vscode.Uri) {
     panel.webview.options = { enableScripts: true, localResourceRoots: editorResourceRoots(extensionUri) };
@@ -44,6 +47,12 @@ export class EditorSession implements vscode.Disposable {
   onState(listener: (state: FormState) => void): vscode.Disposable {
     this.stateListeners.add(listener);
     return new vscode.Disposable(() => this.stateListeners.delete(listener));
+  }
+
+  /** Calls `listener` with each offer to rename the file after a retype (tests read what the notification says). */
+  onRenameOffer(listener: (message: string) => void): vscode.Disposable {
+    this.offerListeners.add(listener);
+    return new vscode.Disposable(() => this.offerListeners.delete(listener));
   }
 
   onRefused(listener: (message: Extract<HostMessage, { kind: 'refused' }>) => void): vscode.Disposable {
@@ -101,6 +110,7 @@ export class EditorSession implements vscode.Disposable {
     vscode.Disposable.from(...this.disposables).dispose();
     this.stateListeners.clear();
     this.refusalListeners.clear();
+    this.offerListeners.clear();
   }
 
   /**
@@ -154,7 +164,24 @@ export class EditorSession implements vscode.Disposable {
     for (const { range, newText } of result.edits) {
       edit.replace(this.document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
     }
-    if (!(await this.services.edits.applyPrepared(edit))) this.refuse(path, 'failed');
+    // A file named for its old type (feedback_x.md now a project memory): renaming is offered, as Change Type… offers it.
+    const { root, held } = editorMemory(this.services, this.document);
+    const retyped = root && held && held.type && (path === 'type' || path === typePath(memory)) ? { root, memory: held, oldType: held.type } : undefined;
+    const rename = retyped && planRetypeFileName(retyped.root.store, retyped.memory, retyped.oldType, value.trim());
+    if (!(await this.services.problems.typing(this.document.uri, () => this.services.edits.applyPrepared(edit)))) {
+      this.refuse(path, 'failed');
+      return;
+    }
+    if (retyped && rename) this.offerRename(retyped.root, retyped.memory, retyped.oldType, value.trim(), rename.newPath);
+  }
+
+  private offerRename(root: MemoryRoot, memory: MemoryFile, oldType: string, type: string, newPath: string): void {
+    const offer = vscode.l10n.t('Changed the type of "{0}" to {1}. Its file name {2} still says {3}: rename it to {4}?', memoryTitle(root, memory), type, memory.path, oldType, newPath);
+    for (const listener of this.offerListeners) listener(offer);
+    const rename = vscode.l10n.t('Rename File');
+    void vscode.window.showInformationMessage(offer, rename).then((answer) => {
+      if (answer === rename) void vscode.commands.executeCommand(Commands.renameAfterRetype, root.uri, [{ path: memory.path, oldType }], type);
+    });
   }
 
   /**

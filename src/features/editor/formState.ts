@@ -24,7 +24,8 @@ export function buildFormState(document: vscode.TextDocument, services: Services
   const { stamp, others } = splitStamp(fields);
   const backlinks: BacklinkView[] = root && held
     ? root.store.backlinks(held).map(({ source, link }) => ({
-      source: source.name ?? source.stem,
+      // Named as the tree names it: a slug or a file name says less than a title (issue #40).
+      source: memoryTitle(root, source),
       path: source.path,
       line: link.range.start.line,
       text: (source.text.split(/\r\n|\n|\r/)[link.range.start.line] ?? '').trim(),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { characterCount, lineCount } from '../../workspace/display/counts';
 import { Commands } from '../../commands';
 import type { IndexLoadWay, LoadBudget } from '../../core';
 import { formatNumber } from './indexState';
@@ -25,7 +26,7 @@ export function budgetCounts(budget: LoadBudget, way: IndexLoadWay): string {
     case 'entrypoint':
       return vscode.l10n.t('{0} / {1} lines · {2} / {3} characters load at session start', lines, maxLines, characters, maxChars);
     case 'imported':
-      return vscode.l10n.t('{0} lines · {1} characters load at session start, the whole file (imported by a CLAUDE.md)', lines, characters);
+      return vscode.l10n.t('{0} load at session start, the whole file (imported by a CLAUDE.md)', `${lineCount(budget.lines, lines)} · ${characterCount(budget.characters, characters)}`);
     case 'not-loaded':
       return vscode.l10n.t('{0} / {1} lines · {2} / {3} characters · not loaded at session start', lines, maxLines, characters, maxChars);
   }

@@ -24,8 +24,8 @@ export function registerFirstRunQuestion(services: Services): vscode.Disposable 
       if (!root) return false;
       const picked = await vscode.window.showQuickPick([
         { label: `$(check) ${vscode.l10n.t('Yes, count them as reviewed')}`, detail: vscode.l10n.t('Only what an agent writes or changes from now on waits under To review.'), choice: 'from-now' as const },
-        { label: `$(eye) ${vscode.l10n.t('No, list them under To review')}`, detail: vscode.l10n.t('Every memory in {0} waits until you approve it.', root.info.label), choice: 'everything' as const },
-      ], { title: vscode.l10n.t('Count the memories already in {0} as reviewed?', root.info.label) });
+        { label: `$(eye) ${vscode.l10n.t('No, list them under To review')}`, detail: vscode.l10n.t('Every memory in "{0}" waits until you approve it.', root.info.label), choice: 'everything' as const },
+      ], { title: vscode.l10n.t('Count the memories already in "{0}" as reviewed?', root.info.label) });
       return answer(root.uri, picked?.choice);
     }),
   );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { characterCount, lineCount, tokenCount } from '../../workspace/display/counts';
 import { MAX_IMPORT_HOPS, type PartKind, type SessionLoad, type SessionPart, type SessionTotals } from '../../core/sessionLoad';
 
 /**
@@ -41,7 +42,8 @@ export function previewMarkdown(folderName: string, load: SessionLoad, trusted: 
     if (part.readOnDemand) out.push(`${depth}   *${vscode.l10n.t('Topic indexes it links, read when a topic comes up, not at start: {0}', part.readOnDemand.map(escapeText).join(', '))}*`);
     if (part.text !== '' && part.status !== 'missing') out.push('', ...quote(part.text, false));
     if (part.cut) {
-      out.push('', `*${vscode.l10n.t('Cut at the {0} limit: {1} characters, {2} lines Claude does not see:', part.cut.limit === 'lines' ? vscode.l10n.t('200-line') : vscode.l10n.t('25,000-character'), part.cut.chars, part.cut.lines)}*`, '', ...quote(part.cut.text, true));
+      const lost = `${characterCount(part.cut.chars)}, ${lineCount(part.cut.lines)}`;
+      out.push('', `*${vscode.l10n.t('Cut at the {0} limit, not seen by Claude ({1}):', part.cut.limit === 'lines' ? vscode.l10n.t('200-line') : vscode.l10n.t('25,000-character'), lost)}*`, '', ...quote(part.cut.text, true));
     }
     out.push('');
   }
@@ -70,7 +72,7 @@ function escapeText(text: string): string {
 }
 
 function size(part: SessionPart): string {
-  return vscode.l10n.t('{0} characters · {1} lines · ~{2} tokens', part.chars, part.lines, part.tokens);
+  return [characterCount(part.chars), lineCount(part.lines), tokenCount(part.tokens)].join(' · ');
 }
 
 function statusText(part: SessionPart): string {

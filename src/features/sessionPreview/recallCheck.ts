@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import { matchedByNone, RECALL_LIMIT, scoreRecall, type RecallCandidate, type RecallHit } from '../../core/recall';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
@@ -26,18 +27,20 @@ export async function recallCheck(services: Services, given: MemoryRoot | undefi
   const candidates = candidatesOf(root);
   const hits = scoreRecall(task, candidates.map((entry) => entry.candidate));
   const uriOf = new Map(candidates.map((entry) => [entry.candidate, entry.uri]));
+  // Listed by title, as the tree lists them; the name is what the score reads, so it stays in the detail.
+  const titleOf = new Map(candidates.map((entry) => [entry.candidate, entry.title]));
   const items: RecallItem[] = [];
   items.push({ label: vscode.l10n.t('Top {0}: what Claude Code could attach at most', RECALL_LIMIT), kind: vscode.QuickPickItemKind.Separator });
   if (hits.length === 0) items.push({ label: vscode.l10n.t('No memory shares a word with this task'), detail: vscode.l10n.t('Claude would see none of them offered; a description that names this task would be found.') });
   hits.forEach((hit, i) => {
     if (i === RECALL_LIMIT) items.push({ label: vscode.l10n.t('Also matching, past the first {0}', RECALL_LIMIT), kind: vscode.QuickPickItemKind.Separator });
-    items.push(hitItem(hit, uriOf.get(hit.candidate)));
+    items.push(hitItem(hit, uriOf.get(hit.candidate), titleOf.get(hit.candidate) ?? hit.candidate.name));
   });
   const samples = sampleTasksOf(root);
   const unmatched = samples.length > 0 ? matchedByNone(samples, candidates.map((entry) => entry.candidate)) : [];
   if (unmatched.length > 0) {
     items.push({ label: vscode.l10n.t('Matched by none of the {0} sample tasks', samples.length), kind: vscode.QuickPickItemKind.Separator });
-    for (const candidate of unmatched) items.push({ label: `$(circle-slash) ${candidate.name}`, description: candidate.description, ...withUri(uriOf.get(candidate)) });
+    for (const candidate of unmatched) items.push({ label: `$(circle-slash) ${titleOf.get(candidate) ?? candidate.name}`, description: candidate.description, ...withUri(uriOf.get(candidate)) });
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
   if (!samples.includes(task.trim())) items.push({ label: `$(add) ${vscode.l10n.t('Keep this task as a sample task for this root')}`, keep: task.trim() });
@@ -54,16 +57,16 @@ function withUri(uri: vscode.Uri | undefined): { uri?: vscode.Uri } {
   return uri ? { uri } : {};
 }
 
-function hitItem(hit: RecallHit, uri: vscode.Uri | undefined): RecallItem {
+function hitItem(hit: RecallHit, uri: vscode.Uri | undefined, title: string): RecallItem {
   const why = hit.matches.map((match) => (match.field === 'name' ? vscode.l10n.t('"{0}" in the name', match.term) : match.kind === 'piece' ? vscode.l10n.t('"{0}" (part of a word) in the description', match.term) : vscode.l10n.t('"{0}" in the description', match.term)));
-  return { label: hit.candidate.name, description: vscode.l10n.t('score {0}', hit.score), detail: vscode.l10n.t('Matched: {0}', why.join(', ')), ...withUri(uri) };
+  return { label: title, description: vscode.l10n.t('score {0}', hit.score), detail: vscode.l10n.t('Matched: {0}', why.join(', ')), ...withUri(uri) };
 }
 
-function candidatesOf(root: MemoryRoot): { candidate: RecallCandidate; uri: vscode.Uri }[] {
-  const found: { candidate: RecallCandidate; uri: vscode.Uri }[] = [];
+function candidatesOf(root: MemoryRoot): { candidate: RecallCandidate; uri: vscode.Uri; title: string }[] {
+  const found: { candidate: RecallCandidate; uri: vscode.Uri; title: string }[] = [];
   for (const memory of root.store.memories()) {
     const file = memory.path.slice(memory.path.lastIndexOf('/') + 1);
-    found.push({ candidate: { name: memory.name ?? memory.stem, file, description: memory.description ?? '' }, uri: root.uriOf(memory.path) });
+    found.push({ candidate: { name: memory.name ?? memory.stem, file, description: memory.description ?? '' }, uri: root.uriOf(memory.path), title: memoryTitle(root, memory) });
   }
   return found.sort((a, b) => (a.candidate.file < b.candidate.file ? -1 : a.candidate.file > b.candidate.file ? 1 : 0));
 }

@@ -18,7 +18,7 @@ export function firstRunItem(root: MemoryRoot, count: number): vscode.TreeItem {
   item.tooltip = new vscode.MarkdownString([
     vscode.l10n.t('Memory Shelf lists memories an agent writes or changes under "To review", until a person approves them.'),
     // A folder's name is anyone's text: in Markdown it could be an image that calls a server.
-    vscode.l10n.t('Yes: what is in {0} now counts as reviewed; only what changes from now on waits.', escapeMarkdown(root.info.label)),
+    vscode.l10n.t('Yes: what is in "{0}" now counts as reviewed; only what changes from now on waits.', escapeMarkdown(root.info.label)),
     vscode.l10n.t('No: every memory here waits under To review until you approve it.'),
   ].join('\n\n'));
   // No arguments: VS Code keeps a row command's arguments only until the row is redrawn, and a click

@@ -354,7 +354,9 @@ function reviewItem(root: MemoryRoot, entry: ReviewEntry, typeSet: TypeSet, prob
   const modified = root.modifiedTime(entry.memory.path);
   const since = modified === undefined ? '' : `\n\n${vscode.l10n.t('Last written {0}.', new Date(modified).toLocaleString(vscode.env.language))}`;
   const session = entry.session;
-  const from = session ? `\n\n${vscode.l10n.t('Claude Code session {0}.', session)}` : '';
+  const from = session
+    ? `\n\n${vscode.l10n.t('Claude Code session {0}.', session)}`
+    : entry.reason === 'changed' ? `\n\n${vscode.l10n.t('Changed on disk, not by Memory Shelf; install the hook (`memory-shelf hook install`) to know which session changed it.')}` : '';
   const rest = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
   item.tooltip = new vscode.MarkdownString(`**${why}**${since}${from}\n\n${rest}`, true);
   // `memory.review.<reason>`: the menus offer Approve, Edit, Reject, Show changes, Archive by reason.

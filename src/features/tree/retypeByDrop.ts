@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { planFieldValue, planIndexMove, planRetypeFileName, typePath } from '../../core';
 import { Commands } from '../../commands';
 import { targetMemoryOrActive, type CommandTarget } from '../../workspace/commandTargets';
+import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import type { MemoryTreeNode } from './memoryTreeProvider';
@@ -76,16 +77,30 @@ export async function retype(services: Services, root: MemoryRoot, paths: readon
     return edits.length > 0 ? [{ root: root.uri, edits }] : undefined;
   }, {
     label: vscode.l10n.t('Change the type to {0}', type),
-    announce: paths.length === 1 ? vscode.l10n.t('Changed the type of {0} to {1}.', paths[0], type) : vscode.l10n.t('Changed the type of {0} memories to {1}.', paths.length, type),
+    announce: retypedMessage(root, paths, renamable, type),
+    // The button stays short (a notification cuts long ones); the message names the new file.
     announceActions: renamable.length === 0 ? [] : [{
-      title: renamable.length === 1
-        ? vscode.l10n.t('Rename the File to {0}', planRetypeFileName(root.store, root.store.get(renamable[0].path)!, renamable[0].oldType, type)?.newPath ?? '')
-        : vscode.l10n.t('Rename the {0} Files to Match', renamable.length),
+      title: renamable.length === 1 ? vscode.l10n.t('Rename File') : vscode.l10n.t('Rename Files'),
       run: () => vscode.commands.executeCommand(Commands.renameAfterRetype, root.uri, renamable, type),
     }],
   });
   if (refused) void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not retyped: its frontmatter does not parse.', refused));
   return result === 'applied';
+}
+
+/** What a retype did, the memory named by its title, and which file names still say the old type. */
+function retypedMessage(root: MemoryRoot, paths: readonly string[], renamable: readonly { readonly path: string; readonly oldType: string }[], type: string): string {
+  if (paths.length === 1) {
+    const memory = root.store.get(paths[0]);
+    const title = memory ? memoryTitle(root, memory) : paths[0];
+    const newPath = renamable.length === 1 && memory ? planRetypeFileName(root.store, memory, renamable[0].oldType, type)?.newPath : undefined;
+    return newPath
+      ? vscode.l10n.t('Changed the type of "{0}" to {1}. Its file name {2} still says {3}: rename it to {4}?', title, type, paths[0], renamable[0].oldType, newPath)
+      : vscode.l10n.t('Changed the type of "{0}" to {1}.', title, type);
+  }
+  const done = vscode.l10n.t('Changed the type of {0} memories to {1}.', paths.length, type);
+  if (renamable.length === 0) return done;
+  return `${done} ${renamable.length === 1 ? vscode.l10n.t('1 file name still says its old type.') : vscode.l10n.t('{0} file names still say their old type.', renamable.length)}`;
 }
 
 /** Renames the files a retype left with the old type's prefix, as one undoable edit planned from the files now. */
@@ -105,7 +120,16 @@ async function renameAfterRetype(services: Services, root: MemoryRoot, renamable
     return [{ root: root.uri, edits: [...(index ? [index] : []), ...moves.map((move) => ({ kind: 'rename' as const, path: move.from, newPath: move.to }))] }];
   }, {
     label: vscode.l10n.t('Rename files to match their type'),
-    announce: renamable.length === 1 ? vscode.l10n.t('Renamed {0} to match its type.', renamable[0].path) : vscode.l10n.t('Renamed {0} files to match their type.', renamable.length),
+    announce: renamable.length === 1 ? renamedMessage(root, renamable[0], type) : vscode.l10n.t('Renamed {0} files to match their type.', renamable.length),
   });
   return result === 'applied';
+}
+
+/** The memory by its title, with the file name it gets. */
+function renamedMessage(root: MemoryRoot, renamed: { readonly path: string; readonly oldType: string }, type: string): string {
+  const memory = root.store.get(renamed.path);
+  const newPath = memory && planRetypeFileName(root.store, memory, renamed.oldType, type)?.newPath;
+  return memory && newPath
+    ? vscode.l10n.t('Renamed the file of "{0}" to {1}, to match its type.', memoryTitle(root, memory), newPath)
+    : vscode.l10n.t('Renamed {0} to match its type.', renamed.path);
 }

@@ -56,8 +56,11 @@ export interface ApplyOptions {
    * like MEMORY.md, each is saved after the edit unless its editor held unsaved text before.
    */
   readonly save?: readonly vscode.Uri[];
-  /** Once applied, a notification saying this, with Undo and Show Changes. */
-  readonly announce?: string;
+  /**
+   * Once applied, a notification saying this, with Undo and Show Changes; a function is asked once the
+   * edit is applied, for a message that says what the plan found to do.
+   */
+  readonly announce?: string | (() => string);
   /** More buttons for that notification (Reveal archive folder). */
   readonly announceActions?: readonly { readonly title: string; readonly run: () => unknown }[];
 }
@@ -168,7 +171,7 @@ export class EditApplier extends Disposable {
       this.log.warn(`VS Code refused an edit of ${describeFiles(plan)}`);
       return 'failed';
     }
-    if (entry && options.announce) this.journal.announce(entry, options.announce, ...(options.announceActions ?? []));
+    if (entry && options.announce) this.journal.announce(entry, typeof options.announce === 'string' ? options.announce : options.announce(), ...(options.announceActions ?? []));
     return 'applied';
   }
 

@@ -69,6 +69,14 @@ export class ProblemsService extends Disposable {
   }
 
   /** The problems core found in a document as the editor shows it now (with their fixes), whatever severity the user gave them. */
+  /**
+   * `apply`'s change to `uri` is what a person typed into a form field and left: its relative dates
+   * count from today however long the value (see {@link TypedLines.typing}).
+   */
+  typing<T>(uri: vscode.Uri, apply: () => Thenable<T>): Promise<T> {
+    return this.typedLines.typing(uri, apply);
+  }
+
   problemsAt(document: vscode.TextDocument): { root: MemoryRoot; path: RootPath; problems: readonly Problem[] } | undefined {
     // The engine's positions are the store's: the text typed in the document goes in first.
     this.documents.flush(document);

@@ -163,7 +163,7 @@ export class ReviewService extends Disposable {
         if (same && !isPendingCandidate(memory)) continue;
         // Core judges by its own text hash: hand it the memory's own when the bytes match the approval.
         const reason = reviewReason(memory, same ? contentHash(memory.text) : approved, candidate.modifiedTime(memory.path), now);
-        if (reason) waiting.push({ root: candidate, memory, reason, session: this.sessionOf(candidate, memory), ...(this.history.approvalChangedOutside(candidate, memory.path) ? { approvalChangedOutside: true as const } : {}) });
+        if (reason) waiting.push({ root: candidate, memory, reason, session: this.sessionOf(candidate, memory, reason), ...(this.history.approvalChangedOutside(candidate, memory.path) ? { approvalChangedOutside: true as const } : {}) });
       }
       waiting.sort((a, b) => a.memory.path.localeCompare(b.memory.path));
       entries.push(...waiting, ...this.deletedIn(candidate, approvals, typing));
@@ -213,11 +213,16 @@ export class ReviewService extends Disposable {
     return root.uri.toString();
   }
 
-  /** The session that wrote the memory: the hook's record of the current bytes, else the file's own `originSessionId` for a new one. */
-  private sessionOf(root: MemoryRoot, memory: MemoryFile): string | undefined {
+  /**
+   * The session that wrote the memory: the hook's record of the current bytes, else the file's own
+   * `originSessionId` for a new one. For a changed one the frontmatter only names the session that
+   * created the file, and whoever changed it since may have kept that stamp: without the hook's record,
+   * the session is not known.
+   */
+  private sessionOf(root: MemoryRoot, memory: MemoryFile, reason: WaitingReason): string | undefined {
     const latest = this.history.latest(root, memory.path);
     if (latest?.sessionId && latest.hash === this.history.hashOf(memory)) return latest.sessionId;
-    return originSession(memory);
+    return reason === 'changed' ? undefined : originSession(memory);
   }
 
   /**

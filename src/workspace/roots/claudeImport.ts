@@ -32,7 +32,7 @@ export async function missingImport(target: MemoryRoot): Promise<MissingImport |
 }
 
 /** Adds `@memory/MEMORY.md` to the project's CLAUDE.md (created when missing), as its own undoable edit. */
-export async function addImport(services: Services, missing: MissingImport): Promise<boolean> {
+export async function addImport(services: Services, missing: MissingImport, options: { readonly announce?: string } = {}): Promise<boolean> {
   const where = missing.claudeMd.fsPath || missing.claudeMd.toString();
   // CLAUDE.md is the repository's file: a cloned `CLAUDE.md -> ../../.bashrc` must not be written through.
   const verdict = await realFileInside(missing.folder, missing.claudeMd);
@@ -53,6 +53,6 @@ export async function addImport(services: Services, missing: MissingImport): Pro
     const plan = services.edits.plan([{ root: missing.folder, edits: [fileEdit] }]);
     // CLAUDE.md is in no memory root, so the stores hold no text to check it against: the text read above is the basis.
     return text === undefined ? plan : { ...plan, basis: [...plan.basis, { uri: missing.claudeMd.toString(), text }] };
-  }, { label: vscode.l10n.t('Import {0} in CLAUDE.md', missing.ref), editsInsideRoot: true, save: [missing.claudeMd] });
+  }, { label: vscode.l10n.t('Import {0} in CLAUDE.md', missing.ref), editsInsideRoot: true, save: [missing.claudeMd], announce: options.announce });
   return result === 'applied';
 }

@@ -17,6 +17,7 @@ import {
   secret,
   poisoning,
   type IndexBudget,
+  type LineHistory,
   type Problem,
   type ProblemEngineOptions,
   type RuleContext,
@@ -77,8 +78,9 @@ function extraRoot(): Map<string, string> {
   files.set('stray_fence.md', '---\nname: stray-fence\n---\ndescription: d\ntype: project\n---\nBody.\n');
   files.set('type_list.md', '---\nname: type-list\ndescription: d\ntype: [project, user]\n---\n');
   files.set('type_map.md', '---\nname: type-map\ndescription: d\ntype: { a: b }\n---\n');
-  // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday) and a bare weekday.
-  const dates = 'Ship next week. Demo next Friday. Interview Monday 10:30.';
+  // Relative dates counted from each anchor, one of them ambiguous ("next Friday" before a Friday), a bare
+  // weekday, a rounded count and one found by its words alone (Hebrew): each kind of fix from each anchor.
+  const dates = 'Ship next week. Demo next Friday. Interview Monday 10:30.\nWe moved the cluster a few days ago.\nאתמול עברנו ל-Postgres.';
   files.set('dated_sections.md', memory('dated-sections', `## 2026-07-01\n${dates}`));
   files.set('session_2026-07-01.md', memory('session', dates));
   files.set('dated_plan.md', memory('dated-plan', dates, 'modified: 2026-07-20\n'));
@@ -98,7 +100,7 @@ function extraRoot(): Map<string, string> {
   files.set('stale_description.md', '---\nname: weekly-sync\ndescription: Format of the weekly sync notes\ntype: project\n---\nTerraform state lives in S3 and the lock in the DynamoDB table tf-locks; never keep a local state.\n\nRun terraform plan in CI and paste the diff into the pull request. Run terraform apply only after the merge.\n\nWhy: a local state drifted from S3 and left a DynamoDB lock behind.\nHow to apply: leave the Terraform backend settings alone; ask before terraform force-unlock.\n');
   files.set('phase_plate.md', '---\nname: phase-plate\ndescription: Phase-3 model\ntype: project\n---\nThe Kirchhoff plate with simply supported edges is built; modal frequencies match the Navier solution.\n');
   files.set('phase_membrane.md', '---\nname: phase-membrane\ndescription: Phase-3 model\ntype: project\n---\nThe circular membrane is built and passing; Bessel zeros give the reference frequencies.\n');
-  files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday\n`);
+  files.set('MEMORY.md', `${files.get('MEMORY.md')}- [Dated plan](dated_plan.md) — demo next Friday; ship next week; interview Monday 10:30\n- [Moved](approx_dated.md) — moved a few days ago\n- [Postgres](he_dated.md) — אתמול עברנו ל-Postgres\n`);
   for (const suffix of ['a', 'b', 'c']) files.set(`twin_${suffix}.md`, memory('twin', `Twin ${suffix}.`));
   for (const suffix of ['a', 'b', 'c', 'd']) files.set(`copy_${suffix}.md`, memory(`copy-${suffix}`, nearCopy));
   for (const suffix of ['a', 'b', 'c']) files.set(`trio_${suffix}.md`, memory(`trio-${suffix}`, trioCopy));
@@ -162,7 +164,11 @@ function engineProblems(files: ReadonlyMap<string, string>, options: Partial<Pro
   const modifiedTime = (path: string): number | undefined => (path === 'undated.md' ? undefined : JULY_30);
   // history.md's lines as git blame would give them, each written on 2026-07-01.
   // typed.md's, as the editor saw them typed that day.
-  const lineHistory = (path: string) => (path === 'history.md' || path === 'typed.md' ? files.get(path)?.split('\n').map((text) => ({ text, day: { year: 2026, month: 7, day: 1 }, typed: path === 'typed.md' })) : undefined);
+  const day = { year: 2026, month: 7, day: 1 };
+  const lineHistory = (path: string): LineHistory | undefined => {
+    const lines = path === 'history.md' || path === 'typed.md' ? files.get(path)?.split('\n') : undefined;
+    return lines?.map((text) => (path === 'typed.md' ? { text, typed: [{ start: 0, end: text.length, day }] } : { text, day }));
+  };
   const problems = [...checkedEngine(files, { textRules: [relativeDate, secret, poisoning], modifiedTime, lineHistory, ...options }).allProblems()];
   for (const problem of problems) fileProblemsOf.set(problem, problems.filter((other) => other.path === problem.path));
   return problems;

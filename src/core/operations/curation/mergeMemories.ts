@@ -14,6 +14,12 @@ export interface MergePlan {
   /** Paragraphs of the removed memory that the survivor did not already say, appended in order. */
   readonly appended: readonly string[];
   readonly rewrittenLinks: number;
+  /**
+   * Where the removed memory's description went: the survivor's description (it had none), a paragraph
+   * of its body (the removed memory said nothing else), or nowhere (the survivor already says it, or the
+   * removed body says more than it).
+   */
+  readonly description: 'description' | 'paragraph' | undefined;
 }
 
 /**
@@ -32,12 +38,22 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
   };
 
   const known = new Set(paragraphs(bodyOf(survivor)).map(fold));
-  const appended = withoutTitleAndEmptySections(paragraphs(bodyOf(removed))).filter((paragraph) => {
+  const own = withoutTitleAndEmptySections(paragraphs(withoutEmptyLabels(bodyOf(removed))));
+  const appended = own.filter((paragraph) => {
     const key = fold(paragraph);
     if (known.has(key)) return false;
     known.add(key);
     return true;
   });
+  // The survivor keeps its own description; one it lacks is taken from the other, never dropped.
+  const removedDescription = removed.description?.trim();
+  const takesDescription = !survivor.description?.trim() && !!removedDescription;
+  // A stub or a short memory says its fact only in its description: that text moves into the body.
+  let description: MergePlan['description'] = takesDescription ? 'description' : undefined;
+  if (!takesDescription && removedDescription && own.length === 0 && !saysAlready(survivor, removedDescription)) {
+    appended.push(removedDescription);
+    description = 'paragraph';
+  }
   if (appended.length > 0) {
     const eol = survivor.text.includes('\r\n') ? '\r\n' : '\n';
     const text = survivor.text;
@@ -46,9 +62,8 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
     add(survivor.path, { range: { start: end, end }, newText: lead + appended.map((paragraph) => paragraph.replace(/\r?\n/g, eol)).join(eol + eol) + eol });
   }
 
-  // The survivor keeps its own description; one it lacks is taken from the other, never dropped.
-  if (!survivor.description?.trim() && removed.description?.trim()) {
-    const described = setFieldEdit(survivor, 'description', removed.description.trim());
+  if (takesDescription) {
+    const described = setFieldEdit(survivor, 'description', removedDescription);
     if (described) add(survivor.path, described);
   }
 
@@ -74,7 +89,7 @@ export function planMerge(store: MemoryStore, survivor: MemoryFile, removed: Mem
 
   const edits: FileEdit[] = [...editsByPath].map(([path, textEdits]) => ({ kind: 'edit', path, edits: textEdits }));
   edits.push({ kind: 'delete', path: removed.path });
-  return { edits, appended, rewrittenLinks };
+  return { edits, appended, rewrittenLinks, description };
 }
 
 /**
@@ -97,6 +112,33 @@ function withoutTitleAndEmptySections(blocks: readonly string[]): string[] {
 function headingLevel(block: string): number | undefined {
   const match = /^ {0,3}(#{1,6})(?:[ \t]+\S.*)?$/.exec(block);
   return match && !block.includes('\n') ? match[1].length : undefined;
+}
+
+/** Whether the survivor's description or body already holds `text` (white space and case folded). */
+function saysAlready(survivor: MemoryFile, text: string): boolean {
+  const wanted = fold(text);
+  return fold(survivor.description ?? '') === wanted || fold(bodyOf(survivor)).includes(wanted);
+}
+
+// A template's label on a line of its own: **Why:**, **How to apply:**, **이유:**, **適用:** (bold, so a
+// plain "Steps:" that leads into the paragraph below is never taken for one).
+const BOLD_LABEL_ONLY = /^[ \t]{0,3}(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,60}?(?:[:：](?:\*\*|__)|(?:\*\*|__)[:：])[ \t]*$/;
+const BOLD_LABEL_START = /^[ \t]{0,3}(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,60}?(?:[:：](?:\*\*|__)|(?:\*\*|__)[:：])/;
+const HEADING_OR_BREAK = /^[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$)/;
+
+/**
+ * The body without labels a template left empty: a bold label alone on its line with nothing under it
+ * before the next label, heading or the end. Copied into the survivor they would only add empty slots.
+ */
+function withoutEmptyLabels(body: string): string {
+  const lines = body.split(/(?<=\r\n|\n|\r)/);
+  const next = (from: number): string | undefined => lines.slice(from).find((line) => line.trim() !== '');
+  return lines.filter((line, i) => {
+    const text = line.replace(/[\r\n]+$/, '');
+    if (!BOLD_LABEL_ONLY.test(text)) return true;
+    const after = next(i + 1)?.replace(/[\r\n]+$/, '');
+    return after !== undefined && !BOLD_LABEL_START.test(after) && !HEADING_OR_BREAK.test(after);
+  }).join('');
 }
 
 function bodyOf(memory: MemoryFile): string {

@@ -67,9 +67,16 @@ export function checkIndexBudget(index: MemoryIndex, budget: IndexBudget, way: I
   const lines = new IndexText(index);
   const range = lines.rangeAt(from, end);
   const lost = range.end.line - range.start.line + 1;
-  const message = cut.limit === 'lines'
-    ? msg("Past Claude Code's {0}-line limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxLines), lost)
-    : msg("Past Claude Code's {0}-character limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxChars), lost);
+  let message;
+  if (lost === 1) {
+    message = cut.limit === 'lines'
+      ? msg("Past Claude Code's {0}-line limit for MEMORY.md: this last line is never loaded.", formatCount(budget.maxLines))
+      : msg("Past Claude Code's {0}-character limit for MEMORY.md: nothing from here to the end of this line is ever loaded.", formatCount(budget.maxChars));
+  } else {
+    message = cut.limit === 'lines'
+      ? msg("Past Claude Code's {0}-line limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxLines), lost)
+      : msg("Past Claude Code's {0}-character limit for MEMORY.md: nothing from here to the end ({1} lines) is ever loaded.", formatCount(budget.maxChars), lost);
+  }
   return [makeProblem(ProblemCode.IndexOverBudget, INDEX_FILE_NAME, range, message)];
 }
 

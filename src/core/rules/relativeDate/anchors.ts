@@ -12,8 +12,8 @@ export const RELATIVE_DATE_ANCHOR_KEYS: readonly string[] = [
 /**
  * Where the day a relative date counts from came from, most trusted first. All but `modified-time`
  * come from the text or its history; the file's modification time is the last checkout or copy as
- * often as the writing, so a fix counted from it is only a guess. `typed` is a line the editor saw
- * being typed (a {@link LineRecord} marked `typed`): its day is known, not guessed.
+ * often as the writing, so a fix counted from it is only a guess. `typed` is words the editor saw
+ * being typed (a {@link TypedSpan} of a line's record): their day is known, not guessed.
  */
 export type AnchorSource = 'section' | 'file-name' | 'frontmatter' | 'index-entry' | 'history' | 'typed' | 'modified-time';
 

@@ -3,7 +3,7 @@ import type { LineIndex } from '../../lineIndex';
 import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { msg, type Text } from '../../text';
 import type { TextRuleInput } from '../shared/ruleContext';
-import type { DateAnchor } from './anchors';
+import type { AnchorSource, DateAnchor } from './anchors';
 import { formatIsoDate } from './calendar';
 import { languageOf, type DateMention } from './mention';
 import { absoluteText, annotatedText } from './phrasing';
@@ -29,16 +29,15 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
     };
   }
   const day = formatIsoDate(anchor.day);
-  const fix = (replacement: string, title: Text, safe: boolean, preferred: boolean): ProblemFix => ({
-    ...titleOf(title), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }],
+  const fix = (replacement: string, kind: FixKind, safe: boolean, preferred: boolean): ProblemFix => ({
+    ...titleOf(fixTitle(kind, anchor, shown, replacement, day)), preferred, safe, edits: [{ kind: 'edit', path: input.path, edits: [replaceWithinValue(input.memory, range, replacement)] }],
   });
   const guess = anchor.source === 'modified-time';
 
   if (mention.language) {
     // Found by its words alone, with no verb read: the words stay and gain their date, at a person's choice only.
     const annotated = annotatedText(input.text, mention);
-    const title = guess ? msg('Add the date to "{0}": "{1}" (a guess: counted from the file\'s modification time)', shown, annotated) : msg('Add the date to "{0}": "{1}"', shown, annotated);
-    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, annotated, day)), fixes: [fix(annotated, title, false, !guess)], agentText: agentStep(shown, annotated, day, guess) };
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, annotated, day)), fixes: [fix(annotated, 'annotate', false, !guess)], agentText: agentStep(shown, annotated, day, guess) };
   }
 
   if (mention.reading === 'ambiguous' && mention.alternative) {
@@ -50,33 +49,24 @@ export function toProblem(input: TextRuleInput, lines: LineIndex, mention: DateM
       agentText: guess
         ? msg('Replace "{0}" with "{1}" (this week\'s) or "{2}" (next week\'s) if it was written on {3}; otherwise with the date meant.', shown, thisWeek, nextWeek, day)
         : msg('Replace "{0}" with "{1}" (this week\'s) or "{2}" (next week\'s), counted from {3}.', shown, thisWeek, nextWeek, day),
-      fixes: [
-        fix(thisWeek, guess ? msg('Replace "{0}" with "{1}" (this week\'s; a guess from the file\'s modification time)', shown, thisWeek) : msg('Replace "{0}" with "{1}" (this week\'s)', shown, thisWeek), false, false),
-        fix(nextWeek, guess ? msg('Replace "{0}" with "{1}" (next week\'s; a guess from the file\'s modification time)', shown, nextWeek) : msg('Replace "{0}" with "{1}" (next week\'s)', shown, nextWeek), false, false),
-      ],
+      fixes: [fix(thisWeek, 'this-week', false, false), fix(nextWeek, 'next-week', false, false)],
     };
   }
 
   if (mention.reading === 'approximate') {
     // No one day to write: the words stay, pinned to the day they count from.
-    const written = input.text.slice(mention.start, mention.end);
-    const pinned = countedFromText(written, day);
-    const title = guess ? msg('Add the day "{0}" counts from: "{1}" (a guess: the file\'s modification time)', shown, pinned) : msg('Add the day "{0}" counts from: "{1}"', shown, pinned);
-    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, pinned, day)), fixes: [fix(pinned, title, false, false)], agentText: agentStep(shown, pinned, day, guess) };
+    const pinned = countedFromText(input.text.slice(mention.start, mention.end), day);
+    return { ...problem, ...messageOf(oneDayMessage(anchor, shown, pinned, day)), fixes: [fix(pinned, 'pin', false, false)], agentText: agentStep(shown, pinned, day, guess) };
   }
   const replacement = absoluteText(input.text, mention);
   const message = messageOf(oneDayMessage(anchor, shown, replacement, day));
   if (mention.reading === 'nearest') {
-    const title = guess
-      ? msg('Replace "{0}" with "{1}" (the nearest {0}, counted from the file\'s modification time: a guess)', shown, replacement)
-      : msg('Replace "{0}" with "{1}" (the nearest {0}: check that it is the one meant)', shown, replacement);
     const agentText = guess ? agentStep(shown, replacement, day, guess) : msg('Replace "{0}" with "{1}" (the nearest one, counted from {2}), or with the date meant.', shown, replacement, day);
-    return { ...problem, ...message, fixes: [fix(replacement, title, false, false)], agentText };
+    return { ...problem, ...message, fixes: [fix(replacement, 'nearest', false, false)], agentText };
   }
-  const title = guess ? msg('Replace "{0}" with "{1}" (a guess: counted from the file\'s modification time)', shown, replacement) : msg('Replace "{0}" with "{1}"', shown, replacement);
   // Applied without a person only when a verb says the words name one occasion (shipped, will ship):
   // a date in a label, a plan's window or a note without a verb is offered, never written unasked.
-  return { ...problem, ...message, fixes: [fix(replacement, title, !guess && mention.occasion === true, !guess)], agentText: agentStep(shown, replacement, day, guess) };
+  return { ...problem, ...message, fixes: [fix(replacement, 'replace', !guess && mention.occasion === true, !guess)], agentText: agentStep(shown, replacement, day, guess) };
 }
 
 /**
@@ -89,6 +79,124 @@ function agentStep(shown: string, replacement: string, day: string, guess: boole
     ? msg('Replace "{0}" with "{1}" if it was written on {2}; otherwise with the date it means.', shown, replacement, day)
     : msg('Replace "{0}" with "{1}" (counted from {2}).', shown, replacement, day);
 }
+
+type FixKind = 'replace' | 'nearest' | 'annotate' | 'pin' | 'this-week' | 'next-week';
+
+/** A fix's title: what it writes, the day it counted from and why that day, for each kind of fix and anchor. */
+function fixTitle(kind: FixKind, anchor: DateAnchor, shown: string, value: string, day: string): Text {
+  return FIX_TITLES[kind](anchor.source, shown, value, day, anchor.key ?? '');
+}
+
+const FIX_TITLES: Record<FixKind, (source: AnchorSource, shown: string, value: string, day: string, key: string) => Text> = {
+  'replace': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, the date of its section)', shown, value, day);
+      case 'file-name':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, the date in the file name)', shown, value, day);
+      case 'frontmatter':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, the date in the memory\'s {3})', shown, value, day, key);
+      case 'index-entry':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, the date of the memory this entry lists)', shown, value, day);
+      case 'history':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, when git records this line was written)', shown, value, day);
+      case 'typed':
+        return msg('Replace "{0}" with "{1}" (counted from {2}, when you typed it)', shown, value, day);
+      case 'modified-time':
+        return msg('Replace "{0}" with "{1}" (a guess: counted from {2}, the file\'s modification time)', shown, value, day);
+    }
+  },
+  'nearest': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, the date of its section: check that it is the one meant)', shown, value, day);
+      case 'file-name':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, the date in the file name: check that it is the one meant)', shown, value, day);
+      case 'frontmatter':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, the date in the memory\'s {3}: check that it is the one meant)', shown, value, day, key);
+      case 'index-entry':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, the date of the memory this entry lists: check that it is the one meant)', shown, value, day);
+      case 'history':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, when git records this line was written: check that it is the one meant)', shown, value, day);
+      case 'typed':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, counted from {2}, when you typed it: check that it is the one meant)', shown, value, day);
+      case 'modified-time':
+        return msg('Replace "{0}" with "{1}" (the nearest {0}, a guess: counted from {2}, the file\'s modification time: check that it is the one meant)', shown, value, day);
+    }
+  },
+  'annotate': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, the date of its section)', shown, value, day);
+      case 'file-name':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, the date in the file name)', shown, value, day);
+      case 'frontmatter':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, the date in the memory\'s {3})', shown, value, day, key);
+      case 'index-entry':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, the date of the memory this entry lists)', shown, value, day);
+      case 'history':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, when git records this line was written)', shown, value, day);
+      case 'typed':
+        return msg('Add the date to "{0}": "{1}" (counted from {2}, when you typed it)', shown, value, day);
+      case 'modified-time':
+        return msg('Add the date to "{0}": "{1}" (a guess: counted from {2}, the file\'s modification time)', shown, value, day);
+    }
+  },
+  'pin': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, the date of its section)', shown, value, day);
+      case 'file-name':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, the date in the file name)', shown, value, day);
+      case 'frontmatter':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, the date in the memory\'s {3})', shown, value, day, key);
+      case 'index-entry':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, the date of the memory this entry lists)', shown, value, day);
+      case 'history':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, when git records this line was written)', shown, value, day);
+      case 'typed':
+        return msg('Add the day "{0}" counts from: "{1}" (counted from {2}, when you typed it)', shown, value, day);
+      case 'modified-time':
+        return msg('Add the day "{0}" counts from: "{1}" (a guess: counted from {2}, the file\'s modification time)', shown, value, day);
+    }
+  },
+  'this-week': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, the date of its section)', shown, value, day);
+      case 'file-name':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, the date in the file name)', shown, value, day);
+      case 'frontmatter':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, the date in the memory\'s {3})', shown, value, day, key);
+      case 'index-entry':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, the date of the memory this entry lists)', shown, value, day);
+      case 'history':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, when git records this line was written)', shown, value, day);
+      case 'typed':
+        return msg('Replace "{0}" with "{1}" (this week\'s, counted from {2}, when you typed it)', shown, value, day);
+      case 'modified-time':
+        return msg('Replace "{0}" with "{1}" (this week\'s, a guess: counted from {2}, the file\'s modification time)', shown, value, day);
+    }
+  },
+  'next-week': (source, shown, value, day, key) => {
+    switch (source) {
+      case 'section':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, the date of its section)', shown, value, day);
+      case 'file-name':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, the date in the file name)', shown, value, day);
+      case 'frontmatter':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, the date in the memory\'s {3})', shown, value, day, key);
+      case 'index-entry':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, the date of the memory this entry lists)', shown, value, day);
+      case 'history':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, when git records this line was written)', shown, value, day);
+      case 'typed':
+        return msg('Replace "{0}" with "{1}" (next week\'s, counted from {2}, when you typed it)', shown, value, day);
+      case 'modified-time':
+        return msg('Replace "{0}" with "{1}" (next week\'s, a guess: counted from {2}, the file\'s modification time)', shown, value, day);
+    }
+  },
+};
 
 /** "a few days ago (as of 2026-08-04)", "3일 전쯤(2026-08-04 기준)", "3日前ぐらい(2026-08-04時点)". */
 function countedFromText(written: string, day: string): string {
@@ -111,7 +219,7 @@ function oneDayMessage(anchor: DateAnchor, shown: string, replacement: string, d
     case 'history':
       return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, when git records this line was written).', shown, replacement, day);
     case 'typed':
-      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, the day this line was typed).', shown, replacement, day);
+      return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write "{1}" (counted from {2}, when you typed it).', shown, replacement, day);
     case 'modified-time':
       return msg('"{0}" is a relative date: it points elsewhere once the memory is read on another day. Write the absolute date: "{1}" if it was written on {2}, when the file was last modified (nothing in its text or history dates it, so this is a guess).', shown, replacement, day);
   }
@@ -130,7 +238,7 @@ function ambiguousMessage(anchor: DateAnchor, shown: string, day: string, thisWe
     case 'history':
       return msg('"{0}" is a relative date, and ambiguous: counted from {1}, when git records this line was written, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
     case 'typed':
-      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, the day this line was typed, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
+      return msg('"{0}" is a relative date, and ambiguous: counted from {1}, when you typed it, it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
     case 'modified-time':
       return msg('"{0}" is a relative date, and ambiguous: if it was written on {1}, when the file was last modified (a guess), it is "{2}" (this week\'s) or "{3}" (next week\'s). Write the date meant.', shown, day, thisWeek, nextWeek);
   }

@@ -4,7 +4,7 @@ import { titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
 import { msg } from '../../text';
 import type { TextEdit } from '../../types';
-import { preparesInSteps, type LineHistory, type LineRecord, type RuleContext, type TextRule, type TextRuleInput } from '../shared/ruleContext';
+import { preparesInSteps, type LineHistory, type LineRecord, type RuleContext, type TextRule, type TextRuleInput, type TypedSpan } from '../shared/ruleContext';
 import { localDay, localOffset, statedAnchor, type DateAnchor, type UtcOffset } from './anchors';
 import type { CalendarDate } from '../../types';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
@@ -129,13 +129,22 @@ export function findRelativeDates(input: TextRuleInput, context: RuleContext, op
   const problems: Problem[] = [];
   for (const [line, onLine] of byLine(found, lines)) {
     const anchor = anchors.at(line);
-    let mentions = onLine;
-    if (anchor && !sameDay(anchor.day, reference)) {
-      // The line again, counted from its own day: its words are the same, their days are not.
-      const start = lines.offsetAt({ line, character: 0 });
-      mentions = findMentions(scan, anchor.day, start, lines.offsetAt({ line: line + 1, character: 0 }));
+    const start = lines.offsetAt({ line, character: 0 });
+    // The line again, counted from another day: its words are the same, their days are not.
+    const countedFrom = (day: CalendarDate): DateMention[] => findMentions(scan, day, start, lines.offsetAt({ line: line + 1, character: 0 }));
+    const mentions = anchor && !sameDay(anchor.day, reference) ? countedFrom(anchor.day) : onLine;
+    const typed = anchors.typedAt(line);
+    for (const mention of mentions) {
+      // Words typed in this window count from the day they were typed, before any date the file states:
+      // "next Friday" typed today in a memory modified months ago means the coming Friday.
+      const span = typed?.find((part) => part.start < mention.end - start && mention.start - start < part.end);
+      if (!span) {
+        problems.push(toProblem(input, lines, mention, anchor));
+        continue;
+      }
+      const again = sameDay(span.day, anchor?.day ?? reference) ? mention : countedFrom(span.day).find((other) => other.start === mention.start);
+      if (again) problems.push(toProblem(input, lines, again, { day: span.day, source: 'typed' }));
     }
-    for (const mention of mentions) problems.push(toProblem(input, lines, mention, anchor));
   }
   return problems;
 }
@@ -311,7 +320,8 @@ function isIndex(input: TextRuleInput): boolean {
  * The day each line counts from, in the order of trust: the date of its section (a dated heading or
  * paragraph above it); for a memory, a date in its file name, then its frontmatter's date keys; for a
  * MEMORY.md entry, those of the memory it lists; then the day version history says the line was
- * written; only then the file's modification time. Each is worked out once per file, when first needed.
+ * written; only then the file's modification time. Words typed in this window outrank them all (see
+ * {@link LineAnchors.typedAt}). Each is worked out once per file, when first needed.
  */
 class LineAnchors {
   private index?: MemoryIndex;
@@ -335,13 +345,18 @@ class LineAnchors {
       const entry = entryAnchor((this.index ??= indexOf(this.input.text, this.context)), line, this.context, this.offset);
       if (entry) return entry;
     }
-    const written = this.historyDay(line);
-    if (written) return { day: written.day, source: written.typed === true ? 'typed' : 'history' };
+    const written = this.historyDay(line)?.day;
+    if (written) return { day: written, source: 'history' };
     if (this.modified === undefined) {
       const day = fileTimeDay(this.input, this.context, this.offset);
       this.modified = day ? { day, source: 'modified-time' } : null;
     }
     return this.modified ?? undefined;
+  }
+
+  /** The parts of the line typed in this window, if any. */
+  typedAt(line: number): readonly TypedSpan[] | undefined {
+    return this.historyDay(line)?.typed;
   }
 
   /** The day history records for the line, if the line still reads as history has it (else it moved, or was edited since). */

@@ -38,12 +38,26 @@ export interface RuleContext {
   readonly indexLoad?: IndexLoadWay;
 }
 
-/** One line as history last recorded it: its text then, and the day it was written in its author's zone. */
+/**
+ * One line as history last recorded it: its text then, and the day it was written in its author's
+ * zone; and, for a line edited in the editor, the parts typed there, each with the day it was typed.
+ */
 export interface LineRecord {
   readonly text: string;
+  /** Absent for a line history does not hold as it reads now, of which only some parts were typed. */
+  readonly day?: CalendarDate;
+  /**
+   * Parts of the line typed in the editor in this window: a relative date among them counts from the
+   * day it was typed, whatever the line's other anchors say. Not yet in any history.
+   */
+  readonly typed?: readonly TypedSpan[];
+}
+
+/** Characters `start` to `end` (columns of the line) typed on `day`. */
+export interface TypedSpan {
+  readonly start: number;
+  readonly end: number;
   readonly day: CalendarDate;
-  /** The line was typed in the editor on `day`, not recorded by git: it is not yet in any history. */
-  readonly typed?: boolean;
 }
 
 /** Per 0-based line of a file as history knows it; undefined for a line not committed. */

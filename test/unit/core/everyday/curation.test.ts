@@ -100,6 +100,44 @@ describe('merge keeps the survivor whole', () => {
   });
 });
 
+describe('merge loses no fact (issue #40)', () => {
+  const survivor = '---\nname: deploy\ndescription: 배포 규칙\nmetadata:\n  type: project\n---\n배포는 화요일에 한다.\n\n**이유:** 월요일은 회의가 많다.\n';
+
+  it('moves a stub\'s description into the survivor\'s body, and leaves its empty labels behind', () => {
+    const files = new Map([
+      ['project_deploy.md', survivor],
+      ['project_deploy-time.md', '---\nname: deploy-time\ndescription: 배포는 오후 2시 이후에만 한다\nmetadata:\n  type: project\n---\n# 배포 시각\n\n**이유:**\n\n**적용:**\n'],
+    ]);
+    const store = storeOf(files);
+    const plan = planMerge(store, store.get('project_deploy.md')!, store.get('project_deploy-time.md')!);
+    assert.equal(plan.description, 'paragraph');
+    assert.equal(applyFileEdits(files, plan.edits).get('project_deploy.md'), `${survivor}\n배포는 오후 2시 이후에만 한다\n`);
+  });
+
+  it('keeps labels with something after or under them, drops the empty ones between them', () => {
+    const files = new Map([
+      ['a.md', '---\nname: a\ndescription: A rule\ntype: feedback\n---\nUse tabs.\n'],
+      ['b.md', '---\nname: b\ndescription: B rule\ntype: feedback\n---\nIndent YAML with two spaces.\n\n**Why:** the linter says so.\n**How to apply:**\n\n- run the formatter\n\n**Caveats:**\n**Exceptions:**\n'],
+    ]);
+    const store = storeOf(files);
+    const plan = planMerge(store, store.get('a.md')!, store.get('b.md')!);
+    assert.deepEqual(plan.appended, ['Indent YAML with two spaces.', '**Why:** the linter says so.\n**How to apply:**', '- run the formatter']);
+    assert.equal(plan.description, undefined, 'a memory with a body of its own keeps its description to itself');
+  });
+
+  it('moves nothing the survivor already says', () => {
+    const files = new Map([
+      ['project_deploy.md', survivor],
+      ['project_tuesday.md', '---\nname: tuesday\ndescription: 배포는 화요일에 한다.\nmetadata:\n  type: project\n---\n'],
+    ]);
+    const store = storeOf(files);
+    const plan = planMerge(store, store.get('project_deploy.md')!, store.get('project_tuesday.md')!);
+    assert.deepEqual(plan.appended, []);
+    assert.equal(plan.description, undefined);
+    assert.equal(applyFileEdits(files, plan.edits).get('project_deploy.md'), survivor);
+  });
+});
+
 describe('review state', () => {
   const now = Date.UTC(2026, 11, 1);
   const memory = (text: string) => storeOf(new Map([['m.md', text]])).get('m.md')!;

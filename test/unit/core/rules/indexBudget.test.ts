@@ -21,6 +21,12 @@ describe('index-over-budget', () => {
     assert.equal(problems[0].message, "Past Claude Code's 200-line limit for MEMORY.md: nothing from here to the end (3 lines) is ever loaded.");
   });
 
+  it('says one line lost as one line, never "1 lines" (issue #40)', () => {
+    const lines = Array.from({ length: 201 }, (_, i) => entry(i));
+    assert.equal(overBudget(lines.join('\n') + '\n')[0].message, "Past Claude Code's 200-line limit for MEMORY.md: this last line is never loaded.");
+    assert.equal(overBudget(`${'x'.repeat(30)}\n`, { maxLines: 200, maxChars: 10 })[0].message, "Past Claude Code's 10-character limit for MEMORY.md: nothing from here to the end of this line is ever loaded.");
+  });
+
   it('counts lines after trimming, as Claude Code does: leading blank lines do not use the budget', () => {
     const lines = ['', '', ...Array.from({ length: 201 }, (_, i) => entry(i))];
     assert.deepEqual(overBudget(lines.join('\n')).map((p) => p.range.start.line), [202]);

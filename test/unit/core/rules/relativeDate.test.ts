@@ -309,7 +309,7 @@ describe('relative-date rule', () => {
       assert.equal(problem.fixes?.length, 1);
       assert.equal(problem.fixes?.[0].preferred, true);
       assert.equal(problem.fixes?.[0].safe, true);
-      assert.equal(problem.fixes?.[0].title, 'Replace "next week" with "the week of 2026-08-03"');
+      assert.equal(problem.fixes?.[0].title, 'Replace "next week" with "the week of 2026-08-03" (counted from 2026-07-30, the date in the memory\'s modified)');
     });
 
     it('is the TextRule the engine calls', () => {
@@ -396,7 +396,7 @@ describe('relative-date rule', () => {
         ],
       );
       assert.match(problems[1].message, /when the file was last modified .*this is a guess/);
-      assert.match(problems[1].fixes![0].title, /a guess: counted from the file's modification time/);
+      assert.match(problems[1].fixes![0].title, /a guess: counted from 2026-07-30, the file's modification time/);
       const fix = relativeDateFixAll(plain(index), { ...contextAt(THURSDAY), store: new MemoryStore() }, UTC);
       assert.equal(fix?.safe, false);
     });

@@ -87,16 +87,37 @@ describe('relative-date anchors, in the order of trust', () => {
   it('counts a line typed in the editor from the day it was typed, a known day and no guess, and keeps git for the lines it records', () => {
     const text = front() + '내일 발표 자료를 보낸다.\nWe froze the schema yesterday.\n明日レビューする。\n';
     const today = { year: 2026, month: 12, day: 1 };
-    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, { text: '내일 발표 자료를 보낸다.', day: today, typed: true }, { text: 'We froze the schema yesterday.', day: { year: 2026, month: 3, day: 10 } }, { text: '明日レビューする。', day: today, typed: true }];
+    const whole = (line: string) => ({ text: line, typed: [{ start: 0, end: line.length, day: today }] });
+    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, whole('내일 발표 자료를 보낸다.'), { text: 'We froze the schema yesterday.', day: { year: 2026, month: 3, day: 10 } }, whole('明日レビューする。')];
     const problems = check('project_talk.md', text, contextWith({ 'project_talk.md': history }));
     assert.deepEqual(problems.map((problem) => problem.range.start.line), [5, 6, 7]);
     for (const line of [5, 7]) {
       const problem = problems.find((candidate) => candidate.range.start.line === line)!;
-      assert.match(problem.message, /counted from 2026-12-01, the day this line was typed/);
+      assert.match(problem.message, /counted from 2026-12-01, when you typed it/);
       assert.doesNotMatch(problem.message + problem.fixes![0].title, /guess/);
+      assert.match(problem.fixes![0].title, /counted from 2026-12-01, when you typed it/);
       assert.equal(problem.fixes![0].preferred, true);
     }
     assert.match(problems[1].message, /counted from 2026-03-10, when git records this line was written/);
+  });
+
+  it('counts words typed today from today over the date the frontmatter states, and only the words typed (issue #40)', () => {
+    // modified says 2026-05-27; "next Friday" and "tomorrow" were typed on 2026-12-01 (a Tuesday), at the
+    // end of an old line that already said "yesterday".
+    const text = front('metadata:\n  modified: 2026-05-27T09:00:00Z\n') + 'Signed yesterday. Review tomorrow.\nDemo next Friday.\n';
+    const today = { year: 2026, month: 12, day: 1 };
+    const old = 'Signed yesterday.';
+    const history: LineHistory = [undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+      { text: 'Signed yesterday. Review tomorrow.', typed: [{ start: old.length, end: old.length + ' Review tomorrow.'.length, day: today }] },
+      { text: 'Demo next Friday.', typed: [{ start: 5, end: 16, day: today }] }];
+    const problems = check('project_deal.md', text, contextWith({ 'project_deal.md': history }));
+    assert.deepEqual(summary(problems), [[7, 'on 2026-05-26', true], [7, 'on 2026-12-02', false], [8, 'on 2026-12-04', false]]);
+    assert.match(problems[0].message, /counted from 2026-05-27, the memory's metadata.modified/);
+    assert.match(problems[0].fixes![0].title, /counted from 2026-05-27, the date in the memory's metadata.modified/);
+    for (const problem of problems.slice(1)) {
+      assert.match(problem.message, /counted from 2026-12-01, when you typed it/, problem.message);
+      for (const fix of problem.fixes!) assert.match(fix.title, /counted from 2026-12-01, when you typed it/, fix.title);
+    }
   });
 
   it('finds a line that moved by its text when it is there once', () => {
@@ -110,7 +131,7 @@ describe('relative-date anchors, in the order of trust', () => {
     const problems = check('project_cache.md', text);
     assert.deepEqual(summary(problems), [[5, 'on 2026-11-19', false]]);
     assert.equal(problems[0].fixes?.[0].preferred, false);
-    assert.match(problems[0].fixes![0].title, /a guess: counted from the file's modification time/);
+    assert.match(problems[0].fixes![0].title, /a guess: counted from 2026-11-20, the file's modification time/);
     assert.match(problems[0].message, /if it was written on 2026-11-20, when the file was last modified .*guess/);
     const memory = parseMemoryFile('project_cache.md', text);
     assert.equal(relativeDateFixAll({ path: 'project_cache.md', text: memory.text, memory }, contextWith(), { utcOffsetMinutes: () => 0 })?.safe, false);

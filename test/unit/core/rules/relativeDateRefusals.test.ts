@@ -191,7 +191,7 @@ describe('relative-date: what is a finding', () => {
     const [problem] = problems('interview Monday 10:30');
     assert.equal(problem.fixes?.length, 1);
     assert.equal(problem.fixes?.[0].safe, false);
-    assert.match(problem.fixes![0].title, /the nearest Monday: check that it is the one meant/);
+    assert.match(problem.fixes![0].title, /the nearest Monday, counted from 2026-08-04, the date in the memory's modified: check that it is the one meant/);
   });
 
   it('offers both days of "next Friday" said on a Tuesday, neither safe nor preferred', () => {
