@@ -51,7 +51,7 @@ interface ValueOnLine {
   readonly field: FieldLocation;
   readonly old: string | undefined;
   /** What {@link readsBackAroundEdit} asks of a long value, found once. */
-  facts?: { readonly trimmed: boolean; readonly firstSpace: number; readonly lastSpace: number; readsBack?: boolean };
+  facts?: { readonly trimmed: boolean; readonly firstSpace: number; readonly lastSpace: number; readsBack?: boolean; readonly around: Map<string, boolean> };
 }
 
 /**
@@ -105,14 +105,18 @@ const LONG_VALUE = 256;
 function readsBackAroundEdit(value: ValueOnLine, from: number, to: number, newText: string): boolean | undefined {
   const old = value.old ?? '';
   if (old.length - (to - from) + newText.length <= LONG_VALUE || from < 1 || to > old.length - 1) return undefined;
-  const facts = (value.facts ??= { trimmed: old === old.trim(), firstSpace: old.indexOf(' '), lastSpace: old.lastIndexOf(' ') });
+  const facts = (value.facts ??= { trimmed: old === old.trim(), firstSpace: old.indexOf(' '), lastSpace: old.lastIndexOf(' '), around: new Map<string, boolean>() });
   if (!facts.trimmed || facts.firstSpace < 0 || (facts.firstSpace >= from && facts.lastSpace < to)) return undefined;
   facts.readsBack ??= readsBackAsString(old);
   if (!facts.readsBack) return undefined;
   // Whole characters on either side: half of a surrogate pair alone is not what the value holds.
   const left = from - (isLowSurrogate(old, from - 1) && from > 1 ? 2 : 1);
   const right = to + (isLowSurrogate(old, to + 1) ? 2 : 1);
-  return readsBackAsString(`z${old.slice(left, from)}${newText}${old.slice(to, right)}z`);
+  const around = `z${old.slice(left, from)}${newText}${old.slice(to, right)}z`;
+  // The same date between the same neighbours, as a description repeating itself has it, is parsed once.
+  let reads = facts.around.get(around);
+  if (reads === undefined) facts.around.set(around, (reads = readsBackAsString(around)));
+  return reads;
 }
 
 function isLowSurrogate(text: string, at: number): boolean {

@@ -189,7 +189,8 @@ function contentBlocks(index: MemoryIndex, store: MemoryStore): Block[] {
     }
     if (!content) {
       close();
-      if (line.kind === 'heading') heading = trimmed.replace(/^#+\s*/, '').replace(/\s+#+$/, '');
+      // Closing `#`s are looked for from the start of a run of blanks only: from each of its blanks, a long run not followed by them was quadratic.
+      if (line.kind === 'heading') heading = trimmed.replace(/^#+\s*/, '').replace(/(?<!\s)\s+#+$/, '');
       continue;
     }
     const listed = !step.isCode && LIST_ITEM.test(line.text);

@@ -28,10 +28,12 @@ const MEMORY_REF = String.raw`(?:\[\[[^\]]{1,500}\]\]|\[[^\]]{0,500}\]\([^)]{0,5
  * Words that retire a memory only when another memory follows them: "folded into [[x]]", "moved to x.md",
  * "duplicate of x.md", "~~old steps~~ see x.md", "OUTDATED — see x.md", "旧版。[[x]] を参照", "(구) x.md 참고",
  * "중복 — x.md" ("now part of the release", "moved the meeting to Friday" and "see x.md" alone describe or
- * point, they do not retire).
+ * point, they do not retire). A run of punctuation before the memory ends on a mark, not a blank: the
+ * blanks after it are the `\s*` before the memory's, and two runs of blanks side by side split a long run
+ * in as many ways as it is long.
  */
 const BEFORE_REF = new RegExp(
-  String.raw`(?:\b(?:folded|moved|absorbed|rolled)\s+into|\bmoved\s+to|\bduplicate\s+of|\bnow\s+(?:part\s+of|in|lives\s+in)|^[\s(\[]*~~[^~]+~~[\s,;:.—–-]*(?:→|->|see|use|now\s+in)?|^[\s(\[]*(?:old|outdated|stale|legacy)\b[\s)\]:—–,;.-]*(?:see|use)|^[\s(\[（]*(?:旧版|旧メモ|旧|구버전|이전\s?버전|구|중복)[\s、。,.:：)\]）—–-]*)\s*${MEMORY_REF}|\b(?:see|use)\s+${MEMORY_REF}\s+instead\b`,
+  String.raw`(?:\b(?:folded|moved|absorbed|rolled)\s+into|\bmoved\s+to|\bduplicate\s+of|\bnow\s+(?:part\s+of|in|lives\s+in)|^[\s(\[]*~~[^~]+~~(?:[\s,;:.—–-]*[,;:.—–-])?(?:\s*(?:→|->|see|use|now\s+in))?|^[\s(\[]*(?:old|outdated|stale|legacy)\b[\s)\]:—–,;.-]*(?:see|use)|^[\s(\[（]*(?:旧版|旧メモ|旧|구버전|이전\s?버전|구|중복)(?:[\s、。,.:：)\]）—–-]*[、。,.:：)\]）—–-])?)\s*${MEMORY_REF}|\b(?:see|use)\s+${MEMORY_REF}\s+instead\b`,
   'i',
 );
 /** A hook struck through whole: what it said of the memory no longer holds. */

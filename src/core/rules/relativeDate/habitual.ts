@@ -161,8 +161,10 @@ function clauseAt(clauses: readonly Clause[], offset: number): Clause | undefine
 const EN_FINITE = /\b(?:is|are|am|be|due|mov(?:es|ing)|slips?|happens?|need\s+to|needs\s+to|ha(?:s|ve)\s+to|must|should|can|ship(?:s|ping)?|start(?:s|ing)?|ends?|opens?|closes?|launch(?:es|ing)?|goes|comes|arrives?|lands?|meets?|runs?|calls?|sends?|sign(?:s|ing)?|visits?|flies|leaves?|returns?)\b/i;
 // A Korean clause ending on a verb (한다, 했음, 됨, 해요) or on a verbal noun of a task (측정 완료, 보고서 제출).
 // A verb's ending is followed by a space, a mark or the clause's end: 낸다 (…), not the 음 of 다음 주.
-const KO_FINITE = /[다요함됨](?=[\s.!?)]|$)|(?:완료|제출|배포|출시|시작|종료|진행|마무리|처리|확인|수정|변경|설치|발송|전달|공유|결정|오픈)\s*[.!)]*\s*$/;
-const JA_FINITE = /(?:[るたすくうつぬむぶぐ]|だ|です|ます|ました|でした|予定|完了|提出|公開|リリース|配布|開始|終了|決定|対応)\s*[。.!)]*\s*$/;
+// The marks after a word are `\s*(?:[.!)]+\s*)?`, not `\s*[.!)]*\s*`: two runs of blanks side by side split a
+// long run in as many ways as it is long.
+const KO_FINITE = /[다요함됨](?=[\s.!?)]|$)|(?:완료|제출|배포|출시|시작|종료|진행|마무리|처리|확인|수정|변경|설치|발송|전달|공유|결정|오픈)\s*(?:[.!)]+\s*)?$/;
+const JA_FINITE = /(?:[るたすくうつぬむぶぐ]|だ|です|ます|ました|でした|予定|完了|提出|公開|リリース|配布|開始|終了|決定|対応)\s*(?:[。.!)]+\s*)?$/;
 
 function enClause(text: string): ClauseFacts {
   const episode = EN_EPISODE.test(text);

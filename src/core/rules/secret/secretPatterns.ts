@@ -153,9 +153,12 @@ export function kindOf(pattern: SecretPattern, value: string): string {
 /**
  * secretlint-rule-privatekey's PEM_CONTENT_PATTERN, keeping its header forms and Base64 check but not its
  * 100-character minimum or its ASN.1 magic bytes: a memory may hold a key cut short, and PGP blocks do
- * not start with them. `value` is the key body between the markers, what a redaction replaces.
+ * not start with them. `value` is the key body between the markers, what a redaction replaces. The
+ * blanks after the BEGIN marker are taken whole, `(?=([ \t]*))\1`: handing them back to the body one by
+ * one retried the body's 20,000 characters from each (a marker and a long run of blanks took minutes),
+ * and a body that only grows long enough with blanks in it is under 16 characters of key material.
  */
-export const PRIVATE_KEY = /-----BEGIN[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[ \t]*(?:\r?\n|\\n)?(?<value>[^-]{16,20000}?)(?:\r?\n|\\n)?-----END[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+export const PRIVATE_KEY = /-----BEGIN[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=([ \t]*))\1(?:\r?\n|\\n)?(?<value>[^-]{16,20000}?)(?:\r?\n|\\n)?-----END[ ]?(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 
 /** A BEGIN marker with key lines and no END marker: a key pasted in part. Whole lines of Base64, padding only at the end. */
 export const PRIVATE_KEY_UNTERMINATED =

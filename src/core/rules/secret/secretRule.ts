@@ -473,7 +473,9 @@ function scanAuthHeaders(text: string, findings: FindingSet): void {
 // A Markdown table whose column is headed by a credential's name ("| Service | API key |") or whose row
 // names one in the cell before the value ("| API 토큰 | `…` |"): the value sits in a cell, with no `:`
 // or "is" before it (round-2 probe, issue #23: 2 of 2 table lines missed). Values must look generated.
-const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/gm;
+// No two runs of blanks meet without a `|` between them: `[ \t]*\|?[ \t]*` could split one run in as many
+// ways as it is long, at each cell, and a line of tabs around `---|---` took time cubic in its length.
+const TABLE_DELIMITER = /^[ \t]*(?:\|[ \t]*)?:?-{3,}:?(?:[ \t]*\|[ \t]*:?-{3,}:?)+[ \t]*(?:\|[ \t]*)?$/gm;
 
 interface Cell {
   readonly text: string;
