@@ -189,24 +189,47 @@ describe('History: every version kept, agent changes and deletions shown and res
   });
 
   it('rejects several changes as one change with one Undo, which brings every one of them back (issue #40)', async () => {
-    const casual = TONE.replace('polite Japanese', 'casual Japanese');
+    // Files of its own, so the other tests' histories stay as they expect.
+    const budget = '---\nname: budget\ndescription: The cloud budget is 2,000 EUR a month\ntype: project\n---\n';
+    agentWrites('project_budget.md', budget);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_budget.md:new']));
+    await api.review.approve(root(), 'project_budget.md', budget);
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    const raised = budget.replace('2,000', '3,000');
     const editor = '---\nname: editor\ndescription: Uses Helix\ntype: user\n---\n';
-    agentWrites('feedback_tone.md', casual);
+    agentWrites('project_budget.md', raised);
     agentWrites('user_editor.md', editor);
-    await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed', 'user_editor.md:new']));
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_budget.md:changed', 'user_editor.md:new']));
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.rejectGroup', { root: root(), entries: api.review.pending(root()) }, { confirmed: true }), true);
     await eventually(async () => assert.equal(await exists(file('user_editor.md')), false));
-    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
+    await eventually(() => assert.equal(bytes('project_budget.md').toString('utf8'), budget));
     const last = api.edits.journal.last;
     assert.equal(last?.label, 'Reject 2 changes', 'the notification\'s Undo and Undo Last Memory Shelf Change take back the whole rejection');
     assert.equal(await api.edits.journal.undo(last!), 'undone');
-    await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), casual));
+    await eventually(() => assert.equal(bytes('project_budget.md').toString('utf8'), raised));
     await eventually(async () => assert.equal(await exists(file('user_editor.md')), true));
     assert.equal(bytes('user_editor.md').toString('utf8'), editor);
-    // Put back as the next tests expect.
-    agentWrites('feedback_tone.md', TONE);
-    unlinkSync(file('user_editor.md').fsPath);
-    await eventually(() => assert.equal(root().store.get('user_editor.md'), undefined));
+    for (const name of ['project_budget.md', 'user_editor.md']) unlinkSync(file(name).fsPath);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['project_budget.md:deleted', 'user_editor.md:deleted']));
+    await api.review.approveAll(api.review.pending(root()));
+    await eventually(() => assert.deepEqual(pendingPaths(), []));
+  });
+
+  it('keeps an approved memory approved when the person moves it in VS Code (Rename File after a retype), and a pending one pending', async () => {
+    agentWrites('reference_wiki.md', '---\nname: wiki\ndescription: The team wiki lives on Confluence\ntype: reference\n---\n');
+    agentWrites('reference_board.md', '---\nname: board\ndescription: The board is in Jira\ntype: reference\n---\n');
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_board.md:new', 'reference_wiki.md:new']));
+    await api.review.approve(root(), 'reference_wiki.md', root().store.get('reference_wiki.md')!.text);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_board.md:new']));
+    const edit = new vscode.WorkspaceEdit();
+    edit.renameFile(file('reference_wiki.md'), file('reference_team-wiki.md'));
+    edit.renameFile(file('reference_board.md'), file('reference_team-board.md'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await eventually(() => assert.ok(root().store.get('reference_team-wiki.md') && root().store.get('reference_team-board.md')));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_team-board.md:new']));
+    for (const name of ['reference_team-wiki.md', 'reference_team-board.md']) unlinkSync(file(name).fsPath);
+    await eventually(() => assert.deepEqual(pendingPaths(), ['reference_team-wiki.md:deleted']));
     await api.review.approveAll(api.review.pending(root()));
     await eventually(() => assert.deepEqual(pendingPaths(), []));
   });

@@ -73,6 +73,8 @@ export class ReviewService extends Disposable {
   private readonly unanswered: Set<string>;
   /** Files VS Code is creating for the person (New Memory, a stub), until their approval lands: never shown as waiting meanwhile. */
   private readonly creating = new Map<string, number>();
+  /** New path -> the hash approved at the old path, for a move VS Code announced and has not finished. */
+  private readonly moving = new Map<string, string>();
   /**
    * By root key, the memories the person made in VS Code while the root's first-run question waits:
    * the question is about what was already there, so they are neither counted in it nor listed by "No".
@@ -107,6 +109,18 @@ export class ReviewService extends Disposable {
       this.markOwn(event.files);
     }));
     this._register(vscode.workspace.onDidCreateFiles((event) => void this.approveCreated(event.files)));
+    // A memory the person moves in VS Code (Rename File after a retype, Rename Memory…, the Explorer)
+    // keeps its review state under its new name: approved stays approved, a pending change stays pending.
+    this._register(vscode.workspace.onWillRenameFiles((event) => {
+      const until = Date.now() + CREATING_MS;
+      for (const { oldUri, newUri } of event.files) {
+        this.creating.set(newUri.toString(), until);
+        const found = this.roots.rootOf(oldUri);
+        const hash = found && this.approvedHash(found.root, found.path);
+        if (hash) this.moving.set(newUri.toString(), hash);
+      }
+    }));
+    this._register(vscode.workspace.onDidRenameFiles((event) => void this.carryApprovals(event.files.map((file) => file.newUri))));
     void this.adoptNewRoots();
   }
 
@@ -280,6 +294,24 @@ export class ReviewService extends Disposable {
   }
 
   /** Files VS Code creates in a root whose question waits: the person's own, kept out of the question. */
+  /** Gives each moved memory, at its new path, the approval it had at the old one (see the constructor). */
+  private async carryApprovals(uris: readonly vscode.Uri[]): Promise<void> {
+    try {
+      for (const uri of uris) {
+        const hash = this.moving.get(uri.toString());
+        const found = this.roots.rootOf(uri);
+        if (!hash || !found || !found.root.isTracked(found.path)) continue;
+        const bytes = await this.history.blob(found.root, hash);
+        if (bytes) await this.history.approve(found.root, [{ path: found.path, bytes }]);
+      }
+    } finally {
+      for (const uri of uris) {
+        this.moving.delete(uri.toString());
+        this.creating.delete(uri.toString());
+      }
+    }
+  }
+
   private markOwn(uris: readonly vscode.Uri[]): void {
     let marked = false;
     for (const uri of uris) {
