@@ -1,24 +1,22 @@
 import { stepFence } from './codeFence';
 import type { MemoryFile } from './memoryFile';
-import { shortenedLabel } from './shortLabel';
 
-/** Where a memory's label came from: `description` means the row's description would only repeat it. */
-export type LabelSource = 'index' | 'name' | 'heading' | 'description' | 'file';
+/** Where a memory's label came from: `file` is the file's topic, its stem put in words. */
+export type LabelSource = 'index' | 'name' | 'heading' | 'file';
 
 export interface MemoryLabel {
   readonly text: string;
   readonly source: LabelSource;
 }
 
-/** A label read from the description is cut near this many columns (a CJK character counts two). */
-const DESCRIPTION_LABEL_COLUMNS = 40;
-
 /**
  * What a person reads for a memory in lists: its MEMORY.md title, else its `name`, else its body's H1
- * heading, else its description (shortened), else its file stem without Claude Code's `<type>_` prefix.
- * A title that is only the file's name (its stem or path, give or take `.md`, backticks, case, `_`/`-`
- * and the `<type>_` prefix) is no title: `name: feedback_ask-before-migration` in
- * feedback_ask-before-migration.md reads as a file name among titles, so the next best is taken.
+ * heading, else its file's topic: the stem without Claude Code's `<type>_` prefix, in words
+ * (`feedback_ask-before-migration.md` reads "Ask before migration"). A title that is only the file's
+ * name (its stem or path, give or take `.md`, backticks, case, `_`/`-` and the `<type>_` prefix) is no
+ * title: `name: feedback_ask-before-migration` reads as a file name among titles, so the next best is
+ * taken. The description is never the label: cut to fit, it is no title, and the row shows it whole
+ * beside the label.
  */
 export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined, types: readonly string[]): MemoryLabel {
   const prefixes = [...(memory.type ? [memory.type] : []), ...types];
@@ -29,9 +27,7 @@ export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined
   if (isTitle(name)) return { text: name, source: 'name' };
   const heading = firstHeading(memory);
   if (isTitle(heading)) return { text: heading, source: 'heading' };
-  const description = memory.description?.trim();
-  if (description) return { text: shortenedLabel(description, DESCRIPTION_LABEL_COLUMNS), source: 'description' };
-  return { text: stemWithoutTypePrefix(memory.stem, prefixes), source: 'file' };
+  return { text: inWords(stemWithoutTypePrefix(memory.stem, prefixes)), source: 'file' };
 }
 
 /** The label's text alone: tree rows, dialogs, pickers, notifications and the form header all use it. */
@@ -39,13 +35,16 @@ export function memoryLabel(memory: MemoryFile, indexTitle: string | undefined, 
   return memoryLabelOf(memory, indexTitle, types).text;
 }
 
-/**
- * The title a new MEMORY.md line gets: the label, except one read from the description, which the
- * line's hook already says (`- [x…](x.md) — x` would say it twice): then the file's topic.
- */
+/** The title a new MEMORY.md line gets: the label, as the tree shows it. */
 export function indexLineTitle(memory: MemoryFile, types: readonly string[]): string {
-  const label = memoryLabelOf(memory, undefined, types);
-  return label.source === 'description' ? stemWithoutTypePrefix(memory.stem, [...(memory.type ? [memory.type] : []), ...types]) : label.text;
+  return memoryLabelOf(memory, undefined, types).text;
+}
+
+/** A slug in words: `ask-before-migration` -> "Ask before migration", `release_train` -> "Release train". */
+function inWords(slug: string): string {
+  const words = slug.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (words === '') return slug;
+  return /^[a-z]/.test(words) ? words[0].toUpperCase() + words.slice(1) : words;
 }
 
 function stemWithoutTypePrefix(stem: string, types: readonly string[]): string {

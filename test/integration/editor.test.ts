@@ -237,7 +237,7 @@ describe('Memory Shelf Editor', () => {
     const linker = await write('project_review_guide.md', LINKER);
     const { session } = await openEditor(uri);
     const state = await stateWhere(session, (s) => s.backlinks.length === 1);
-    assert.deepEqual(state.backlinks.map((backlink) => [backlink.source, backlink.path, backlink.line]), [['How the lab reviews pull requests before the Friday merge', 'project_review_guide.md', 5]]);
+    assert.deepEqual(state.backlinks.map((backlink) => [backlink.source, backlink.path, backlink.line]), [['Review guide', 'project_review_guide.md', 5]]);
     await session.receive({ kind: 'rename', newName: 'feedback-reading-order', base: 'feedback-review-order', version: session.document.version });
     const linkerDocument = await vscode.workspace.openTextDocument(linker);
     await eventually(() => assert.equal(linkerDocument.getText(), LINKER.replace('[[feedback-review-order]]', '[[feedback-reading-order]]')));

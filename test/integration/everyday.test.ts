@@ -72,11 +72,12 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
-  it('labels memories by index title, else a name that is more than the file name, else the description shortened, never the file name', async () => {
+  it('labels memories by index title, else a name that is more than the file name, else the file\'s topic in words, never a cut description', async () => {
     assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', '수식 표기']);
-    // `name: role` in user_role.md only repeats the file's topic; a description a word past the width is kept whole.
-    assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…']);
-    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs live']);
+    // `name: role` in user_role.md only repeats the file's topic: the topic, with the description whole beside it.
+    assert.deepEqual(await labelsOf('user'), ['Role']);
+    assert.equal(api.tree.getTreeItem(await memoryNode('user', 'user_role.md')).description, 'The user maintains the billing service and reviews its releases');
+    assert.deepEqual(await labelsOf('reference'), ['Api docs']);
     const tooltip = api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
   });
@@ -109,7 +110,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const index = await read(file('MEMORY.md'));
     assert.equal(index, `${decoder.decode(saved.get('MEMORY.md'))}- [tabs-over-spaces](feedback_tabs-over-spaces.md) — Indent with tabs, never spaces\n`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created?.toString());
-    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Indent with tabs, never spaces', 'Minimal CLAUDE.md', '수식 표기']));
+    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Tabs over spaces', 'Minimal CLAUDE.md', '수식 표기']));
   });
 
   it('context menu on a memory: open to the side, copy name and link, rename, show backlinks', async () => {
@@ -139,7 +140,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await vscode.commands.executeCommand('memoryShelf.revealInExplorer', await rootNode());
     const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('memoryShelf.newMemory', { ...(await rootNode()), type: 'user', name: 'timezone', description: '' });
     assert.equal(created?.toString(), file('user_timezone.md').toString());
-    await eventually(async () => assert.deepEqual(await labelsOf('user'), ['The user maintains the billing service…', 'timezone']));
+    await eventually(async () => assert.deepEqual(await labelsOf('user'), ['Role', 'Timezone']));
   });
 
   it('completion after [[ finds a memory by its Korean title, and the link being typed is not offered as a reservation', async () => {
@@ -191,7 +192,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
     // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
-    assert.equal(api.edits.journal.last?.label, 'Merge "Release trains leave every second Tuesday" into "Release train"');
+    assert.equal(api.edits.journal.last?.label, 'Merge "Trains" into "Release train"');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });

@@ -72,7 +72,7 @@ describe('promote a memory to another root', () => {
     const { plan, source: after, target } = promote(source, new Map(), 'user_role.md');
     assert.ok(plan.ok);
     assert.equal(target.get('user_role.md'), source.get('user_role.md'), 'the BOM travels with the file');
-    assert.equal(target.get('MEMORY.md'), '# Memory index\n\n- [role](user_role.md) — The user maintains the billing service (on call Mon–Wed)\n');
+    assert.equal(target.get('MEMORY.md'), '# Memory index\n\n- [Role](user_role.md) — The user maintains the billing service (on call Mon–Wed)\n');
     assert.equal(plan.indexLine, 'added');
     assert.deepEqual([...after.keys()], []);
     assert.deepEqual(plan.linksLeft, [], 'a reservation stays a reservation wherever it is');

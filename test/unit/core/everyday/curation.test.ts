@@ -168,7 +168,7 @@ describe('review state', () => {
     const store = storeOf(files);
     const after = applyFileEdits(files, planApproveCandidate(store, store.get('feedback_tabs.md')!, TYPES));
     assert.equal(after.get('feedback_tabs.md'), '---\r\nname: tabs\r\ndescription: 들여쓰기는 탭\r\nmetadata:\r\n  type: feedback\r\n---\r\nbody\r\n');
-    assert.equal(after.get('MEMORY.md'), '- [A](a.md) — a\r\n- [tabs](feedback_tabs.md) — 들여쓰기는 탭\r\n');
+    assert.equal(after.get('MEMORY.md'), '- [A](a.md) — a\r\n- [Tabs](feedback_tabs.md) — 들여쓰기는 탭\r\n');
   });
 });
 

@@ -7,16 +7,19 @@ describe('memory labels', () => {
   it('reads the index title first, then the name, then the stem without its <type>_ prefix, never the file name', () => {
     const named = parseMemoryFile('feedback_claude-md-minimal.md', '---\nname: claude-md-minimal\ntype: feedback\n---\nbody\n');
     assert.equal(memoryLabel(named, 'CLAUDE.md는 최소한으로', CLAUDE_TYPES), 'CLAUDE.md는 최소한으로');
-    assert.equal(memoryLabel(named, '  ', CLAUDE_TYPES), 'claude-md-minimal');
-    assert.equal(memoryLabel(named, undefined, CLAUDE_TYPES), 'claude-md-minimal');
+    // A name that only repeats the file's topic reads as the topic in words.
+    assert.equal(memoryLabel(named, '  ', CLAUDE_TYPES), 'Claude md minimal');
+    assert.equal(memoryLabel(named, undefined, CLAUDE_TYPES), 'Claude md minimal');
     const unnamed = parseMemoryFile('feedback_claude-md-minimal.md', '---\ntype: feedback\n---\n');
-    assert.equal(memoryLabel(unnamed, undefined, CLAUDE_TYPES), 'claude-md-minimal');
+    assert.equal(memoryLabel(unnamed, undefined, CLAUDE_TYPES), 'Claude md minimal');
     const noFrontmatter = parseMemoryFile('project-release_train.md', 'Release every second Tuesday.\n');
-    assert.equal(memoryLabel(noFrontmatter, undefined, CLAUDE_TYPES), 'release_train');
+    assert.equal(memoryLabel(noFrontmatter, undefined, CLAUDE_TYPES), 'Release train');
     // A stem that is only a type word is a topic, not a prefix.
-    assert.equal(memoryLabel(parseMemoryFile('user.md', 'text\n'), undefined, CLAUDE_TYPES), 'user');
+    assert.equal(memoryLabel(parseMemoryFile('user.md', 'text\n'), undefined, CLAUDE_TYPES), 'User');
     // A prefix of the file's own unknown type is stripped too.
-    assert.equal(memoryLabel(parseMemoryFile('decision_db.md', '---\ntype: decision\n---\n'), undefined, CLAUDE_TYPES), 'db');
+    assert.equal(memoryLabel(parseMemoryFile('decision_db.md', '---\ntype: decision\n---\n'), undefined, CLAUDE_TYPES), 'Db');
+    // A topic in Korean or Japanese has no case to change.
+    assert.equal(memoryLabel(parseMemoryFile('project_배포-순서.md', 'text\n'), undefined, CLAUDE_TYPES), '배포 순서');
   });
 
   it('takes an index title that only repeats the file name for no title, with or without .md', () => {
@@ -30,19 +33,19 @@ describe('memory labels', () => {
     assert.equal(memoryLabel(memory, 'changelog on deploy', CLAUDE_TYPES), 'changelog on deploy');
   });
 
-  it('takes a name or index title that is only the file name, with or without its type prefix, for no title: the H1 heading, else the description', () => {
+  it('takes a name or index title that is only the file name, with or without its type prefix, for no title: the H1 heading, else the file\'s topic', () => {
     const headed = parseMemoryFile('feedback_ask-before-migration.md', '---\nname: feedback_ask-before-migration\ndescription: DB 마이그레이션은 실행 전에 물어본다\ntype: feedback\n---\n\n```\n# not a heading\n```\n\n# 마이그레이션 전에 확인 #\n\nbody\n');
     for (const title of [undefined, 'feedback_ask-before-migration', 'ask-before-migration', 'ask_before_migration.md']) {
       assert.deepEqual(memoryLabelOf(headed, title, CLAUDE_TYPES), { text: '마이그레이션 전에 확인', source: 'heading' }, title);
     }
     const bare = parseMemoryFile('user_environment.md', '---\nname: user_environment\ndescription: Windows 11 と Rider を使用\ntype: user\n---\n\n開発環境は Windows 11。\n');
-    assert.deepEqual(memoryLabelOf(bare, 'user_environment', CLAUDE_TYPES), { text: 'Windows 11 と Rider を使用', source: 'description' });
+    assert.deepEqual(memoryLabelOf(bare, 'user_environment', CLAUDE_TYPES), { text: 'Environment', source: 'file' });
     // Without the type among the known ones, the prefix of the file's own type still counts.
     const slug = parseMemoryFile('feedback_small-commits.md', '---\nname: small-commits\ndescription: Keep commits small\ntype: feedback\n---\n');
-    assert.deepEqual(memoryLabelOf(slug, undefined, []), { text: 'Keep commits small', source: 'description' });
+    assert.deepEqual(memoryLabelOf(slug, undefined, []), { text: 'Small commits', source: 'file' });
     // A heading that only names the file is no title either.
     const fileHeading = parseMemoryFile('project_release.md', '---\nname: project_release\n---\n# project_release\n');
-    assert.deepEqual(memoryLabelOf(fileHeading, undefined, CLAUDE_TYPES), { text: 'release', source: 'file' });
+    assert.deepEqual(memoryLabelOf(fileHeading, undefined, CLAUDE_TYPES), { text: 'Release', source: 'file' });
     // A title in Japanese is a title though the file is named after it; the same words joined by `_` are a file name.
     const japanese = parseMemoryFile('feedback_ビルド結果は毎朝確認する.md', '---\nname: ビルド結果は毎朝確認する\ndescription: 夜間ビルドの結果を毎朝確認する\ntype: feedback\n---\n');
     assert.deepEqual(memoryLabelOf(japanese, 'ビルド結果は毎朝確認する', CLAUDE_TYPES), { text: 'ビルド結果は毎朝確認する', source: 'index' });
@@ -52,32 +55,11 @@ describe('memory labels', () => {
     assert.deepEqual(memoryLabelOf(titled, undefined, CLAUDE_TYPES), { text: '敬語で対応', source: 'name' });
   });
 
-  it('shortens a long description used as the label at a word or clause boundary, CJK counted double width', () => {
-    const long = (description: string): string => memoryLabel(parseMemoryFile('feedback_x.md', `---\nname: x\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
-    assert.equal(long('Integration tests must hit a real database, never mocks or fakes'), 'Integration tests must hit a real database…');
-    assert.equal(long('夜間ビルドの結果を毎朝確認し、失敗したら担当者に連絡してチケットを切る'), '夜間ビルドの結果を毎朝確認し…');
-    assert.equal(long('실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다. 이론값 생성은 조작으로 간주한다'), '실측 데이터가 없을 때 표의 셀은 빈칸으로…');
-    assert.equal(long('Short enough'), 'Short enough');
-  });
-
-  it('ends a shortened description label before a clause ends, else at a word or phrase, never inside a word or number', () => {
+  it('never makes a label of the description: cut to fit it is no title, and the row shows it whole beside the label', () => {
     const standup = parseMemoryFile('project_standup.md', '---\nname: standup\ndescription: The lab standup moved to 10:00; the room is B204 on the second floor\ntype: project\n---\nBring the weekly numbers.\n');
-    // `name: standup` only repeats the file's topic and there is no H1: the description makes the label.
-    assert.deepEqual(memoryLabelOf(standup, undefined, CLAUDE_TYPES), { text: 'The lab standup moved to 10:00…', source: 'description' });
-    const long = (description: string): string => memoryLabel(parseMemoryFile('feedback_x.md', `---\nname: x\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
-    assert.equal(long('Deploys go out on Thursdays. Never on a Friday afternoon, whatever the ticket says'), 'Deploys go out on Thursdays…');
-    assert.equal(long('Budget is 1,000,000 won per month, approved by the lab head in March'), 'Budget is 1,000,000 won per month…');
-    assert.equal(long('Use pnpm in this repository — npm install rewrites the lockfile every time'), 'Use pnpm in this repository…');
-    // A clause too short to say anything alone gives way to the last word that fits.
-    assert.equal(long('In short, the nightly build uploads its artefacts to the shared drive'), 'In short, the nightly build uploads its…');
-    // Japanese has no spaces: the cut falls where a phrase's particle ends, before the next word.
-    assert.equal(long('毎朝のスタンドアップは研究棟の会議室で十時から始まるので遅れないこと'), '毎朝のスタンドアップは研究棟の会議室で…');
-    assert.equal(long('배포 전에는 스테이징에서 마이그레이션을 먼저 돌려 보고, 문제가 없으면 적용한다'), '배포 전에는 스테이징에서 마이그레이션을…');
-    // A word or so past the width: kept whole rather than losing the word that finishes it.
-    assert.equal(long('a'.repeat(40)), 'a'.repeat(40));
-    assert.equal(long('Where the billing API reference docs live'), 'Where the billing API reference docs live');
-    assert.equal(long('배포할 때마다 CHANGELOG.md에 한 줄 남긴다'), '배포할 때마다 CHANGELOG.md에 한 줄 남긴다');
-    assert.equal(long('The legacy folder was retired on 2026-03-01; do not write there again'), 'The legacy folder was retired on 2026-03-01…');
+    assert.deepEqual(memoryLabelOf(standup, undefined, CLAUDE_TYPES), { text: 'Standup', source: 'file' });
+    const stub = parseMemoryFile('feedback_ask-before-migration.md', '---\ndescription: DB 마이그레이션은 실행 전에 물어본다\n---\n');
+    assert.deepEqual(memoryLabelOf(stub, undefined, CLAUDE_TYPES), { text: 'Ask before migration', source: 'file' });
   });
 });
 
