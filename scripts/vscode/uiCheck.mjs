@@ -178,7 +178,8 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
 
     // The editor: a memory an agent just wrote with a relative date, as the user opens it from the tree.
     writeFileSync(join(workspace, 'memory', 'feedback_standup_time.md'), STANDUP_MEMORY);
-    // Its name only repeats its file name: the row reads its description.
+    // Its name only repeats its file name and its description is too long for a title: the row reads its
+    // topic ("Standup time") with the description beside it.
     const standupRow = page.locator(ROWS).filter({ hasText: 'The lab standup moved to 10:00' });
     const rowShown = await standupRow.first().waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false);
     check('a memory written on disk appears in the tree', rowShown);
@@ -210,7 +211,7 @@ export async function uiCheck({ timeoutMs = 5 * 60_000 } = {}) {
     const review = await poll(async () => {
       const rows = await read();
       const group = rows.find((row) => row.label === 'To review');
-      return { done: group?.description === '1' && rows.some((row) => row.label.startsWith('The lab standup moved to 10:00') && /^new/.test(row.description ?? '')), group };
+      return { done: group?.description === '1' && rows.some((row) => row.label === 'Standup time' && /^new/.test(row.description ?? '')), group };
     }, 20_000);
     check('the tree has a "To review" group counting the memory written on disk', review.done, review.group ? `shows ${review.group.description}` : 'missing');
     await page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: 'To review' }) }).first().scrollIntoViewIfNeeded().catch(() => {});

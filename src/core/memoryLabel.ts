@@ -1,8 +1,12 @@
 import { stepFence } from './codeFence';
 import type { MemoryFile } from './memoryFile';
+import { columnsIn } from './textColumns';
 
-/** Where a memory's label came from: `file` is the file's topic, its stem put in words. */
-export type LabelSource = 'index' | 'name' | 'heading' | 'file';
+/**
+ * Where a memory's label came from: `description` means the row's description would only repeat it;
+ * `file` is the file's topic, its stem put in words.
+ */
+export type LabelSource = 'index' | 'name' | 'heading' | 'description' | 'file';
 
 export interface MemoryLabel {
   readonly text: string;
@@ -10,13 +14,20 @@ export interface MemoryLabel {
 }
 
 /**
+ * A description this short reads whole as a title (a CJK character counts two columns). A longer one is
+ * never cut into a label: cut, it is no title, so the file's topic names the row and the description
+ * stands whole beside it.
+ */
+const DESCRIPTION_TITLE_COLUMNS = 48;
+
+/**
  * What a person reads for a memory in lists: its MEMORY.md title, else its `name`, else its body's H1
- * heading, else its file's topic: the stem without Claude Code's `<type>_` prefix, in words
- * (`feedback_ask-before-migration.md` reads "Ask before migration"). A title that is only the file's
+ * heading, else its description when it is short enough to read whole, else its file's topic: the stem
+ * without Claude Code's `<type>_` prefix, in words (`feedback_ask-before-migration.md` reads "Ask before
+ * migration"). A title that is only the file's
  * name (its stem or path, give or take `.md`, backticks, case, `_`/`-` and the `<type>_` prefix) is no
  * title: `name: feedback_ask-before-migration` reads as a file name among titles, so the next best is
- * taken. The description is never the label: cut to fit, it is no title, and the row shows it whole
- * beside the label.
+ * taken.
  */
 export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined, types: readonly string[]): MemoryLabel {
   const prefixes = [...(memory.type ? [memory.type] : []), ...types];
@@ -27,6 +38,8 @@ export function memoryLabelOf(memory: MemoryFile, indexTitle: string | undefined
   if (isTitle(name)) return { text: name, source: 'name' };
   const heading = firstHeading(memory);
   if (isTitle(heading)) return { text: heading, source: 'heading' };
+  const description = memory.description?.trim();
+  if (description && columnsIn(description) <= DESCRIPTION_TITLE_COLUMNS) return { text: description, source: 'description' };
   return { text: inWords(stemWithoutTypePrefix(memory.stem, prefixes)), source: 'file' };
 }
 
@@ -35,9 +48,14 @@ export function memoryLabel(memory: MemoryFile, indexTitle: string | undefined, 
   return memoryLabelOf(memory, indexTitle, types).text;
 }
 
-/** The title a new MEMORY.md line gets: the label, as the tree shows it. */
+/**
+ * The title a new MEMORY.md line gets: the label, except one read from the description, which the
+ * line's hook already says (`- [x](x.md) — x` would say it twice): then the file's topic in words.
+ */
 export function indexLineTitle(memory: MemoryFile, types: readonly string[]): string {
-  return memoryLabelOf(memory, undefined, types).text;
+  const label = memoryLabelOf(memory, undefined, types);
+  if (label.source !== 'description') return label.text;
+  return inWords(stemWithoutTypePrefix(memory.stem, [...(memory.type ? [memory.type] : []), ...types]));
 }
 
 /** A slug in words: `ask-before-migration` -> "Ask before migration", `release_train` -> "Release train". */

@@ -72,12 +72,14 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await vscode.commands.executeCommand('memoryShelf.refresh');
   });
 
-  it('labels memories by index title, else a name that is more than the file name, else the file\'s topic in words, never a cut description', async () => {
+  it('labels memories by index title, else a name that is more than the file name, else a description short enough to read whole, else the file\'s topic in words; never a cut description', async () => {
     assert.deepEqual(await labelsOf('feedback'), ['Minimal CLAUDE.md', '수식 표기']);
-    // `name: role` in user_role.md only repeats the file's topic: the topic, with the description whole beside it.
+    // `name: role` in user_role.md only repeats the file's topic, and its description is too long to read as a title: the topic, with the description whole beside it.
     assert.deepEqual(await labelsOf('user'), ['Role']);
     assert.equal(api.tree.getTreeItem(await memoryNode('user', 'user_role.md')).description, 'The user maintains the billing service and reviews its releases');
-    assert.deepEqual(await labelsOf('reference'), ['Api docs']);
+    // A description short enough to read whole is the title (and not said again beside it).
+    assert.deepEqual(await labelsOf('reference'), ['Where the billing API\'s reference docs live']);
+    assert.equal(api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).description, '');
     const tooltip = api.tree.getTreeItem(await memoryNode('reference', 'reference_api-docs.md')).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /problems? \(the number beside it; see the Problems panel\)/);
   });
@@ -110,7 +112,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const index = await read(file('MEMORY.md'));
     assert.equal(index, `${decoder.decode(saved.get('MEMORY.md'))}- [tabs-over-spaces](feedback_tabs-over-spaces.md) — Indent with tabs, never spaces\n`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created?.toString());
-    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Tabs over spaces', 'Minimal CLAUDE.md', '수식 표기']));
+    await eventually(async () => assert.deepEqual(await labelsOf('feedback'), ['Indent with tabs, never spaces', 'Minimal CLAUDE.md', '수식 표기']));
   });
 
   it('context menu on a memory: open to the side, copy name and link, rename, show backlinks', async () => {
@@ -192,7 +194,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     await eventually(async () => assert.match(await read(file('project_release-train.md')), /Releases ship every second Tuesday from `main`\.\n\nHotfixes skip the train\.\n$/));
     // Named as the tree names them, and without the other's title or its empty heading.
     // `name: trains` and `# Trains` only repeat the file's topic: it goes by its description.
-    assert.equal(api.edits.journal.last?.label, 'Merge "Trains" into "Release train"');
+    assert.equal(api.edits.journal.last?.label, 'Merge "Release trains leave every second Tuesday" into "Release train"');
     assert.doesNotMatch(await read(file('project_release-train.md')), /# Trains|## Why/);
     assert.equal((await vscode.workspace.fs.readDirectory(folder())).some(([name]) => name === 'project_trains.md'), false);
   });

@@ -193,8 +193,8 @@ describe('[[links]]', () => {
     await eventually(async () => {
       const groups = findItem(await visibleTree(api), 'memory').children;
       assert.equal(groups.some((group) => group.label === 'Reservations'), false);
-      // Named like its file, with no heading or description yet: shown by the file's topic.
-      assert.ok(findItem(groups, 'feedback').children.some((item) => item.label === 'report_writing'));
+      // Named like its file, with no heading or description yet: shown by the file's topic in words.
+      assert.ok(findItem(groups, 'feedback').children.some((item) => item.label === 'Report writing'));
     });
   });
 

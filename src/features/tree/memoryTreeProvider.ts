@@ -300,7 +300,8 @@ export function memoryItem(root: MemoryRoot, memory: MemoryFile, typeSet: TypeSe
   const label = memoryLabelOf(memory, root.store.indexEntriesFor(memory.path)[0]?.title, typeSet.types);
   const item = new vscode.TreeItem(label.text, vscode.TreeItemCollapsibleState.None);
   item.id = `${root.uri.toString()}#memory:${memory.path}`;
-  item.description = memory.description ?? '';
+  // A label read from the description would be said twice.
+  item.description = label.source === 'description' ? '' : memory.description ?? '';
   item.resourceUri = uri;
   item.iconPath = isKnownType(typeSet, memory.type) ? typeIcon(memory.type) : typeIcon(undefined);
   // `memory.auto`: Claude Code's machine-local auto memory, whose memories can be promoted to the project.

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { linkCompletions, memoryLabel, memoryLabelOf, MemoryStore, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
+import { indexLineTitle, linkCompletions, memoryLabel, memoryLabelOf, MemoryStore, parseMemoryFile, rankLinkCandidates, type LinkCandidate } from '../../../../src/core';
 
 const CLAUDE_TYPES = ['user', 'feedback', 'project', 'reference'];
 
@@ -33,16 +33,16 @@ describe('memory labels', () => {
     assert.equal(memoryLabel(memory, 'changelog on deploy', CLAUDE_TYPES), 'changelog on deploy');
   });
 
-  it('takes a name or index title that is only the file name, with or without its type prefix, for no title: the H1 heading, else the file\'s topic', () => {
+  it('takes a name or index title that is only the file name, with or without its type prefix, for no title: the H1 heading, else a short description, else the file\'s topic', () => {
     const headed = parseMemoryFile('feedback_ask-before-migration.md', '---\nname: feedback_ask-before-migration\ndescription: DB 마이그레이션은 실행 전에 물어본다\ntype: feedback\n---\n\n```\n# not a heading\n```\n\n# 마이그레이션 전에 확인 #\n\nbody\n');
     for (const title of [undefined, 'feedback_ask-before-migration', 'ask-before-migration', 'ask_before_migration.md']) {
       assert.deepEqual(memoryLabelOf(headed, title, CLAUDE_TYPES), { text: '마이그레이션 전에 확인', source: 'heading' }, title);
     }
     const bare = parseMemoryFile('user_environment.md', '---\nname: user_environment\ndescription: Windows 11 と Rider を使用\ntype: user\n---\n\n開発環境は Windows 11。\n');
-    assert.deepEqual(memoryLabelOf(bare, 'user_environment', CLAUDE_TYPES), { text: 'Environment', source: 'file' });
+    assert.deepEqual(memoryLabelOf(bare, 'user_environment', CLAUDE_TYPES), { text: 'Windows 11 と Rider を使用', source: 'description' });
     // Without the type among the known ones, the prefix of the file's own type still counts.
     const slug = parseMemoryFile('feedback_small-commits.md', '---\nname: small-commits\ndescription: Keep commits small\ntype: feedback\n---\n');
-    assert.deepEqual(memoryLabelOf(slug, undefined, []), { text: 'Small commits', source: 'file' });
+    assert.deepEqual(memoryLabelOf(slug, undefined, []), { text: 'Keep commits small', source: 'description' });
     // A heading that only names the file is no title either.
     const fileHeading = parseMemoryFile('project_release.md', '---\nname: project_release\n---\n# project_release\n');
     assert.deepEqual(memoryLabelOf(fileHeading, undefined, CLAUDE_TYPES), { text: 'Release', source: 'file' });
@@ -55,11 +55,25 @@ describe('memory labels', () => {
     assert.deepEqual(memoryLabelOf(titled, undefined, CLAUDE_TYPES), { text: '敬語で対応', source: 'name' });
   });
 
-  it('never makes a label of the description: cut to fit it is no title, and the row shows it whole beside the label', () => {
+  it('never cuts a description into a label: one that reads whole within 48 columns (CJK counted double) is the title, a longer one gives way to the file\'s topic', () => {
     const standup = parseMemoryFile('project_standup.md', '---\nname: standup\ndescription: The lab standup moved to 10:00; the room is B204 on the second floor\ntype: project\n---\nBring the weekly numbers.\n');
     assert.deepEqual(memoryLabelOf(standup, undefined, CLAUDE_TYPES), { text: 'Standup', source: 'file' });
     const stub = parseMemoryFile('feedback_ask-before-migration.md', '---\ndescription: DB 마이그레이션은 실행 전에 물어본다\n---\n');
-    assert.deepEqual(memoryLabelOf(stub, undefined, CLAUDE_TYPES), { text: 'Ask before migration', source: 'file' });
+    assert.deepEqual(memoryLabelOf(stub, undefined, CLAUDE_TYPES), { text: 'DB 마이그레이션은 실행 전에 물어본다', source: 'description' });
+    const described = (description: string): string => memoryLabel(parseMemoryFile('feedback_x-y.md', `---\nname: x-y\ndescription: ${description}\n---\n`), undefined, CLAUDE_TYPES);
+    // 24 Japanese characters are 48 columns: whole; one more, and the topic names the row.
+    assert.equal(described('マイグレーションは実行前に必ずユーザーに確認する'), 'マイグレーションは実行前に必ずユーザーに確認する');
+    assert.equal(described('マイグレーションは実行前に必ずユーザーに確認すること'), 'X y');
+    assert.equal(described('Integration tests must hit a real database, never mocks or fakes'), 'X y');
+    assert.equal(described('실측 데이터가 없을 때 표의 셀은 빈칸으로 남겨둔다'), 'X y');
+    assert.equal(described('Where the billing API reference docs live'), 'Where the billing API reference docs live');
+  });
+
+  it('gives a new index line the file\'s topic for title when the label is the description, which the line\'s hook says', () => {
+    const short = parseMemoryFile('feedback_tabs.md', '---\nname: tabs\ndescription: 들여쓰기는 탭\ntype: feedback\n---\n');
+    assert.equal(indexLineTitle(short, CLAUDE_TYPES), 'Tabs');
+    const titled = parseMemoryFile('feedback_keigo.md', '---\nname: 敬語で対応\ndescription: 「です・ます」調\n---\n');
+    assert.equal(indexLineTitle(titled, CLAUDE_TYPES), '敬語で対応');
   });
 });
 
