@@ -3,8 +3,8 @@ import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, type FileEdit, type Memor
 import type { RootRead } from '../reader';
 import type { PlannedWrite } from './safeWrite';
 
-/** The fixes `--fix` applies without a person looking: both only add or replace text they computed. */
-const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate, ProblemCode.HiddenText]);
+/** The fixes `--fix` applies without a person looking: each only adds, replaces or removes text it computed. */
+export const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate, ProblemCode.HiddenText]);
 
 export interface FixPlan {
   readonly writes: readonly PlannedWrite[];

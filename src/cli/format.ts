@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { formatText } from '../core';
+import { formatText, ruleDocsUrl } from '../core';
 import { hidesMemory, skipMessage } from '../reader';
 import type { CheckedRoot } from './checkRoot';
 import type { NotWrittenReason } from './safeWrite';
@@ -49,6 +49,9 @@ export function formatHuman(roots: readonly CheckedRoot[]): string {
     }
     for (const left of root.notWritten) lines.push(`${where(left.path)}: ${notWrittenMessage(left.reason)}`);
   }
+  // Each code found, once, with its page: what it means and what to do, as a linter's rule ids lead to theirs.
+  const codes = [...new Set(roots.flatMap((root) => root.problems.map((problem) => problem.code)))].sort();
+  for (const code of codes) lines.push(`${code}: ${ruleDocsUrl(code)}`);
   const memories = roots.reduce((sum, root) => sum + root.memories, 0);
   const fixed = roots.reduce((sum, root) => sum + root.fixed, 0);
   const unwritten = roots.reduce((sum, root) => sum + root.notWritten.length, 0);

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, type Problem, type Severity } from '../core';
+import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, ruleDocsUrl, type Problem, type Severity } from '../core';
 import { CODE_HELP } from './codeHelp';
 import { displayPath, notWrittenMessage, type CheckedRoot } from './format';
 
@@ -25,6 +25,7 @@ export function formatSarif(roots: readonly CheckedRoot[], version: string): str
     name: code,
     shortDescription: { text: CODE_HELP[code].summary },
     fullDescription: { text: `${CODE_HELP[code].summary} ${CODE_HELP[code].help}` },
+    helpUri: ruleDocsUrl(code),
     help: { text: CODE_HELP[code].help, markdown: CODE_HELP[code].help },
     defaultConfiguration: { level: sarifLevel(DEFAULT_SEVERITIES[code]) },
   }));

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver/node';
-import { agentMessage, ProblemCode, type Problem, type Severity } from '../core';
+import { agentMessage, ProblemCode, ruleDocsUrl, type Problem, type Severity } from '../core';
 import type { Audience } from './settings';
 import { localized } from './l10n';
 
@@ -12,12 +12,13 @@ const TO_LSP: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** A core problem as an LSP diagnostic; the code is the stable string code, as in VS Code and the CLI. */
+/** A core problem as an LSP diagnostic; the code is the stable string code, as in VS Code and the CLI, linked to its page. */
 export function toDiagnostic(problem: Problem, severity: Severity, uriOf: (path: string) => string, audience: Audience = 'people', fileProblems: readonly Problem[] = []): Diagnostic {
   const diagnostic: Diagnostic = {
     range: problem.range,
     severity: TO_LSP[severity],
     code: problem.code,
+    codeDescription: { href: ruleDocsUrl(problem.code) },
     source: DIAGNOSTIC_SOURCE,
     message: problemMessage(problem, audience, fileProblems),
   };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const decoder = new TextDecoder();
 const checks = (...segments: string[]) => workspaceUri('checks', 'memory', ...segments);
@@ -9,7 +9,7 @@ const checks = (...segments: string[]) => workspaceUri('checks', 'memory', ...se
 function shown(uri: vscode.Uri): string[] {
   return vscode.languages.getDiagnostics(uri)
     .filter((diagnostic) => diagnostic.source === 'Memory Shelf')
-    .map((diagnostic) => `${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1} ${vscode.DiagnosticSeverity[diagnostic.severity].toLowerCase()} ${String(diagnostic.code)}`)
+    .map((diagnostic) => `${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1} ${vscode.DiagnosticSeverity[diagnostic.severity].toLowerCase()} ${codeOf(diagnostic)}`)
     .sort();
 }
 

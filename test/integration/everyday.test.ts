@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
 import type { MemoryTreeNode } from '../../src/features/tree/memoryTreeProvider';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const decoder = new TextDecoder();
 // Copied into the workspace for this suite only, so the other suites' lists of roots stay as they are.
@@ -91,7 +91,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const hover = async (type: string, path: string): Promise<string> => (api.tree.getTreeItem(await memoryNode(type, path)).tooltip as vscode.MarkdownString).value;
     await eventually(async () => {
       // The link to a memory not written yet is a reservation: a hint, neither numbered nor listed.
-      assert.deepEqual(vscode.languages.getDiagnostics(file('project_standup.md')).map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['link-dangling', vscode.DiagnosticSeverity.Hint]]);
+      assert.deepEqual(vscode.languages.getDiagnostics(file('project_standup.md')).map((diagnostic) => [codeOf(diagnostic), diagnostic.severity]), [['link-dangling', vscode.DiagnosticSeverity.Hint]]);
       const text = await hover('project', 'project_standup.md');
       assert.match(text, /1 suggestion/);
       assert.doesNotMatch(text, /problem|Problems panel/i);
@@ -161,7 +161,7 @@ describe('Everyday use: labels, New Memory, context menus, completion, quick fix
     const uri = file('project_release-train.md');
     const editor = await vscode.window.showTextDocument(uri);
     await editor.edit((edit) => edit.insert(new vscode.Position(7, 0), 'We decided yesterday to ship tomorrow.\n'));
-    await eventually(() => assert.ok(vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'relative-date').length >= 2));
+    await eventually(() => assert.ok(vscode.languages.getDiagnostics(uri).filter((d) => codeOf(d) === 'relative-date').length >= 2));
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(7, 0, 7, 38));
     const titles = actions.map((action) => action.title);
     assert.ok(titles.length > 0);

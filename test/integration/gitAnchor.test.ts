@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { utimesSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 // A repository of this suite's own inside the workspace, created at run time.
@@ -46,7 +46,7 @@ describe('Relative dates counted from the version history, through VS Code\'s gi
 
   it('dates "tomorrow" from the day git records the line was written, not from the file time, and offers it as a sure fix', async () => {
     await eventually(() => {
-      const [diagnostic] = vscode.languages.getDiagnostics(memory()).filter((candidate) => candidate.code === 'relative-date');
+      const [diagnostic] = vscode.languages.getDiagnostics(memory()).filter((candidate) => codeOf(candidate) === 'relative-date');
       assert.ok(diagnostic, 'the relative date is reported');
       assert.match(diagnostic.message, /on 2026-03-26.*counted from 2026-03-25, when git records this line was written/);
     }, 15_000);

@@ -54,3 +54,9 @@ export function findItem(items: VisibleItem[], label: string): VisibleItem {
   assert.ok(item, `"${label}" is shown; shown: ${items.map((candidate) => candidate.label).join(', ')}`);
   return item;
 }
+
+/** A diagnostic's code as a string: Memory Shelf's codes come with their page (`{ value, target }`). */
+export function codeOf(diagnostic: vscode.Diagnostic): string {
+  const code = diagnostic.code;
+  return String(typeof code === 'object' ? code.value : code);
+}

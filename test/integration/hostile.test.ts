@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 const memory = (name: string): Uint8Array => encoder.encode(`---\nname: ${name}\ndescription: ${name} notes\ntype: project\n---\nBody.\n`);
@@ -36,7 +36,7 @@ describe('Hostile input in the extension host', () => {
       const root = api.roots.rootAt(folder());
       assert.ok(root, 'hostile-exclude/memory is a root');
       assert.deepEqual([...root.store.memories()].map((m) => m.path).sort(), [deepPath, 'project_top.md']);
-      const unlisted = vscode.languages.getDiagnostics(vscode.Uri.joinPath(folder(), ...deepPath.split('/'))).map((d) => d.code);
+      const unlisted = vscode.languages.getDiagnostics(vscode.Uri.joinPath(folder(), ...deepPath.split('/'))).map((d) => codeOf(d));
       assert.ok(unlisted.includes('index-unlisted'), `the deep memory is checked: ${unlisted.join(', ')}`);
     });
   });

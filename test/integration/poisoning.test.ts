@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import { activateExtension, eventually, findItem, visibleTree, workspaceUri } from './helpers';
+import { activateExtension, eventually, findItem, visibleTree, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -24,7 +24,7 @@ describe('Memory poisoning in a real VS Code (issue #38)', () => {
     assert.ok(found, 'poison-suite/memory is a root');
     return found;
   };
-  const codesAt = (uri: vscode.Uri): string[] => vscode.languages.getDiagnostics(uri).map((diagnostic) => String(diagnostic.code));
+  const codesAt = (uri: vscode.Uri): string[] => vscode.languages.getDiagnostics(uri).map((diagnostic) => codeOf(diagnostic));
 
   before(async () => {
     await write(file('MEMORY.md'), INDEX);
@@ -73,12 +73,12 @@ describe('Memory poisoning in a real VS Code (issue #38)', () => {
   it('shows the finding in the editor, highlights invisible characters in Markdown, and the quick fix removes only them', async () => {
     const editor = await vscode.window.showTextDocument(file('team', 'project_deploy.md'));
     assert.equal(vscode.workspace.getConfiguration('editor', editor.document).get('unicodeHighlight.invisibleCharacters'), true);
-    const hidden = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.code === 'hidden-text')!;
+    const hidden = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => codeOf(diagnostic) === 'hidden-text')!;
     editor.selection = new vscode.Selection(hidden.range.start, hidden.range.start);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, hidden.range);
     const remove = actions.find((action) => action.title === 'Remove the hidden characters');
     assert.ok(remove?.command && remove.isPreferred, actions.map((action) => action.title).join(', '));
-    const planted = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.code === 'planted-instruction')!;
+    const planted = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => codeOf(diagnostic) === 'planted-instruction')!;
     const lineActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, planted.range);
     const removeLine = lineActions.find((action) => action.title === 'Remove this line');
     assert.ok(removeLine && !removeLine.isPreferred);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 
@@ -35,10 +35,10 @@ describe('The one root reader in the extension', () => {
     assert.ok(root, 'unreadable/memory is a root');
     assert.deepEqual([...root.store.memories()].map((memory) => memory.path), ['good.md']);
     await eventually(() => {
-      assert.deepEqual(vscode.languages.getDiagnostics(file('latin1.md')).map((d) => d.code), ['file-unreadable']);
-      assert.deepEqual(vscode.languages.getDiagnostics(file('binary.md')).map((d) => d.code), ['file-unreadable']);
+      assert.deepEqual(vscode.languages.getDiagnostics(file('latin1.md')).map((d) => codeOf(d)), ['file-unreadable']);
+      assert.deepEqual(vscode.languages.getDiagnostics(file('binary.md')).map((d) => codeOf(d)), ['file-unreadable']);
     });
-    assert.deepEqual(vscode.languages.getDiagnostics(file('MEMORY.md')).filter((d) => d.code === 'index-missing-file'), []);
+    assert.deepEqual(vscode.languages.getDiagnostics(file('MEMORY.md')).filter((d) => codeOf(d) === 'index-missing-file'), []);
   });
 
   it('loads the file on the next read once it is written as UTF-8, and the finding goes', async () => {
@@ -48,7 +48,7 @@ describe('The one root reader in the extension', () => {
     await eventually(() => {
       const root = api.roots.rootAt(folder());
       assert.ok(root?.store.get('latin1.md'), `latin1.md is loaded; held: ${[...(root?.store.memories() ?? [])].map((m) => m.path).join(', ')}; skipped: ${JSON.stringify(root?.skippedFiles())}`);
-      assert.deepEqual(vscode.languages.getDiagnostics(file('latin1.md')).filter((d) => d.code === 'file-unreadable'), []);
+      assert.deepEqual(vscode.languages.getDiagnostics(file('latin1.md')).filter((d) => codeOf(d) === 'file-unreadable'), []);
     });
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 
@@ -40,7 +40,7 @@ describe('Rules in slices after a reload', () => {
     const prefix = folder().toString() + '/';
     return vscode.languages.getDiagnostics()
       .filter(([uri]) => uri.toString().startsWith(prefix))
-      .flatMap(([uri, diagnostics]) => diagnostics.filter((d) => d.source === 'Memory Shelf').map((d) => `${uri.path.split('/').pop()}:${d.range.start.line + 1} ${String(d.code)}`))
+      .flatMap(([uri, diagnostics]) => diagnostics.filter((d) => d.source === 'Memory Shelf').map((d) => `${uri.path.split('/').pop()}:${d.range.start.line + 1} ${codeOf(d)}`))
       .sort();
   }
 

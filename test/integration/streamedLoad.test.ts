@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
 import { MemoryRoot } from '../../src/workspace/roots/memoryRoot';
-import { activateExtension, eventually, workspaceUri } from './helpers';
+import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const encoder = new TextEncoder();
 
@@ -55,7 +55,7 @@ describe('Loading a root puts each file into the store as it is read', function 
     const prefix = folder().toString() + '/';
     return vscode.languages.getDiagnostics()
       .filter(([uri]) => uri.toString().startsWith(prefix))
-      .flatMap(([uri, diagnostics]) => diagnostics.filter((d) => d.source === 'Memory Shelf').map((d) => `${uri.path.split('/').pop()}:${d.range.start.line + 1} ${String(d.code)} ${d.message}`));
+      .flatMap(([uri, diagnostics]) => diagnostics.filter((d) => d.source === 'Memory Shelf').map((d) => `${uri.path.split('/').pop()}:${d.range.start.line + 1} ${codeOf(d)} ${d.message}`));
   }
 
   before(async () => {
@@ -110,7 +110,7 @@ describe('Loading a root puts each file into the store as it is read', function 
     const root = shownRoot();
     const after = Array.from({ length: COUNT }, (_, i) => pathOf(i)).sort(byPath).find((path) => path > BINARY);
     assert.ok(after && root.store.get(after), `${after} comes after ${BINARY} and is loaded`);
-    await eventually(() => assert.deepEqual(vscode.languages.getDiagnostics(file(BINARY)).map((d) => d.code), ['file-unreadable']));
+    await eventually(() => assert.deepEqual(vscode.languages.getDiagnostics(file(BINARY)).map((d) => codeOf(d)), ['file-unreadable']));
   });
 
   it('counts the whole root as reviewed on its first load, not the files read first', () => {

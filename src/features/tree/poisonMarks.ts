@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown, isPoisonCode, ProblemCode } from '../../core';
-import { DIAGNOSTIC_SOURCE } from '../../workspace/problems/toDiagnostic';
+import { diagnosticCode, DIAGNOSTIC_SOURCE } from '../../workspace/problems/toDiagnostic';
 
 /**
  * The poisoning findings (hidden text, channel markup, planted instructions) of a file as VS Code
  * shows them: read from the published diagnostics, so a rule the user turned off marks nothing.
  */
 export function poisonFindings(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && typeof diagnostic.code === 'string' && isPoisonCode(diagnostic.code as ProblemCode));
+  return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && isPoisonCode(diagnosticCode(diagnostic) as ProblemCode));
 }
 
 /**

@@ -73,6 +73,10 @@ describe('the pre-commit hook (.pre-commit-hooks.yaml), its entry run as pre-com
       '.claude/agent-memory/reviewer/feedback_style.md:4:7 warning type-unknown',
       'memory/feedback_reviews.md:2:7 warning index-unlisted',
       'memory/project_release.md:6:22 warning relative-date',
+      // Then the page of each code printed.
+      'index-unlisted: https://github.com/memory-shelf/memory-shelf/blob/main/docs/rules/index-unlisted.md',
+      'relative-date: https://github.com/memory-shelf/memory-shelf/blob/main/docs/rules/relative-date.md',
+      'type-unknown: https://github.com/memory-shelf/memory-shelf/blob/main/docs/rules/type-unknown.md',
     ]);
     assert.doesNotMatch(result.stdout, /README/, 'a README outside memory folders is not checked');
   });
