@@ -41,3 +41,4 @@ export * from './markdownEscape';
 export { probableTarget } from './rules/links/linkRules';
 export { indexLoad } from './rules/index/indexBudget';
 export { containerIndexProblem } from './rules/index/containerIndex';
+export * from './operations/newMemoryNaming';
