@@ -20,6 +20,7 @@ const targets = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
 targets.push({ ...common, platform: 'browser', format: 'iife', target: 'chrome120', entryPoints: ['src/webview/editor/main.ts'], outfile: 'dist/webview/editor.js', sourcemap: false, minify: true });
+targets.push({ ...common, platform: 'browser', format: 'iife', target: 'chrome120', entryPoints: ['src/webview/sessionPreview/main.ts'], outfile: 'dist/webview/sessionPreview.js', sourcemap: false, minify: true });
 if (existsSync('src/cli/main.ts')) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   targets.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { PACKAGE_VERSION: JSON.stringify(version) } });

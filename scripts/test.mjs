@@ -102,15 +102,17 @@ if (runIntegration) {
     const { uiHistory } = await import('./vscode/uiHistory.mjs');
     const { uiOracle } = await import('./vscode/uiOracle.mjs');
     const { uiRound3 } = await import('./vscode/uiRound3.mjs');
+    const { uiSessionPreview } = await import('./vscode/uiSessionPreview.mjs');
     await stage('integration', () => runSuite());
     await stage('restricted', () => runRestrictedSuite());
     // Each UI check starts its own code-server on its own workspace; the stage counts them together: the
     // sample folder's checks, the new user's walk on real-shaped Korean and Japanese folders, the memory
     // shapes of current Claude Code, the history, and the session preview and budget lens against what
     // Claude Code was seen to load (AGENTS.md, a neutralized index, pinned lessons), and round 3 of everyday
-    // use (a typed date's anchor, retype, a stub merged, Load in Claude Code and Reject All with Undo).
+    // use (a typed date's anchor, retype, a stub merged, Load in Claude Code and Reject All with Undo), and
+    // the session preview panel (its files in load order, the cut, memory/ offered to load).
     await stage('ui', async () => {
-      const tallies = [await uiCheck(), await uiNewUser(), await uiShapes(), await uiHistory(), await uiOracle(), await uiRound3()];
+      const tallies = [await uiCheck(), await uiNewUser(), await uiShapes(), await uiHistory(), await uiOracle(), await uiRound3(), await uiSessionPreview()];
       return { passed: tallies.reduce((sum, t) => sum + t.passed, 0), failed: tallies.reduce((sum, t) => sum + t.failed, 0) };
     });
     // The .vsix as a user installs it, in English, Korean and Japanese.

@@ -65,6 +65,7 @@ export const Commands = {
   indexEditMemory: '_memoryShelf.index.editMemory',
   indexBudgetStatus: '_memoryShelf.index.budgetStatus',
   sessionPreview: 'memoryShelf.sessionPreview',
+  sessionPreviewMarkdown: 'memoryShelf.sessionPreviewMarkdown',
   recallCheck: 'memoryShelf.recallCheck',
 } as const;
 

@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     registerCuration(services),
     editor.disposable,
     registerIndexLens(services),
-    registerSessionPreview(services),
+    registerSessionPreview(services, context.extensionUri),
     registerWalkthrough(),
   );
   void services.roots.reload();

@@ -66,7 +66,7 @@ export async function uiOracle({ timeoutMs = 5 * 60_000 } = {}) {
     await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
     await page.locator('.activitybar a[aria-label^="Memory Shelf"]').waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForTimeout(1500);
-    await quickPick(page, 'F1', 'Preview Session Start');
+    await quickPick(page, 'F1', 'Session Start as Markdown');
     const shown = await poll(async () => {
       const text = (await page.locator('.editor-instance .view-lines').first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
       return { done: text.includes('Loaded at start'), text };

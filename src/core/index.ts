@@ -42,3 +42,4 @@ export { probableTarget } from './rules/links/linkRules';
 export { indexLoad } from './rules/index/indexBudget';
 export { containerIndexProblem } from './rules/index/containerIndex';
 export * from './ruleDocs';
+export * from './operations/newMemoryNaming';

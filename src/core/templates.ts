@@ -79,3 +79,13 @@ export function fillTemplate(template: string, values: { readonly name: string; 
     .replace(/\n*$/, '\n');
   return filled === '\n' ? '' : filled.replace(/\n/g, eol);
 }
+
+/**
+ * The body Claude Code itself writes for a new memory of `type` (its current memory prompt): the fact
+ * first, then for feedback and project a `**Why:**` and a `**How to apply:**` line; no title, no
+ * sections. A folder with no memory to learn from takes this shape, so its first memory reads as
+ * Claude Code's would.
+ */
+export function claudeCodeTemplate(type: string | undefined): string {
+  return type === 'feedback' || type === 'project' ? '\n\n\n**Why:**\n\n**How to apply:**\n' : '\n\n';
+}

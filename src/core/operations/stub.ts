@@ -8,6 +8,8 @@ import { planIndexEntry } from '../edits/indexEntry';
 import { checkMemoryName, type NameCheck } from './nameSafety';
 import { newMemoryText } from '../edits/memoryStub';
 import { folderTemplate } from '../bodyShape';
+import { claudeCodeTemplate } from '../templates';
+import { hasNoNamingHabit } from './newMemoryNaming';
 
 export interface StubRequest {
   /** The link target, which becomes the `name`. */
@@ -71,7 +73,8 @@ export function planStub(
 
   const description = request.description?.trim() || undefined;
   // The folder's own body shape (its `**Why:**` lines) before the built-in sections; a person's template before both.
-  const template = request.template ?? folderTemplate(store, request.type);
+  // An empty folder has no shape to follow: its first memory takes Claude Code's own (labelled lines, no title).
+  const template = request.template ?? folderTemplate(store, request.type) ?? (hasNoNamingHabit(store) ? claudeCodeTemplate(request.type) : undefined);
   const { content, cursor } = newMemoryText({ name, description, type: request.type, template, ...(request.pinned !== undefined ? { pinned: request.pinned } : {}) }, conventions);
   const create: FileEdit = { kind: 'create', path, content };
   return {

@@ -21,6 +21,8 @@ export interface CreateStubArgs {
   readonly description?: string;
   /** The index line's title (New Memory asks it); the name otherwise. */
   readonly title?: string;
+  /** The file's stem New Memory showed as the title was typed; the folder's habit for the name otherwise. */
+  readonly fileStem?: string;
 }
 
 /**
@@ -78,7 +80,9 @@ async function createStub(services: Services, args: CreateStubArgs): Promise<vsc
   const template = type === undefined ? undefined : await userTemplate(services, type);
   let planned: Extract<StubPlan, { ok: true }> | undefined;
   const applied = await services.edits.apply(() => {
-    const fileStem = typePrefixedStem(root.store, name, type);
+    // A stem from the arguments (a command link may carry them) is a plain file name in the root, or ignored.
+    const given = args.fileStem !== undefined && checkMemoryName(args.fileStem).ok ? args.fileStem : undefined;
+    const fileStem = given ?? typePrefixedStem(root.store, name, type);
     const plan = planStub(root.store, { name, type, template, fileStem, description: args.description, title: args.title, ...(lesson ? { pinned: false } : {}), indexEntry: shape.index === 'written' });
     if (!plan.ok) {
       void vscode.window.showErrorMessage(plan.reason === 'unsafe-name'

@@ -17,6 +17,8 @@ interface StartedFrom extends TargetNode {
   readonly group?: { readonly kind: string; readonly type: string };
   readonly type?: string;
   readonly name?: string;
+  /** A title as a person would type it: named as the input box would name it. */
+  readonly title?: string;
   readonly description?: string;
 }
 
@@ -37,11 +39,12 @@ export function registerNewMemory(services: Services): vscode.Disposable {
     // Started on a group with the name already given (a script): the group's type, without asking.
     // With several folders, each step names the one the memory goes to: it may have come from the selection, unasked.
     const titled = (title: string): string => (services.roots.roots.length > 1 ? `${title} · ${root.info.label}` : title);
-    const type = lessons ? undefined : from?.type ?? (from?.name !== undefined ? groupType : undefined) ?? (await pickType(services, groupType, titled));
+    const type = lessons ? undefined : from?.type ?? (from?.name !== undefined || from?.title !== undefined ? groupType : undefined) ?? (await pickType(services, groupType, titled));
     if (type === undefined && !lessons) return undefined;
-    const asked = from?.name !== undefined ? { name: from.name, title: undefined } : await askTitle(services, root, type, lessons, titled);
+    const given = from?.title !== undefined ? derivedFrom(services, root, from.title, type) : undefined;
+    const asked = from?.name !== undefined ? { name: from.name, title: undefined, file: undefined } : given ?? (await askTitle(services, root, type, lessons, titled));
     if (asked === undefined) return undefined;
-    const { name, title } = asked;
+    const { name, title, file } = asked;
     const description = from?.description ?? await vscode.window.showInputBox({
       title: titled(lessons ? vscode.l10n.t('New memory "{0}" (2/2)', title ?? name) : vscode.l10n.t('New memory "{0}" (3/3)', title ?? name)),
       prompt: vscode.l10n.t('One line that says what this memory is for: recall matches on it, and it becomes the index line\'s hook.'),
@@ -49,7 +52,7 @@ export function registerNewMemory(services: Services): vscode.Disposable {
       ignoreFocusOut: true,
     });
     if (description === undefined) return undefined;
-    const args: CreateStubArgs = { root: root.uri.toString(), name, type, title, description: description.trim() || undefined };
+    const args: CreateStubArgs = { root: root.uri.toString(), name, type, title, description: description.trim() || undefined, ...(file !== undefined ? { fileStem: file.replace(/\.md$/, '') } : {}) };
     return vscode.commands.executeCommand<vscode.Uri | undefined>(Commands.createReservedMemory, args);
   });
 }
@@ -79,8 +82,15 @@ async function pickType(services: Services, preselected: string | undefined, tit
   return picked?.label;
 }
 
+/** A title given by a caller, named as the input box names a typed one. */
+function derivedFrom(services: Services, root: MemoryRoot, title: string, type: string | undefined): { name: string; title: string; file: string } | undefined {
+  services.documents.flushRoot(root);
+  const derived = deriveName(title, type, root.store);
+  return derived ? { ...derived, title: title.trim() } : undefined;
+}
+
 /** The title, and the name the folder's habits make of it; undefined when the person stopped. */
-async function askTitle(services: Services, root: MemoryRoot, type: string | undefined, lessons: boolean, titled: (title: string) => string): Promise<{ name: string; title: string } | undefined> {
+async function askTitle(services: Services, root: MemoryRoot, type: string | undefined, lessons: boolean, titled: (title: string) => string): Promise<{ name: string; title: string; file: string } | undefined> {
   const check = (value: string): { derived?: { name: string; file: string }; message?: vscode.InputBoxValidationMessage } => {
     services.documents.flushRoot(root);
     const derived = deriveName(value, type, root.store);
@@ -101,5 +111,5 @@ async function askTitle(services: Services, root: MemoryRoot, type: string | und
   });
   if (title === undefined) return undefined;
   const derived = check(title).derived;
-  return derived ? { name: derived.name, title: title.trim() } : undefined;
+  return derived ? { name: derived.name, title: title.trim(), file: derived.file } : undefined;
 }

@@ -99,7 +99,8 @@ async function archiveRoot(services: Services, root: MemoryRoot, picked: readonl
   }, {
     label: vscode.l10n.t('Archive candidates'),
     announce: announcement(),
-    announceActions: [{ title: vscode.l10n.t('Reveal archive folder'), run: () => revealFolder(folder) }],
+    // A short verb: three buttons share a toast, and the message names the folder already.
+    announceActions: [{ title: vscode.l10n.t('Reveal'), run: () => revealFolder(folder) }],
   });
   if (result === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('The memories could not be archived; nothing was changed.'));
   if (result !== 'applied') return [];

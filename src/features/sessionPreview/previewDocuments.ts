@@ -16,7 +16,10 @@ const SETTLE_MS = 300;
 export class SessionPreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly sourcesChanged = new vscode.EventEmitter<void>();
+  /** A source of the session start changed (settled): the preview panel rebuilds on it too. */
+  readonly onDidChangeSources = this.sourcesChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.sourcesChanged];
   /** Folders outside the workspace watched for open previews (the config folder, auto memory), by path. */
   private readonly outside = new Map<string, vscode.Disposable>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,9 +45,14 @@ export class SessionPreviewDocuments implements vscode.TextDocumentContentProvid
     if (!folder) return vscode.l10n.t('This folder is no longer open.');
     const found = await sessionLoadOf(folder);
     if (!found) return vscode.l10n.t('The session preview needs a folder on this machine; Claude Code does not run in {0}.', folder.uri.toString());
+    this.watchSources(found);
+    return previewMarkdown(folder.name, found.load, vscode.workspace.isTrusted);
+  }
+
+  /** Watches the folders outside the workspace a session load read (the config folder, auto memory). */
+  watchSources(found: { readonly configDir: string; readonly autoMemoryFolder: string }): void {
     this.watchOutside(found.configDir);
     this.watchOutside(found.autoMemoryFolder);
-    return previewMarkdown(folder.name, found.load, vscode.workspace.isTrusted);
   }
 
   private watchOutside(path: string): void {
@@ -58,6 +66,7 @@ export class SessionPreviewDocuments implements vscode.TextDocumentContentProvid
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.sourcesChanged.fire();
       for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === PREVIEW_SCHEME) this.changed.fire(document.uri);
     }, SETTLE_MS);
   }

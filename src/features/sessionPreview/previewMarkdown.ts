@@ -50,7 +50,7 @@ export function previewMarkdown(folderName: string, load: SessionLoad, trusted: 
   return out.join('\n');
 }
 
-function poisonSummary(poison: Readonly<Record<string, number>>): string {
+export function poisonSummary(poison: Readonly<Record<string, number>>): string {
   const names: Record<string, string> = {
     'hidden-text': vscode.l10n.t('hidden characters'),
     'channel-markup': vscode.l10n.t('markup imitating Claude Code\'s own'),
@@ -75,7 +75,7 @@ function size(part: SessionPart): string {
   return [characterCount(part.chars), lineCount(part.lines), tokenCount(part.tokens)].join(' · ');
 }
 
-function statusText(part: SessionPart): string {
+export function statusText(part: SessionPart): string {
   switch (part.status) {
     case 'loaded':
       return vscode.l10n.t('loaded') + ' · ' + size(part);
@@ -114,7 +114,7 @@ function notLoadedText(part: SessionPart): string {
   }
 }
 
-function kindLabel(kind: PartKind): string {
+export function kindLabel(kind: PartKind): string {
   switch (kind) {
     case 'managed':
       return vscode.l10n.t('Managed policy');

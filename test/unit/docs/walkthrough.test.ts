@@ -17,9 +17,9 @@ const keyOf = (value: string): string => /^%(.+)%$/.exec(value)?.[1] ?? assert.f
 const links = (text: string): string[] => [...text.matchAll(/\]\(command:([\w.]+)\)/g)].map((match) => match[1]);
 
 describe('the getting-started walkthrough', () => {
-  it('has the five steps, in order: find, fix, review, session start, CI', () => {
+  it('has the six steps, in order: find, fix, review, session start, history and Undo, CI', () => {
     assert.equal(manifest.contributes.walkthroughs.length, 1);
-    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['findMemory', 'fixProblem', 'review', 'sessionStart', 'checkInCi']);
+    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['findMemory', 'fixProblem', 'review', 'sessionStart', 'historyUndo', 'checkInCi']);
   });
 
   it('is written in English, Korean and Japanese, every string translated', () => {
@@ -44,7 +44,9 @@ describe('the getting-started walkthrough', () => {
       assert.deepEqual(links(bundles.ja[keyOf(step.description)]), english, `${step.id} in Japanese`);
       assert.ok(step.completionEvents.length > 0, step.id);
     }
-    assert.deepEqual(links(bundles.en[keyOf(walkthrough.steps[4].description)]), [Commands.copyActionSnippet]);
+    assert.deepEqual(links(bundles.en[keyOf(walkthrough.steps[5].description)]), [Commands.copyActionSnippet]);
+    // Review is done by a review action, never by opening the view (issue #40).
+    assert.ok(walkthrough.steps[2].completionEvents.every((event) => event.startsWith('onCommand:memoryShelf.review.')), walkthrough.steps[2].completionEvents.join(', '));
   });
 
   it('shows an image per step, shipped in the .vsix (media/**)', () => {

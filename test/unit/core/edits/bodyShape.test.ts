@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { folderTemplate, planStub } from '../../../../src/core';
+import { folderTemplate, MemoryStore, planStub } from '../../../../src/core';
 import { storeOf } from '../links/fileEdits';
 
 const memory = (name: string, type: string, body: string): string => `---\nname: ${name}\ndescription: about ${name}\ntype: ${type}\n---\n\n${body}\n`;
@@ -63,5 +63,19 @@ describe('a new memory follows its folder\'s body shape', () => {
     ]));
     const plan = planStub(store, { name: 'mine', type: 'feedback', template: '# {{name}}\n\nMine.\n' });
     assert.ok(plan.ok && plan.content.endsWith('---\n# mine\n\nMine.\n'));
+  });
+});
+
+describe('the first memory of an empty folder (issue #40)', () => {
+  it('takes Claude Code\'s own body: the fact, then **Why:** and **How to apply:** for feedback and project; no title, no sections', () => {
+    const empty = new MemoryStore();
+    const feedback = planStub(empty, { name: '배포-동결', type: 'feedback', fileStem: 'feedback_배포-동결', description: '목요일 저녁 이후 배포 금지' });
+    assert.ok(feedback.ok);
+    assert.equal(feedback.content, '---\nname: 배포-동결\ndescription: 목요일 저녁 이후 배포 금지\nmetadata:\n  type: feedback\n---\n\n\n\n**Why:**\n\n**How to apply:**\n');
+    // The cursor waits on the fact's line, above the labels.
+    assert.deepEqual(feedback.cursor, { line: 7, character: 0 });
+    const user = planStub(empty, { name: 'role', type: 'user', fileStem: 'user_role', description: 'Backend engineer' });
+    assert.ok(user.ok);
+    assert.doesNotMatch(user.content, /^#|\*\*Why/m);
   });
 });
