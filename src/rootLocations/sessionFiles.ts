@@ -4,7 +4,7 @@ import { findImports, generatedIndexText, MAX_IMPORT_HOPS, resolveImport, sessio
 import { decodeText } from '../reader/decodeText';
 import type { ReaderHost } from '../reader/readerHost';
 import { discoverAgentMemory } from './agentMemory';
-import { resolveAutoMemory, type AutoMemoryLocation, type RootsHost } from './autoMemory';
+import { claudeConfigDir, resolveAutoMemory, type AutoMemoryLocation, type RootsHost } from './autoMemory';
 
 /** A CLAUDE.md, rule or index is read up to this size; Claude Code warns far below it. */
 export const MAX_SESSION_FILE_BYTES = 1024 * 1024;
@@ -141,8 +141,8 @@ async function addAutoMemory(
  * global config (`~/.claude.json`, or `.claude.json` in `CLAUDE_CONFIG_DIR`) under the project's path.
  */
 async function externalImportsApprovedFor(host: ReaderHost, path: typeof nodePath.posix, request: SessionFilesInput): Promise<boolean> {
-  const configDir = (request.env['CLAUDE_CONFIG_DIR'] ?? '').trim();
-  const file = configDir !== '' ? path.join(configDir, '.claude.json') : path.join(request.homeDir, '.claude.json');
+  // A relative CLAUDE_CONFIG_DIR is the project's, read through the one place that resolves it.
+  const file = request.env['CLAUDE_CONFIG_DIR'] ? path.join(claudeConfigDir(request.env, request.homeDir, request.folder, host.pathStyle), '.claude.json') : path.join(request.homeDir, '.claude.json');
   const source = await readSource(host, file, MAX_CLAUDE_CONFIG_BYTES);
   if (source.text === undefined) return false;
   try {

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { buildSessionLoad, type SessionLoad } from '../core/sessionLoad';
 import { nodeReaderHost } from '../reader';
+import { claudeConfigDir } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { gatherSessionFiles } from '../rootLocations/sessionFiles';
 
@@ -24,6 +25,6 @@ export async function sessionLoadOf(folder: vscode.WorkspaceFolder): Promise<Ses
     nodeReaderHost,
     nodeRootsHost,
   );
-  const configDir = process.env['CLAUDE_CONFIG_DIR']?.trim() || `${homeDir}/.claude`;
+  const configDir = claudeConfigDir(process.env, homeDir, folder.uri.fsPath);
   return { load: buildSessionLoad(gathered.input), configDir, autoMemoryFolder: gathered.autoMemory.path };
 }

@@ -64,6 +64,14 @@ describe('session preview: what Claude Code loads at session start', () => {
     assert.equal(load.parts.find((part) => part.path.endsWith('extra.md'))?.status, 'loaded');
   });
 
+  it('reads the approval from the .claude.json of a relative CLAUDE_CONFIG_DIR, which is the project\'s folder, as Claude Code does', async () => {
+    // Read from the extension host's working directory before, so the approval was never found.
+    const load = await preview({ ...fixtureTree('hierarchy'), '/home/u/proj/app/.cc/.claude.json': APPROVED }, { CLAUDE_CONFIG_DIR: '.cc' });
+    assert.equal(load.parts.find((part) => part.path === '/home/u/proj/docs/a.md')?.status, 'loaded');
+    const absolute = await preview({ ...fixtureTree('hierarchy'), '/opt/cc/.claude.json': APPROVED }, { CLAUDE_CONFIG_DIR: '/opt/cc/' });
+    assert.equal(absolute.parts.find((part) => part.path === '/home/u/proj/docs/a.md')?.status, 'loaded');
+  });
+
   it('reads the approval from a ~/.claude.json of several MB, as one grows with every project\'s history', async () => {
     const history = Array.from({ length: 3000 }, (_, i) => `prompt ${i} ${'x'.repeat(600)}`);
     const big = JSON.stringify({ projects: { '/home/u/old': { history }, '/home/u/proj/app': { hasClaudeMdExternalIncludesApproved: true } } });
