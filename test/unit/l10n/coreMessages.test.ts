@@ -200,6 +200,9 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(extra, budget(200, 220)),
     ...engineProblems(indexRoot(), budget(9, 25_000)),
     ...engineProblems(indexRoot(), budget(200, 700)),
+    // The same index nothing loads (a project's memory/ no CLAUDE.md imports): not "loaded in every session".
+    ...engineProblems(indexRoot(), { ...budget(200, 700), indexLoad: 'not-loaded' }),
+    ...engineProblems(new Map([['MEMORY.md', '# Memory\n- [A](a.md) — a\n\nToday is 2026-07-30.\n'], ['a.md', memory('a', 'A.')], ['b.md', memory('b', 'B.')]]), { indexLoad: 'not-loaded' }),
     // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
