@@ -52,7 +52,7 @@ export async function indexLensCheck({ browser, server, check, save, workspace }
     // The workspace's memory/ is imported by no CLAUDE.md: the lens says so, and where the limit would cut it.
     check('the first line shows the load budget, that nothing loads this index, and where the limit falls', new RegExp(`${expected.lines} / 200 lines · .* · not loaded at session start · past the limit from line 201`).test(budget.trim()), budget);
     check('entries show their type, backlinks, Edit and problem lenses',
-      ['feedback · 1 backlink', 'Edit', 'hook differs from the description — update hook', 'file missing — create', 'listed twice (line 7) — remove'].every((want) => lenses.titles.some((title) => title.includes(want))),
+      ['feedback · 1 backlink', 'Edit', 'hook differs from the description: 09:00 → 10:00 — update hook', 'file missing — create', 'listed twice (line 7) — remove'].every((want) => lenses.titles.some((title) => title.includes(want))),
       lenses.titles.slice(0, 12).join(' | '));
     const status = await statusItem.innerText().catch(() => '');
     // Nothing loads it: the status bar says so rather than a share of a limit that does not apply (issue #40).

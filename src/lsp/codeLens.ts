@@ -28,7 +28,7 @@ function entryTitles(lens: EntryLens): string[] {
   }
   for (const issue of lens.issues) {
     if (issue.kind === 'missing-file') titles.push(t('file missing — create'));
-    if (issue.kind === 'hook-drift') titles.push(t('hook differs from the description — update hook'));
+    if (issue.kind === 'hook-drift') titles.push(t('hook differs from the description: {0} → {1}', issue.change.old, issue.change.now));
     if (issue.kind === 'duplicate') titles.push(t('listed twice (line {0}) — remove', issue.firstLine + 1));
   }
   return titles;

@@ -171,7 +171,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       '6: Edit',
       '7: $(symbol-class) feedback · 1 backlink',
       '7: Edit',
-      '7: $(warning) hook differs from the description — update hook',
+      '7: $(warning) hook differs from the description: 09:00 → 10:00 — update hook',
       '8: $(error) file missing — create',
       '8: remove entry',
       '11: $(symbol-class) reference · 0 backlinks',
@@ -184,7 +184,8 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     ]);
     const byTitle = (line: number, title: string) => lenses.find((lens) => lens.line === line && lens.title === title)!.command;
     assert.deepEqual([byTitle(7, '$(symbol-class) feedback · 1 backlink').command, byTitle(7, '$(symbol-class) feedback · 1 backlink').arguments?.[1]], ['_memoryShelf.index.revealMemory', 'feedback_standup_time.md']);
-    assert.equal(byTitle(7, '$(warning) hook differs from the description — update hook').tooltip, STANDUP);
+    // The lens shows the one changed fact, and its tooltip the hook with that fact alone changed (issue #40).
+    assert.equal(byTitle(7, '$(warning) hook differs from the description: 09:00 → 10:00 — update hook').tooltip, 'standup at 10:00 in room 301');
     assert.deepEqual(byTitle(12, '$(warning) listed twice (line 7) — remove').arguments?.[1], [12]);
   });
 
@@ -205,10 +206,10 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     });
   });
 
-  it('updates the drifted hook from its lens, and only that line', async () => {
+  it('updates the changed fact of the drifted hook from its lens, and only that fact: the hook is not replaced by the description (issue #40)', async () => {
     await setIndex(lf(INDEX));
     const lens = (await lensesOf(lab('MEMORY.md'))).find((candidate) => candidate.title.includes('update hook'))!;
-    assert.equal(await run(lens.command.command, ...(lens.command.arguments ?? []).slice(1)), lf(replaced({ 7: `- [Standup time](feedback_standup_time.md) — ${STANDUP}` })));
+    assert.equal(await run(lens.command.command, ...(lens.command.arguments ?? []).slice(1)), lf(replaced({ 7: '- [Standup time](feedback_standup_time.md) — standup at 10:00 in room 301' })));
   });
 
   it('removes the second listing from its lens', async () => {
@@ -240,10 +241,10 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     assert.equal(await run('memoryShelf.index.addUnlisted'), crlfBom(replaced({}, { 13: [`4. [Thesis deadline](project_thesis_deadline.md) — ${THESIS}`] })));
   });
 
-  it('updates every drifted or missing hook from the descriptions', async () => {
+  it('updates every drifted hook\'s changed fact and every missing hook from the descriptions', async () => {
     await setIndex(lf(INDEX));
     assert.equal(await run('memoryShelf.index.updateHooks'), lf(replaced({
-      7: `- [Standup time](feedback_standup_time.md) — ${STANDUP}`,
+      7: '- [Standup time](feedback_standup_time.md) — standup at 10:00 in room 301',
       12: `2. [Math notation again](feedback_math_notation.md) — ${MATH}`,
     })));
   });
