@@ -216,6 +216,12 @@ describe("core's problem and fix sentences", () => {
       ['t.md', memory('t', 'T.')],
       ...['a', 'b'].map((name) => [`${name}.md`, `---\nname: ${name}\ndescription: lesson ${name}\nmetadata:\n  pinned: true\n---\nBody ${name}.\n`] as [string, string]),
     ])),
+    // A pinned lesson beside more typed memories than lessons: a typed folder, where it is a lesson, not broken.
+    ...engineProblems(new Map([
+      ['MEMORY.md', '- [T](t.md) — typed\n- [U](u.md) — typed\n'],
+      ['t.md', memory('t', 'T.')], ['u.md', memory('u', 'U.')],
+      ['a.md', '---\nname: a\ndescription: lesson a\nmetadata:\n  pinned: true\n---\nBody a.\n'],
+    ])),
     ...engineProblems(new Map(Array.from({ length: 141 }, (_, i) => [`m${String(i).padStart(3, '0')}.md`, memory(`m${i}`, 'M.')] as [string, string]))),
     ...engineProblems(new Map([
       ['a.md', memory('a', 'A.')],
