@@ -83,4 +83,9 @@ export const ContextKeys = {
   hasRoots: 'memoryShelf.hasRoots',
   /** Root URIs (strings) that have no MEMORY.md, for the tree's "create MEMORY.md" action. */
   rootsWithoutIndex: 'memoryShelf.rootsWithoutIndex',
+  /**
+   * Whether some root has no MEMORY.md: a `when` clause takes an empty list for true, so the menus that
+   * offer "Create MEMORY.md from the Files" ask this, not the list (issue #40: offered where one exists).
+   */
+  anyRootWithoutIndex: 'memoryShelf.anyRootWithoutIndex',
 } as const;

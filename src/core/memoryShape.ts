@@ -43,6 +43,11 @@ export function isDurableLesson(memory: MemoryFile): boolean {
   return memory.typeLocation === undefined && isRecord(metadata) && 'pinned' in metadata;
 }
 
+/** A lesson beside typed memories: written as one (`metadata.pinned`, no type), or pinned with no type at all. */
+export function isLesson(memory: MemoryFile): boolean {
+  return isDurableLesson(memory) || (isPinned(memory) && memory.type === undefined);
+}
+
 /**
  * The shape a root's files show, kept current as files come and go (counts can be taken back, like
  * the naming conventions'). A root is untyped when its durable lessons outnumber its typed memories:

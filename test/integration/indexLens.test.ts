@@ -171,7 +171,7 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
       '6: Edit',
       '7: $(symbol-class) feedback · 1 backlink',
       '7: Edit',
-      '7: $(warning) hook differs from the description — update hook',
+      '7: $(warning) hook differs from the description: 09:00 → 10:00 — update hook',
       '8: $(error) file missing — create',
       '8: remove entry',
       '11: $(symbol-class) reference · 0 backlinks',
@@ -184,7 +184,8 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     ]);
     const byTitle = (line: number, title: string) => lenses.find((lens) => lens.line === line && lens.title === title)!.command;
     assert.deepEqual([byTitle(7, '$(symbol-class) feedback · 1 backlink').command, byTitle(7, '$(symbol-class) feedback · 1 backlink').arguments?.[1]], ['_memoryShelf.index.revealMemory', 'feedback_standup_time.md']);
-    assert.equal(byTitle(7, '$(warning) hook differs from the description — update hook').tooltip, STANDUP);
+    // The lens shows the one changed fact, and its tooltip the hook with that fact alone changed (issue #40).
+    assert.equal(byTitle(7, '$(warning) hook differs from the description: 09:00 → 10:00 — update hook').tooltip, 'standup at 10:00 in room 301');
     assert.deepEqual(byTitle(12, '$(warning) listed twice (line 7) — remove').arguments?.[1], [12]);
   });
 
@@ -205,10 +206,10 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     });
   });
 
-  it('updates the drifted hook from its lens, and only that line', async () => {
+  it('updates the changed fact of the drifted hook from its lens, and only that fact: the hook is not replaced by the description (issue #40)', async () => {
     await setIndex(lf(INDEX));
     const lens = (await lensesOf(lab('MEMORY.md'))).find((candidate) => candidate.title.includes('update hook'))!;
-    assert.equal(await run(lens.command.command, ...(lens.command.arguments ?? []).slice(1)), lf(replaced({ 7: `- [Standup time](feedback_standup_time.md) — ${STANDUP}` })));
+    assert.equal(await run(lens.command.command, ...(lens.command.arguments ?? []).slice(1)), lf(replaced({ 7: '- [Standup time](feedback_standup_time.md) — standup at 10:00 in room 301' })));
   });
 
   it('removes the second listing from its lens', async () => {
@@ -240,10 +241,10 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     assert.equal(await run('memoryShelf.index.addUnlisted'), crlfBom(replaced({}, { 13: [`4. [Thesis deadline](project_thesis_deadline.md) — ${THESIS}`] })));
   });
 
-  it('updates every drifted or missing hook from the descriptions', async () => {
+  it('updates every drifted hook\'s changed fact and every missing hook from the descriptions', async () => {
     await setIndex(lf(INDEX));
     assert.equal(await run('memoryShelf.index.updateHooks'), lf(replaced({
-      7: `- [Standup time](feedback_standup_time.md) — ${STANDUP}`,
+      7: '- [Standup time](feedback_standup_time.md) — standup at 10:00 in room 301',
       12: `2. [Math notation again](feedback_math_notation.md) — ${MATH}`,
     })));
   });
@@ -295,31 +296,62 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     }
   });
 
-  it('marks an index past 200 lines that nothing loads: the budget lens says where the limit falls and that it is not loaded, the status bar turns red, lists what is past it and offers actions; no over-budget diagnostic', async () => {
+  it('marks an index past 200 lines that nothing loads as not loaded on every surface: the lens says where an auto memory limit would fall without a warning, the status bar stays in its plain colour and lists no "not loaded" entries; no over-budget diagnostic (issue #40)', async () => {
     const uri = workspaceUri(...LONG, 'MEMORY.md');
     const text = longIndexFiles().get('MEMORY.md')!;
     await vscode.window.showTextDocument(uri);
     const [budget] = await lensesOf(uri);
     assert.deepEqual(budget, {
       line: 0,
-      title: `$(warning) 209 / 200 lines · ${text.trim().length.toLocaleString('en')} / 25,000 characters · not loaded at session start · past the limit from line 201`,
+      title: `$(circle-slash) 209 / 200 lines · ${text.trim().length.toLocaleString('en')} / 25,000 characters · not loaded at session start · past the limit from line 201`,
       command: budget.command,
     });
     await eventually(async () => {
       const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
       assert.equal(status.rootUri, workspaceUri(...LONG).toString());
-      assert.equal(status.level, 'error');
-      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...LONG))!.info.label} · MEMORY.md ${Math.round((209 / 200) * 100)}%`);
-      assert.match(status.tooltip, /from settings · not loaded by Claude Code\n\npast the limit from line 201\. 9 entries are not loaded:/);
-      assert.match(status.tooltip, /\[Sort by recency\]\(command:memoryShelf\.index\.sort\?[^)]*recency[^)]*\)/);
-      // Nothing loads this index, so no part of it is "never loaded" more than another: the rule stays quiet
-      // (the lens and the status bar still show where an auto memory index would stop).
+      assert.equal(status.level, 'ok');
+      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...LONG))!.info.label} · MEMORY.md not loaded`);
+      assert.match(status.tooltip, /from settings · not loaded by Claude Code\n\nLoaded as an auto memory index, it would stop before line 201\./);
+      assert.doesNotMatch(status.tooltip, /entries are not loaded|entry is not loaded|Bench run 201/);
+      // Nothing loads this index, so no part of it is "never loaded" more than another: the rule stays quiet.
       assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'index-over-budget' || (typeof d.code === 'object' && d.code.value === 'index-over-budget')), []);
-      assert.match(status.tooltip, /- Bench run 197\n- Bench run 198\n- Bench run 199\n- Bench run 200\n- Bench run 201\n- Bench run 202\n- Bench run 203\n- Bench run 204\n- and 1 more/);
     });
   });
 
-  it('loads a Korean index under 25,000 characters whole although it is over 25 KB, in the warning colour from 90%', async () => {
+  it('speaks of no room and no loading in the diagnostics of an index nothing loads: an unlisted memory is offered its entry, facts in MEMORY.md are not "loaded in every session" (issue #40)', async () => {
+    const root = workspaceUri(...LONG);
+    const index = workspaceUri(...LONG, 'MEMORY.md');
+    const original = longIndexFiles().get('MEMORY.md')!;
+    const unlisted = workspaceUri(...LONG, 'project_bench_setup.md');
+    const codeOf = (d: vscode.Diagnostic): unknown => (typeof d.code === 'object' ? d.code.value : d.code);
+    try {
+      await vscode.workspace.fs.writeFile(unlisted, encoder.encode('---\nname: bench-setup\ndescription: "벤치 설정: 증폭기는 2번 랙, 온도는 22 °C로 맞춘다"\nmetadata:\n  type: project\n---\n설정 기록.\n'));
+      const facts = ['## 環境', '- 測定器は2番ラックのオシロスコープを使う', '- データは共有ドライブの /lab/2026/raw に置く', '- 温度は22 °Cに保つ', ''];
+      await vscode.workspace.fs.writeFile(index, encoder.encode(original.replace('\n\n- [Bench run 1]', `\n\n${facts.join('\n')}\n- [Bench run 1]`)));
+      await eventually(async () => {
+        const [listing] = vscode.languages.getDiagnostics(unlisted).filter((d) => codeOf(d) === 'index-unlisted');
+        assert.ok(listing, 'index-unlisted on the new memory');
+        assert.doesNotMatch(listing.message, /room|limit/);
+        assert.match(listing.message, /nothing loads this index yet/);
+        await vscode.workspace.openTextDocument(unlisted);
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', unlisted, new vscode.Range(listing.range.start.line, listing.range.start.character, listing.range.end.line, listing.range.end.character));
+        assert.ok(actions.some((action) => action.title === 'Add an entry to MEMORY.md'), actions.map((action) => action.title).join(', '));
+        const inline = vscode.languages.getDiagnostics(index).filter((d) => codeOf(d) === 'index-inline-memory');
+        assert.equal(inline.length, 1, inline.map((d) => d.message).join('; '));
+        assert.doesNotMatch(inline[0].message, /loaded in every session/);
+        assert.match(inline[0].message, /once a CLAUDE\.md imports this index they would load in every session/);
+      }, 15_000);
+      const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
+      assert.notEqual(status.level, 'error');
+    } finally {
+      await closeEverything();
+      await vscode.workspace.fs.delete(unlisted);
+      await vscode.workspace.fs.writeFile(index, encoder.encode(original));
+      await eventually(() => assert.equal(api.roots.rootAt(root)!.store.index?.text, original));
+    }
+  });
+
+  it('measures a Korean index under 25,000 characters whole although it is over 25 KB, and, nothing loading it, keeps the status bar in its plain colour past 90%', async () => {
     const uri = workspaceUri(...KOREAN, 'MEMORY.md');
     const text = koreanIndexFiles().get('MEMORY.md')!;
     const characters = text.trim().length;
@@ -330,8 +362,9 @@ describe('MEMORY.md lenses, load budget and index commands', () => {
     await eventually(async () => {
       const status = await vscode.commands.executeCommand<BudgetStatus>('_memoryShelf.index.budgetStatus');
       assert.equal(status.rootUri, workspaceUri(...KOREAN).toString());
-      assert.equal(status.level, 'warning');
-      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...KOREAN))!.info.label} · MEMORY.md ${Math.round(Math.max(186 / 200, characters / 25_000) * 100)}%`);
+      // Nothing loads it: near a limit that does not apply is no warning (issue #40).
+      assert.equal(status.level, 'ok');
+      assert.equal(status.text, `$(book) ${api.roots.rootAt(workspaceUri(...KOREAN))!.info.label} · MEMORY.md not loaded`);
       assert.match(status.tooltip, /not loaded at session start/);
       assert.doesNotMatch(status.tooltip, /Everything loads/);
     });

@@ -127,3 +127,57 @@ describe('Memory shapes of current Claude Code in the sidebar', () => {
     }
   });
 });
+
+describe('Pinned lessons beside typed memories (issue #40, item 5)', () => {
+  let api: MemoryShelfApi;
+  let originalRoots: string[] | undefined;
+  const folder = ['shapes', 'typed-with-lessons'];
+  const FILES: Record<string, string> = {
+    'MEMORY.md': '# Memory\n- [Deploy checklist](project_deploy.md) — deploy from main after the checks pass\n- [Review style](feedback_review.md) — one comment per finding\n- [리뷰 기준](feedback_review-ko.md) — 지적 하나에 코멘트 하나\n',
+    'project_deploy.md': '---\nname: deploy-checklist\ndescription: deploy from main after the checks pass\nmetadata:\n  type: project\n---\nDeploy from main.\n',
+    'feedback_review.md': '---\nname: review-style\ndescription: one comment per finding\nmetadata:\n  type: feedback\n---\nOne comment per finding.\n',
+    'feedback_review-ko.md': '---\nname: review-style-ko\ndescription: 지적 하나에 코멘트 하나\nmetadata:\n  type: feedback\n---\n지적 하나에 코멘트 하나.\n',
+    'verify-before-claiming.md': '---\nname: verify-before-claiming\ndescription: Run the failing test before saying a fix works\nmetadata:\n  pinned: true\n---\nRun the failing test before saying a fix works.\n',
+    '배포-전-확인.md': '---\nname: 배포-전-확인\ndescription: 배포 전에 스테이징에서 한 번 확인한다\nmetadata:\n  pinned: true\n---\n배포 전에 스테이징에서 확인한다.\n',
+    '確認してから報告.md': '---\nname: 確認してから報告\ndescription: 直ったと言う前にテストを走らせる\nmetadata:\n  pinned: true\n---\n直ったと言う前にテストを走らせる。\n',
+  };
+  const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
+
+  before(async () => {
+    api = await activateExtension();
+    originalRoots = config().inspect<string[]>('roots')?.workspaceValue;
+    for (const [name, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(workspaceUri(...folder, name), encoder.encode(text));
+    await config().update('roots', [...(originalRoots ?? []), folder.join('/')], vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+  });
+
+  after(async () => {
+    await config().update('roots', originalRoots, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.delete(workspaceUri(...folder), { recursive: true });
+    await vscode.commands.executeCommand('memoryShelf.refresh');
+  });
+
+  it('shows them as Pinned, not under Untyped / unknown, and reports them only as a hint that offers a type, never applied by itself', async () => {
+    await eventually(async () => {
+      const root = findItem(await visibleTree(api), folder.join('/'));
+      const groups = root.children.filter((group) => group.label !== 'To review' && !/already here as reviewed\?$/.test(group.label));
+      assert.equal(groups.some((group) => group.label === 'Untyped / unknown'), false, groups.map((group) => group.label).join(', '));
+      assert.deepEqual(findItem(groups, 'Pinned').children.map((item) => item.label).sort(), ['Verify before claiming', '배포-전-확인', '確認してから報告'].sort());
+    }, 15_000);
+    for (const name of ['verify-before-claiming.md', '배포-전-확인.md', '確認してから報告.md']) {
+      const uri = workspaceUri(...folder, name);
+      await eventually(async () => {
+        const diagnostics = vscode.languages.getDiagnostics(uri);
+        assert.deepEqual(diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error || d.severity === vscode.DiagnosticSeverity.Warning).map(codeOf), [], name);
+        const typeHint = diagnostics.find((d) => codeOf(d) === 'type-missing');
+        assert.ok(typeHint, `${name}: a type-missing hint`);
+        assert.equal(typeHint.severity, vscode.DiagnosticSeverity.Hint);
+        assert.match(typeHint.message, /nothing is wrong with it/);
+        await vscode.workspace.openTextDocument(uri);
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(typeHint.range.start.line, typeHint.range.start.character, typeHint.range.end.line, typeHint.range.end.character));
+        assert.ok(['feedback', 'project'].every((type) => actions.some((action) => action.title === `Add type: ${type}`)), actions.map((action) => action.title).join(', '));
+      }, 15_000);
+      assert.doesNotMatch(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), /type:/, 'no type is written unasked');
+    }
+  });
+});

@@ -116,12 +116,13 @@ async function confirm(memory: MemoryFile, source: MemoryRoot, target: MemoryRoo
     plan.indexLinksLeft > 0 ? vscode.l10n.t('{0} other link(s) in the auto memory\'s MEMORY.md point to the file and will point at nothing.', plan.indexLinksLeft) : undefined,
     plan.reservationsResolved > 0 ? vscode.l10n.t('{0} reservation link(s) in the project folder will find it.', plan.reservationsResolved) : undefined,
     missing
-      ? vscode.l10n.t('Claude Code does not load {0}: no CLAUDE.md imports its index. "Promote and Import" also adds the line @{1} to CLAUDE.md, so Claude Code reads the index at session start.', target.info.label, missing.ref)
+      ? vscode.l10n.t('Claude Code does not load {0}: no CLAUDE.md imports its index. "Move and Import in CLAUDE.md" also adds the line @{1} to CLAUDE.md, so Claude Code reads the index at session start.', target.info.label, missing.ref)
       : undefined,
     vscode.l10n.t('Undo brings everything back.'),
   ].filter((line): line is string => line !== undefined).join('\n');
-  const promote = vscode.l10n.t('Promote');
-  const promoteAndImport = vscode.l10n.t('Promote and Import');
+  // The first button is the modal's default: it says what it does (issue #40: a plain "Promote" did not).
+  const promote = vscode.l10n.t('Move to {0}', target.info.label);
+  const promoteAndImport = vscode.l10n.t('Move and Import in CLAUDE.md');
   const preview = vscode.l10n.t('Preview…');
   const buttons = missing ? [promote, promoteAndImport, preview] : [promote, preview];
   const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Promote "{0}" to the project\'s memory?', memoryTitle(source, memory)), { modal: true, detail }, ...buttons);

@@ -50,14 +50,16 @@ export class BudgetStatusBar implements vscode.Disposable {
     }
     const { budget, index } = state;
     const way = root.info.load.index;
-    const cut = way !== 'imported' && budget.cutLine !== undefined;
-    const level = cut ? 'error' : way !== 'imported' && budget.usage >= WARNING_USAGE ? 'warning' : 'ok';
+    // Only an entrypoint index is cut or near its cut: one imported loads whole, one nothing loads has nothing cut (issue #40).
+    const cut = way === 'entrypoint' && budget.cutLine !== undefined;
+    const level = cut ? 'error' : way === 'entrypoint' && budget.usage >= WARNING_USAGE ? 'warning' : 'ok';
     const percent = formatNumber(Math.round(budget.usage * 100));
     const tooltip = [
       `**${escapeMarkdown(root.info.label)}** · MEMORY.md`,
       budgetCounts(budget, way),
     ];
     if (way !== 'entrypoint') tooltip.push(escapeMarkdown(root.info.load.detail));
+    if (way === 'not-loaded' && budget.cutLine !== undefined) tooltip.push(vscode.l10n.t('Loaded as an auto memory index, it would stop before line {0}.', formatNumber(budget.cutLine + 1)));
     if (cut) {
       tooltip.push(`${cutSentence(budget, way)}. ${cutEntriesSentence(budget)}`);
       const titles = budget.cutEntries.map((line) => index.entries.find((entry) => entry.line === line)?.title ?? '').filter(Boolean);
@@ -70,9 +72,13 @@ export class BudgetStatusBar implements vscode.Disposable {
     }
     // With several roots, "MEMORY.md 28%" alone does not say whose index it is.
     const several = this.services.roots.roots.length > 1;
+    // A share of a limit that does not apply reads as a warning: an index nothing loads says so instead.
+    const said = way === 'not-loaded'
+      ? several ? vscode.l10n.t('{0} · MEMORY.md not loaded', root.info.label) : vscode.l10n.t('MEMORY.md not loaded')
+      : several ? vscode.l10n.t('{0} · MEMORY.md {1}%', root.info.label, percent) : vscode.l10n.t('MEMORY.md {0}%', percent);
     this.show({
       visible: true,
-      text: `$(book) ${several ? vscode.l10n.t('{0} · MEMORY.md {1}%', root.info.label, percent) : vscode.l10n.t('MEMORY.md {0}%', percent)}`,
+      text: `$(book) ${said}`,
       tooltip: tooltip.join('\n\n'),
       level,
       rootUri: root.uri.toString(),

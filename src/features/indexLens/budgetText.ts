@@ -12,7 +12,9 @@ import { formatNumber } from './indexState';
 export function budgetLensTitle(budget: LoadBudget, way: IndexLoadWay): string {
   const counts = budgetCounts(budget, way);
   if (way === 'imported') return `$(check) ${counts}`;
-  if (budget.cutLine === undefined) return `${way === 'entrypoint' ? '$(check)' : '$(circle-slash)'} ${counts}`;
+  // Nothing is cut of an index nothing loads: no warning, whatever its size (issue #40).
+  if (way === 'not-loaded') return `$(circle-slash) ${counts}${budget.cutLine === undefined ? '' : ` · ${cutSentence(budget, way)}`}`;
+  if (budget.cutLine === undefined) return `$(check) ${counts}`;
   return `$(warning) ${counts} · ${cutSentence(budget, way)}`;
 }
 

@@ -65,8 +65,13 @@ export class IndexCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
         // Creating needs the rule's fix (stub shape and types); without it only removal is offered.
         return this.hasCreateFix(root, lens.line) ? lenses : lenses.slice(1);
       }
-      case 'hook-drift':
-        return [new vscode.CodeLens(range, { title: `$(warning) ${vscode.l10n.t('hook differs from the description — update hook')}`, tooltip: issue.hook, command: Commands.indexUpdateHooks, arguments: [root.uri, [lens.line]] })];
+      case 'hook-drift': {
+        // The lens shows the one fact that changed; its action edits that fact alone (issue #40).
+        const change = vscode.l10n.t('hook differs from the description: {0} → {1}', escapeIcons(issue.change.old), escapeIcons(issue.change.now));
+        return issue.edit
+          ? [new vscode.CodeLens(range, { title: `$(warning) ${change} — ${vscode.l10n.t('update hook')}`, tooltip: issue.hook, command: Commands.indexUpdateHooks, arguments: [root.uri, [lens.line]] })]
+          : [new vscode.CodeLens(range, { title: `$(warning) ${change}`, tooltip: lens.memory?.description ?? '', command: '' })];
+      }
       case 'duplicate':
         return [new vscode.CodeLens(range, { title: `$(warning) ${vscode.l10n.t('listed twice (line {0}) — remove', issue.firstLine + 1)}`, command: Commands.indexRemoveLines, arguments: [root.uri, [lens.line]] })];
     }

@@ -45,7 +45,8 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       return apply(services, root, () => root.store.index && sortIndex(root.store.index, root.store, chosen, operationOptions(services, root)), vscode.l10n.t('Sort the index'), services.config.settings.indexPreviewChanges, true);
     }),
     vscode.commands.registerCommand(Commands.indexCreate, async (target?: CommandTarget) => {
-      const root = await resolveRoot(services, target);
+      // Offered from the view's title and the palette: only a folder without MEMORY.md is one to create it in.
+      const root = await resolveRoot(services, target, (candidate) => !candidate.store.index);
       if (!root) return false;
       if (currentIndex(services, root)) return open(root);
       const edit = (): FileEdit => rebuildIndex(undefined, root.store, operationOptions(services, root)) ?? { kind: 'create', path: INDEX_FILE_NAME, content: '# Memory index\n' };
@@ -141,13 +142,14 @@ function selectedLines(root: MemoryRoot): number[] | undefined {
   return lines.size === 0 ? undefined : [...lines];
 }
 
-async function resolveRoot(services: Services, target: CommandTarget): Promise<MemoryRoot | undefined> {
+/** The command's root: the one given, else the active one, else one picked; with `fits`, only among those it fits. */
+async function resolveRoot(services: Services, target: CommandTarget, fits: (root: MemoryRoot) => boolean = () => true): Promise<MemoryRoot | undefined> {
   const given = targetRoot(services, target);
   if (given) return given;
   if (target) return undefined;
   const active = activeRoot(services);
-  if (active) return active;
-  const roots = services.roots.roots;
+  if (active && fits(active)) return active;
+  const roots = services.roots.roots.filter(fits);
   if (roots.length === 0) return undefined;
   const picked = await vscode.window.showQuickPick(roots.map((root) => ({ label: root.info.label, description: root.uri.fsPath, root })), { placeHolder: vscode.l10n.t('Which memory folder?') });
   return picked?.root;

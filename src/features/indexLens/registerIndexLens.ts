@@ -25,6 +25,7 @@ export function registerIndexLens(services: Services): vscode.Disposable {
     if (JSON.stringify(roots) === withoutIndex) return;
     withoutIndex = JSON.stringify(roots);
     void vscode.commands.executeCommand('setContext', ContextKeys.rootsWithoutIndex, roots);
+    void vscode.commands.executeCommand('setContext', ContextKeys.anyRootWithoutIndex, roots.length > 0);
   };
   refresh();
   return vscode.Disposable.from(

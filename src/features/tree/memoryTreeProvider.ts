@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { changedLines, escapeMarkdown, groupByType, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, type LinkReference, type MemoryFile, type RootPath, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { changedLines, escapeMarkdown, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, typedRootGroups, type LinkReference, type MemoryFile, type RootPath, type Reservation, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -95,7 +95,7 @@ export class MemoryTreeProvider extends Disposable implements vscode.TreeDataPro
       // A team/ with its own index is a root of its own (the root excludes it); else its memories are the Team group.
       const team = node.root.info.exclude ? [] : all.filter((memory) => isTeamMemoryPath(memory.path));
       const shape = rootShape(node.root, this.services.config);
-      const byShape = shape.typing === 'untyped' ? lessonGroups(own) : groupByType(own, this.typeSet());
+      const byShape = shape.typing === 'untyped' ? lessonGroups(own) : typedRootGroups(own, this.typeSet());
       const groups: MemoryTreeNode[] = shownGroups([...byShape, ...(team.length > 0 ? [teamGroup(team)] : [])], hideEmpty)
         .map((group) => ({ kind: 'group', root: node.root, group }));
       // Reservations come last: they are what is still to be written.

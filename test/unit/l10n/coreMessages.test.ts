@@ -200,6 +200,9 @@ describe("core's problem and fix sentences", () => {
     ...engineProblems(extra, budget(200, 220)),
     ...engineProblems(indexRoot(), budget(9, 25_000)),
     ...engineProblems(indexRoot(), budget(200, 700)),
+    // The same index nothing loads (a project's memory/ no CLAUDE.md imports): not "loaded in every session".
+    ...engineProblems(indexRoot(), { ...budget(200, 700), indexLoad: 'not-loaded' }),
+    ...engineProblems(new Map([['MEMORY.md', '# Memory\n- [A](a.md) — a\n\nToday is 2026-07-30.\n'], ['a.md', memory('a', 'A.')], ['b.md', memory('b', 'B.')]]), { indexLoad: 'not-loaded' }),
     // A lone CR breaks a line for the editor but not for Claude Code's count; a first line past the character budget.
     ...engineProblems(new Map([['MEMORY.md', 'aaaa\raaaaaaaaaaaa']]), budget(1, 10)),
     ...engineProblems(new Map([['MEMORY.md', `  ${'a'.repeat(30)}`]]), budget(200, 10)),
@@ -212,6 +215,12 @@ describe("core's problem and fix sentences", () => {
       ['MEMORY.md', '- [T](t.md) — typed\n'],
       ['t.md', memory('t', 'T.')],
       ...['a', 'b'].map((name) => [`${name}.md`, `---\nname: ${name}\ndescription: lesson ${name}\nmetadata:\n  pinned: true\n---\nBody ${name}.\n`] as [string, string]),
+    ])),
+    // A pinned lesson beside more typed memories than lessons: a typed folder, where it is a lesson, not broken.
+    ...engineProblems(new Map([
+      ['MEMORY.md', '- [T](t.md) — typed\n- [U](u.md) — typed\n'],
+      ['t.md', memory('t', 'T.')], ['u.md', memory('u', 'U.')],
+      ['a.md', '---\nname: a\ndescription: lesson a\nmetadata:\n  pinned: true\n---\nBody a.\n'],
     ])),
     ...engineProblems(new Map(Array.from({ length: 141 }, (_, i) => [`m${String(i).padStart(3, '0')}.md`, memory(`m${i}`, 'M.')] as [string, string]))),
     ...engineProblems(new Map([

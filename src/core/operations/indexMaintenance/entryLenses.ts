@@ -3,13 +3,19 @@ import type { IndexEntry, MemoryIndex } from '../../memoryIndex';
 import type { MemoryStore } from '../../memoryStore';
 import { isMemoryPath } from '../../rootPath';
 import type { RootPath } from '../../types';
-import { memoryHook, readHook } from './entryText';
-import { hookDrifted } from './hookDrift';
+import { readHook } from './entryText';
+import { hookChange, type HookChange } from './hookDrift';
+import type { TextEdit } from '../../types';
 
 /** Something wrong with one index entry, with what can be done about it. */
 export type EntryIssue =
   | { readonly kind: 'missing-file'; readonly target: RootPath }
-  | { readonly kind: 'hook-drift'; readonly hook: string }
+  /**
+   * The hook states one fact otherwise than the description: `change` says which, `hook` is the hook
+   * with that fact alone made as the description says it, and `edit` writes it (undefined when the
+   * fact is not found as written in the line, which only a person can then edit).
+   */
+  | { readonly kind: 'hook-drift'; readonly change: HookChange; readonly hook: string; readonly edit: TextEdit | undefined }
   | { readonly kind: 'duplicate'; readonly firstLine: number };
 
 /** What the index shows above one entry: the memory it lists and the entry's problems. */
@@ -37,7 +43,7 @@ export function entryLenses(index: MemoryIndex, store: MemoryStore): EntryLens[]
     const issues: EntryIssue[] = [];
     if (!memory) issues.push({ kind: 'missing-file', target });
     const drift = memory ? driftedHook(entry, memory) : undefined;
-    if (drift) issues.push({ kind: 'hook-drift', hook: drift });
+    if (drift) issues.push(drift);
     const first = firstLineOf.get(target);
     if (first === undefined) firstLineOf.set(target, entry.line);
     else issues.push({ kind: 'duplicate', firstLine: first });
@@ -46,10 +52,17 @@ export function entryLenses(index: MemoryIndex, store: MemoryStore): EntryLens[]
   return lenses;
 }
 
-/** The hook the entry should have, when its own says something the description no longer does. */
-export function driftedHook(entry: IndexEntry, memory: MemoryFile): string | undefined {
+/** The entry's one fact its memory's description states otherwise, with the edit of that fact alone. */
+export function driftedHook(entry: IndexEntry, memory: MemoryFile): Extract<EntryIssue, { kind: 'hook-drift' }> | undefined {
   const hook = readHook(entry);
-  const fresh = memoryHook(memory);
-  if (!hook || !fresh || !memory.description) return undefined;
-  return hookDrifted(hook, memory.description) ? fresh : undefined;
+  if (!hook || !memory.description || !entry.hook || !entry.hookRange) return undefined;
+  const change = hookChange(hook, memory.description);
+  if (!change) return undefined;
+  // Found as written in the line, once: another occurrence would make which one meant a guess.
+  const at = entry.hook.indexOf(change.old);
+  const once = at >= 0 && entry.hook.indexOf(change.old, at + change.old.length) < 0;
+  const fixed = once ? entry.hook.slice(0, at) + change.now + entry.hook.slice(at + change.old.length) : hook;
+  const start = { line: entry.hookRange.start.line, character: entry.hookRange.start.character + at };
+  const edit = once ? { range: { start, end: { line: start.line, character: start.character + change.old.length } }, newText: change.now } : undefined;
+  return { kind: 'hook-drift', change, hook: fixed, edit };
 }

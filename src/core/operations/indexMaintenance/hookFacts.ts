@@ -52,30 +52,3 @@ export function hookFacts(text: string): HookFacts {
   const clauses = normal.split(/[.;。!?！？,、—–(（]+/u).filter((part) => /[\p{L}\p{N}]/u.test(part)).length;
   return { numbers, names, latinWords, katakana, weekdays, negated: NEGATION.test(normal), clauses };
 }
-
-/**
- * Why a hook no longer says what its description says, fact by fact; undefined when it keeps every fact.
- * A fact changed when the hook holds one the description lacks while the description holds another of
- * the same kind in its place (`Dana` where it says `Priya`): a hook that adds a detail to a description
- * has not drifted. Numbers are stricter, as before: a hook's number the description lacks is a changed
- * time, date or version. A negation counts when both are one clause and only one of them is negated.
- * Names and negations count only for a hook that is otherwise a `close` short form (most of its words kept).
- */
-export function changedFact(hook: string, description: string, close: boolean): 'number' | 'name' | 'weekday' | 'negation' | undefined {
-  const kept = hookFacts(hook);
-  const source = hookFacts(description);
-  const normalHook = hook.normalize('NFKC');
-  const normalDescription = description.normalize('NFKC');
-  if ([...kept.numbers].some((number) => !source.numbers.has(number))) return 'number';
-  const swapped = (ours: Iterable<string>, theirs: Iterable<string>, has: (text: string) => boolean, hasOurs: (text: string) => boolean): boolean =>
-    [...ours].some((word) => !has(word)) && [...theirs].some((word) => !hasOurs(word));
-  if (swapped(kept.weekdays, source.weekdays, (day) => source.weekdays.has(day), (day) => kept.weekdays.has(day))) return 'weekday';
-  if (!close) return undefined;
-  const missingNames = [...kept.names].filter((name) => !source.latinWords.has(name));
-  // A hook with many names its description lacks is a longer note of its own, not one fact swapped.
-  if (missingNames.length > 2) return undefined;
-  if (swapped(kept.names, source.names, (name) => source.latinWords.has(name), (name) => kept.latinWords.has(name))) return 'name';
-  if (swapped(kept.katakana, source.katakana, (word) => normalDescription.includes(word), (word) => normalHook.includes(word))) return 'name';
-  if (kept.negated !== source.negated && kept.clauses <= 1 && source.clauses <= 1) return 'negation';
-  return undefined;
-}

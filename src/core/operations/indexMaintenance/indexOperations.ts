@@ -7,7 +7,7 @@ import { INDEX_FILE_NAME } from '../../rootPath';
 import type { IndexBudget, RuleContext } from '../../rules/shared/ruleContext';
 import type { TextEdit } from '../../types';
 import { indexDash } from '../../conventions';
-import { entryLenses } from './entryLenses';
+import { entryLenses, type EntryIssue } from './entryLenses';
 import { memoryEntryLine, memoryHook } from './entryText';
 import { NEW_INDEX_HEADING } from '../../edits/indexEntry';
 import { IndexLines, listMarker } from './indexLines';
@@ -94,9 +94,9 @@ export function removeEntryLines(index: MemoryIndex, lines: readonly number[]): 
 }
 
 /**
- * Writes each entry's hook from its memory's description. With `lines`, those entries get the fresh
- * hook whatever they hold; without, every entry whose hook drifted from its description or that has
- * none, so hooks a person shortened by hand stay theirs.
+ * Writes each entry's hook from its memory's description. A hook stating one fact otherwise than the
+ * description gets that fact alone. Otherwise, with `lines`, those entries get the fresh hook whatever
+ * they hold; without, every entry that has none, so hooks a person wrote stay theirs.
  */
 export function updateHooks(index: MemoryIndex, store: MemoryStore, options: { readonly lines?: readonly number[]; readonly dates?: RuleContext } = {}): FileEdit | undefined {
   const lines = options.lines;
@@ -107,8 +107,13 @@ export function updateHooks(index: MemoryIndex, store: MemoryStore, options: { r
     const hook = memoryHook(lens.memory, options.dates);
     if (!hook) continue;
     const entry = lens.entry;
-    const drifted = lens.issues.some((issue) => issue.kind === 'hook-drift');
-    if (!lines && entry.hook !== undefined && !drifted) continue;
+    const drift = lens.issues.find((issue): issue is Extract<EntryIssue, { kind: 'hook-drift' }> => issue.kind === 'hook-drift');
+    // A drifted hook gets its one changed fact, never the description in its place: the hook is often the richer line (issue #40).
+    if (drift?.edit) {
+      edits.push(drift.edit);
+      continue;
+    }
+    if (!lines && entry.hook !== undefined && !drift) continue;
     if (entry.hook === hook) continue;
     if (entry.hookRange) {
       edits.push({ range: entry.hookRange, newText: hook });

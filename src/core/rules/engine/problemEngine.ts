@@ -495,7 +495,7 @@ export class ProblemEngine {
     const style = this.stubStyle();
     const entries = checkIndexEntries(index, this.store, { typeSet: this.context.typeSet, ...style });
     const { cut } = indexLoad(index, this.context.budget, this.context.indexLoad);
-    const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut });
+    const content = checkIndexContent(index, this.store, { typeSet: this.context.typeSet, stubShape: style.stubShape, cut, way: this.context.indexLoad });
     return [...entries, ...content, ...checkIndexBudget(index, this.context.budget, this.context.indexLoad)];
   }
 

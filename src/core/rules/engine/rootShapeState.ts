@@ -1,5 +1,5 @@
 import type { MemoryFile } from '../../memoryFile';
-import { AUTO_SHAPE, isPinned, MAX_PINNED, resolveShape, ShapeTally, type RootShape, type ShapeSetting } from '../../memoryShape';
+import { AUTO_SHAPE, isLesson, isPinned, MAX_PINNED, resolveShape, ShapeTally, type RootShape, type ShapeSetting } from '../../memoryShape';
 import type { MemoryStore } from '../../memoryStore';
 import { ProblemCode, type Problem } from '../../problems';
 import { INDEX_FILE_NAME } from '../../rootPath';
@@ -7,6 +7,9 @@ import type { RootPath } from '../../types';
 import type { IndexBudget } from '../shared/ruleContext';
 import { checkGeneratedIndexEntry, checkPinnedLimit, generatedIndexPastLimit } from '../shape/shapeRules';
 import { topicIndexOf } from '../../topicIndex';
+import { formatText, msg } from '../../text';
+
+const LESSON_UNTYPED = msg('A lesson written without a type, as Claude Code wrote lessons before 2.1.285: nothing is wrong with it. The other memories in this folder have a type; give it one too if it should be grouped with them.');
 
 /** What a change left of the shape before it, to tell which memories' problems it moved. */
 export interface ShapeSnapshot {
@@ -74,14 +77,15 @@ export class RootShapeState {
   }
 
   /**
-   * `type-missing` is not a problem where the root's memories carry no type by design, nor on a pinned
-   * lesson beside typed memories: Claude Code wrote such untyped lessons until 2.1.285, and folders keep
-   * them (information, no more).
+   * `type-missing` is not a problem where the root's memories carry no type by design, nor on a lesson
+   * beside typed memories: Claude Code wrote such untyped lessons until 2.1.285, and folders keep them
+   * (a hint that offers a type, no more).
    */
   frontmatterProblems(problems: Problem[], memory: MemoryFile): Problem[] {
     if (this.shape().typing === 'untyped') return problems.filter((problem) => problem.code !== ProblemCode.TypeMissing);
-    if (!isPinned(memory)) return problems;
-    return problems.map((problem) => (problem.code === ProblemCode.TypeMissing ? { ...problem, severity: 'information' as const } : problem));
+    if (!isLesson(memory)) return problems;
+    // Not broken (issue #40): a hint that says so, keeping the fixes that give it a type as the others have.
+    return problems.map((problem) => (problem.code === ProblemCode.TypeMissing ? { ...problem, severity: 'hint' as const, message: formatText(LESSON_UNTYPED), messageText: LESSON_UNTYPED } : problem));
   }
 
   pinnedProblems(memory: MemoryFile): Problem[] {

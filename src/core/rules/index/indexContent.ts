@@ -10,10 +10,11 @@ import { inferType } from '../../typeFromName';
 import { indexEntryLine } from '../../edits/indexEntry';
 import { ProblemCode, titleOf, type Problem, type ProblemFix } from '../../problems';
 import { INDEX_FILE_NAME, isMemoryPath } from '../../rootPath';
-import { msg } from '../../text';
+import { msg, type Text } from '../../text';
 import type { RootPath } from '../../types';
 import { makeProblem } from '../shared/makeProblem';
 import type { LoadCut } from './indexBudget';
+import type { IndexLoadWay } from '../../indexLoad';
 import { IndexText } from '../../indexText';
 import { suggestSlug } from '../../slug';
 
@@ -23,6 +24,8 @@ export interface IndexContentOptions {
   /** Where new memory files keep their type: the root's majority shape. */
   readonly stubShape: TypeLocation;
   readonly cut: LoadCut | undefined;
+  /** How the root's MEMORY.md loads: one nothing loads is not "loaded in every session" (issue #40). */
+  readonly way?: IndexLoadWay;
 }
 
 /**
@@ -99,17 +102,26 @@ export function checkIndexContent(index: MemoryIndex, store: MemoryStore, option
     if (block.statesToday) {
       // Loaded at every session start, the day it names is right on one day only; Claude Code tells the model the date itself.
       problems.push(makeProblem(ProblemCode.IndexInlineMemory, INDEX_FILE_NAME, range,
-        msg('MEMORY.md says what day it is today: it is loaded in every session, and on any other day that date is wrong. Remove it: Claude Code gives the current date itself.'),
+        options.way === 'not-loaded'
+          ? msg('MEMORY.md says what day it is today: on any other day that date is wrong, and once a CLAUDE.md imports this index every session would read it. Remove it: Claude Code gives the current date itself.')
+          : msg('MEMORY.md says what day it is today: it is loaded in every session, and on any other day that date is wrong. Remove it: Claude Code gives the current date itself.'),
         undefined, [removeTodayFix(index, block)]));
       continue;
     }
     if (!holdsFacts(block, lineCount)) continue;
-    const message = lineCount === 1
+    const message = options.way === 'not-loaded' ? notLoadedMessage(lineCount) : lineCount === 1
       ? msg('A paragraph of facts written into MEMORY.md: it is loaded in every session and the sidebar never shows it. Move it into a memory of its own and leave one line here.')
       : msg('{0} lines of facts written into MEMORY.md: they are loaded in every session and the sidebar never shows them. Move them into a memory of their own and leave one line here.', lineCount);
     problems.push(makeProblem(ProblemCode.IndexInlineMemory, INDEX_FILE_NAME, range, message, undefined, [moveFix(index, store, block, options)]));
   }
   return problems;
+}
+
+/** Facts in an index nothing loads yet: they cost nothing today, but would load whole once it is imported. */
+function notLoadedMessage(lineCount: number): Text {
+  return lineCount === 1
+    ? msg('A paragraph of facts written into MEMORY.md: the sidebar never shows it, and once a CLAUDE.md imports this index it would load in every session. Move it into a memory of its own and leave one line here.')
+    : msg('{0} lines of facts written into MEMORY.md: the sidebar never shows them, and once a CLAUDE.md imports this index they would load in every session. Move them into a memory of their own and leave one line here.', lineCount);
 }
 
 function holdsFacts(block: Block, lineCount: number): boolean {

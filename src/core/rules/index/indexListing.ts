@@ -78,7 +78,8 @@ export function checkIndexListing(memory: MemoryFile, store: MemoryStore, contex
   }
   const edit = entryEdit(memory, index, load, budget, context);
   if (!edit) return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), messagesFor(budget).noRoom)];
-  return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), NOT_LISTED, undefined, [{
+  const message = context?.indexLoad === 'not-loaded' ? NOT_LISTED_NOT_LOADED : NOT_LISTED;
+  return [makeProblem(ProblemCode.IndexUnlisted, memory.path, memoryAnchor(memory), message, undefined, [{
     ...ADD_ENTRY,
     preferred: true,
     ...(memory.frontmatter.status === 'ok' ? { safe: true } : {}),
@@ -149,6 +150,7 @@ function legacyLessonUnlisted(memory: MemoryFile, store: MemoryStore, load: Inde
 
 const LEGACY_LESSON = msg('A pinned lesson from before Claude Code 2.1.285, not in MEMORY.md: Claude Code no longer loads pinned lessons at start, so only recall can find it. List it if it still matters.');
 const NOT_LISTED = msg('Not listed in MEMORY.md: Claude Code does not know this memory exists.');
+const NOT_LISTED_NOT_LOADED = msg('Not listed in MEMORY.md: nothing loads this index yet, and once a CLAUDE.md imports it Claude Code will know only the memories it lists.');
 const ADD_ENTRY = titleOf(msg('Add an entry to MEMORY.md'));
 
 interface BudgetMessages {
@@ -178,13 +180,18 @@ function messagesFor(budget: IndexBudget): BudgetMessages {
   return messages;
 }
 
-/** The new entry line, placed after the last entry that loads; undefined when it would not fit. */
+/**
+ * The new entry line, placed after the last entry that loads; undefined when it would not fit. Only an
+ * entrypoint index has a limit to fit in: an imported one loads whole and one nothing loads has no room
+ * to run out of (issue #40: "no room left" on a folder nothing imports).
+ */
 function entryEdit(memory: MemoryFile, index: MemoryIndex, load: IndexLoad, budget: IndexBudget, context: RuleContext | undefined, title = entryTitle(memory)): FileEdit | undefined {
   if (load.cut) return undefined;
   const absoluteDates = context && ((text: string) => withAbsoluteDates(text, { path: memory.path, text: memory.text, memory }, context));
   const edit = planIndexEntry(index, memory.path, { title, description: memory.description, absoluteDates }, { eol: index.eol, indexDash: indexDash(index) });
   const added = edit.kind === 'edit' ? edit.edits.reduce((sum, textEdit) => sum + textEdit.newText.length, 0) : 0;
-  if (load.lines + 1 > budget.maxLines || load.chars + added > budget.maxChars) return undefined;
+  const limited = (context?.indexLoad ?? 'entrypoint') === 'entrypoint';
+  if (limited && (load.lines + 1 > budget.maxLines || load.chars + added > budget.maxChars)) return undefined;
   return edit;
 }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { entryLenses, hookDrifted, memoryHook, parseMemoryFile } from '../../../../src/core';
+import { entryLenses, hookChange, hookDrifted, memoryHook, parseMemoryFile } from '../../../../src/core';
 import { memory, MEMORIES, storeWith } from './fixtureRoot';
 
 const INDEX = [
@@ -43,7 +43,12 @@ describe('index entry lenses', () => {
   it('names each problem: the missing file, the hook whose time changed, the second listing', () => {
     assert.deepEqual(lenses.map((lens) => lens.issues), [
       [],
-      [{ kind: 'hook-drift', hook: 'The lab standup starts at 10:00 in room 301 since 2026-07-01; schedule nothing before 10:30.' }],
+      [{
+        kind: 'hook-drift',
+        change: { kind: 'number', old: '09:00', now: '10:00' },
+        hook: 'standup at 10:00 in room 301',
+        edit: { range: { start: { line: 5, character: 56 }, end: { line: 5, character: 61 } }, newText: '10:00' },
+      }],
       [{ kind: 'missing-file', target: 'project_meeting_notes.md' }],
       [],
       [{ kind: 'duplicate', firstLine: 4 }],
@@ -59,33 +64,25 @@ describe('hook drift', () => {
     assert.equal(hookDrifted('実験データは共有ドライブに置く', '実験データは共有ドライブの /lab/2026/raw に置く。'), false);
   });
 
-  it('flags a hook that says something else, or holds a number the description no longer has', () => {
-    assert.equal(hookDrifted('weekly sync with the sponsor on Tuesdays', 'The lab standup starts at 10:00 in room 301.'), true);
-    assert.equal(hookDrifted('standup at 09:00 in room 301', 'The lab standup starts at 10:00 in room 301.'), true);
-    assert.equal(hookDrifted('보고서는 PDF로 보낸다', '발표 자료는 매주 월요일에 슬라이드로 공유한다.'), true);
+  it('leaves a hook that words the memory its own way, says more than the description or leaves a clause out (issue #40: 204 of 360 real entries were flagged)', () => {
+    // A topic label, a richer hook with details of its own, a condensation that drops the negated clause.
+    assert.equal(hookDrifted('weekly sync with the sponsor on Tuesdays', 'The lab standup starts at 10:00 in room 301.'), false);
+    assert.equal(hookDrifted('Release checklist: 12 steps, owner Dana, staging first', 'How a release goes out: the checklist and who signs it off.'), false);
+    assert.equal(hookDrifted('commit messages', 'Do not put emoji in commit messages'), false);
+    assert.equal(hookDrifted('보고서는 PDF로 보낸다', '발표 자료는 매주 월요일에 슬라이드로 공유한다.'), false);
+    assert.equal(hookDrifted('배포 체크리스트(12단계, 담당 박지훈)', '배포 절차와 승인자'), false);
+    assert.equal(hookDrifted('커밋 메시지', '커밋 메시지에 이모지를 쓰지 않는다'), false);
+    assert.equal(hookDrifted('レビューは根拠を一行書く', 'コードレビューで承認するときも根拠を一行書く'), false);
+    assert.equal(hookDrifted('コミットメッセージ', 'コミットメッセージに絵文字を使わない'), false);
+    assert.equal(hookDrifted('決済タイムアウト、原因はコネクション枯渇', '決済 API のタイムアウト。原因はコネクションプールの枯渇'), false);
   });
 
-  it('flags one changed fact among shared words: a name, a number, a date, a weekday, a negation', () => {
-    // en
-    assert.equal(hookDrifted('Dana owns the payments API', 'Priya owns the payments API and its on-call rota.'), true);
-    assert.equal(hookDrifted('Ask Dana before touching the payments API', 'Ask Priya before touching the payments API.'), true);
-    assert.equal(hookDrifted('Feature freeze on 2026-12-07', 'Feature freeze starts on 2026-12-14 for the release.'), true);
-    assert.equal(hookDrifted('Retro every Tuesday after the demo', 'Retro every Thursday after the demo, in room 301.'), true);
-    assert.equal(hookDrifted('Deploys on Fridays are allowed', 'Deploys on Fridays are not allowed.'), true);
-    assert.equal(hookDrifted('Never squash merge commits', 'Squash merge commits on main.'), true);
-    // ko
-    assert.equal(hookDrifted('결제 API 담당은 Dana', '결제 API 담당은 Priya이다.'), true);
-    assert.equal(hookDrifted('회의는 목요일 14:00', '회의는 금요일 14:00에 연다.'), true);
-    assert.equal(hookDrifted('마감은 12월 7일', '마감은 12월 14일이다.'), true);
-    assert.equal(hookDrifted('금요일에는 배포한다', '금요일에는 배포하지 않는다.'), true);
-    // A Korean name in Hangul, and a Japanese one in kanji: a word swapped among the same words.
-    assert.equal(hookDrifted('결제 API 담당은 박지훈', '결제 API 담당은 김하늘'), true);
-    assert.equal(hookDrifted('決済APIの担当は田中さん', '決済APIの担当は佐藤さん。'), true);
-    // ja
-    assert.equal(hookDrifted('決済APIの担当はダナ', '決済APIの担当はプリヤ。'), true);
-    assert.equal(hookDrifted('締め切りは12月7日', '締め切りは12月14日。'), true);
-    assert.equal(hookDrifted('金曜日にデプロイする', '金曜日にはデプロイしない。'), true);
-    assert.equal(hookDrifted('定例は火曜', '定例は木曜の午後。'), true);
+  it('shows the changed fact as the hook and the description write it', () => {
+    assert.deepEqual(hookChange('standup at 09:00 in room 301', 'The lab standup starts at 10:00 in room 301.'), { kind: 'number', old: '09:00', now: '10:00' });
+    assert.deepEqual(hookChange('Dana owns the payments API', 'Priya owns the payments API and its on-call rota.'), { kind: 'name', old: 'Dana', now: 'Priya' });
+    assert.deepEqual(hookChange('회의는 목요일 14:00', '회의는 금요일 14:00에 연다.'), { kind: 'weekday', old: '목요일', now: '금요일' });
+    assert.deepEqual(hookChange('決済APIの担当はダナ', '決済APIの担当はプリヤ。'), { kind: 'name', old: 'ダナ', now: 'プリヤ' });
+    assert.deepEqual(hookChange('Deploys on Fridays are allowed', 'Deploys on Fridays are not allowed.'), { kind: 'negation', old: 'allowed', now: 'not allowed' });
   });
 
   it('keeps a shortened hook with the same facts: names, numbers and negations it repeats, a clause it leaves out', () => {

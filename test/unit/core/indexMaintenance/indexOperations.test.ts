@@ -86,11 +86,29 @@ describe('index operations', () => {
       '- [Profile](user_profile.md)',
     );
 
-    it('rewrites drifted and missing hooks, leaving hooks a person shortened by hand', () => {
+    it('edits the one changed fact of a drifted hook and fills missing hooks, leaving hooks a person shortened by hand (issue #40: the whole hook was replaced)', () => {
       assert.equal(run(index, (store) => updateHooks(store.index!, store)), lines(
         '- [Math](feedback_math_notation.md) — LaTeX does not render; write formulas in Unicode',
-        '- [Standup](feedback_standup_time.md) — The lab standup starts at 10:00 in room 301 since 2026-07-01; schedule nothing before 10:30.',
+        '- [Standup](feedback_standup_time.md) — standup at 10:00 in room 301',
         '- [Profile](user_profile.md) — Graduate student in the circuits lab; prefers answers in Korean with English terms kept as written.',
+      ));
+    });
+
+    it('edits only the changed fact of a picked drifted hook, keeping what the hook says beyond the description, in three languages', () => {
+      const files = new Map([
+        ['project_payments.md', memory('payments-owner', 'project', 'Priya owns the payments API.')],
+        ['project_release.md', memory('release-day', 'project', '배포 회의는 금요일 14:00에 연다.')],
+        ['project_deadline.md', memory('deadline', 'project', '決済APIの担当はプリヤ。')],
+      ]);
+      const text = lines(
+        '- [Payments](project_payments.md) — Dana owns the payments API (on-call rota in the wiki, escalate after 30 min)',
+        '- [배포 회의](project_release.md) — 배포 회의는 목요일 14:00, 회의록은 노션에',
+        '- [担当](project_deadline.md) — 決済APIの担当はダナ（休暇中は佐藤さん）',
+      );
+      assert.equal(run(text, (store) => updateHooks(store.index!, store, { lines: [0, 1, 2] }), files), lines(
+        '- [Payments](project_payments.md) — Priya owns the payments API (on-call rota in the wiki, escalate after 30 min)',
+        '- [배포 회의](project_release.md) — 배포 회의는 금요일 14:00, 회의록은 노션에',
+        '- [担当](project_deadline.md) — 決済APIの担当はプリヤ（休暇中は佐藤さん）',
       ));
     });
 

@@ -24,8 +24,8 @@ describe('memory shapes: rules follow the shape of each root', () => {
     // One durable lesson in a typed folder is still a memory without a type.
     const mixed = checkedEngine(new Map([['a.md', typed('a')], ['b.md', typed('b')], ['c.md', lesson('c', true)], ['MEMORY.md', '- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n']]));
     assert.deepEqual(codes(mixed), ['c.md type-missing']);
-    // A lesson from before Claude Code 2.1.285 beside typed memories: information, never a warning.
-    assert.equal(mixed.problemsFor('c.md').find((p) => p.code === ProblemCode.TypeMissing)?.severity, 'information');
+    // A lesson from before Claude Code 2.1.285 beside typed memories: a hint offering a type, never a warning (issue #40).
+    assert.equal(mixed.problemsFor('c.md').find((p) => p.code === ProblemCode.TypeMissing)?.severity, 'hint');
   });
 
   it('no longer counts pins: Claude Code 2.1.328 loads no pinned lesson at start, so no limit is passed', () => {
