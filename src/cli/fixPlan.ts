@@ -1,10 +1,8 @@
 import { join } from 'node:path';
-import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, type FileEdit, type MemoryStore, type Problem, type RootPath, type TextEdit } from '../core';
+import { applyTextEdits, INDEX_FILE_NAME, ProblemCode, SAFE_FIX_CODES, type FileEdit, type MemoryStore, type Problem, type RootPath, type TextEdit } from '../core';
 import type { RootRead } from '../reader';
 import type { PlannedWrite } from './safeWrite';
 
-/** The fixes `--fix` applies without a person looking: each only adds, replaces or removes text it computed. */
-export const SAFE_FIX_CODES: ReadonlySet<ProblemCode> = new Set([ProblemCode.IndexUnlisted, ProblemCode.RelativeDate, ProblemCode.HiddenText]);
 
 export interface FixPlan {
   readonly writes: readonly PlannedWrite[];

@@ -1,7 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, ruleDocsUrl, type Problem, type Severity } from '../core';
-import { CODE_HELP } from './codeHelp';
+import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, ruleDocsUrl, ruleOf, type Problem, type Severity } from '../core';
 import { displayPath, notWrittenMessage, type CheckedRoot } from './format';
 
 /** SARIF has three levels that matter to reviewers; information and hint are both notes. */
@@ -23,10 +22,10 @@ export function formatSarif(roots: readonly CheckedRoot[], version: string): str
   const rules = ALL_PROBLEM_CODES.map((code) => ({
     id: code,
     name: code,
-    shortDescription: { text: CODE_HELP[code].summary },
-    fullDescription: { text: `${CODE_HELP[code].summary} ${CODE_HELP[code].help}` },
+    shortDescription: { text: ruleOf(code).summary },
+    fullDescription: { text: `${ruleOf(code).summary} ${ruleOf(code).help}` },
     helpUri: ruleDocsUrl(code),
-    help: { text: CODE_HELP[code].help, markdown: CODE_HELP[code].help },
+    help: { text: ruleOf(code).help, markdown: ruleOf(code).help },
     defaultConfiguration: { level: sarifLevel(DEFAULT_SEVERITIES[code]) },
   }));
   const ruleIndex = new Map<string, number>(ALL_PROBLEM_CODES.map((code, index) => [code, index]));

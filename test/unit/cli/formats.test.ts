@@ -4,8 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { ALL_PROBLEM_CODES } from '../../../src/core';
-import { CODE_HELP } from '../../../src/cli/codeHelp';
+import { ALL_PROBLEM_CODES, ruleOf, type ProblemCode } from '../../../src/core';
 import { escapeData, escapeProperty } from '../../../src/cli/githubAnnotations';
 import { FIXTURES } from '../helpers/fixtures';
 
@@ -90,7 +89,7 @@ describe('memory-shelf check --format', () => {
     assert.equal(run0.tool.driver.name, 'memory-shelf');
     assert.match(run0.tool.driver.version, /^\d+\.\d+\.\d+/);
     assert.deepEqual(run0.tool.driver.rules.map((rule) => rule.id), [...ALL_PROBLEM_CODES]);
-    assert.ok(run0.tool.driver.rules.every((rule) => rule.help.text === CODE_HELP[rule.id as keyof typeof CODE_HELP].help && rule.help.text.length > 20));
+    assert.ok(run0.tool.driver.rules.every((rule) => rule.help.text === ruleOf(rule.id as ProblemCode).help && rule.help.text.length > 20));
     const problems = (JSON.parse(run(['check', CHECKS, '--json']).stdout) as { problems: JsonProblem[] }).problems;
     assert.equal(run0.results.length, problems.length);
     run0.results.forEach((res, i) => {

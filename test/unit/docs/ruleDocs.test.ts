@@ -3,9 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { checkRoot } from '../../../src/cli/checkRoot';
-import { CODE_HELP } from '../../../src/cli/codeHelp';
-import { SAFE_FIX_CODES } from '../../../src/cli/fixPlan';
-import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, resolveTypeSet, ruleDocsUrl, RULE_DOCS_BASE, type ProblemCode } from '../../../src/core';
+import { ALL_PROBLEM_CODES, DEFAULT_SEVERITIES, resolveTypeSet, ruleDocsUrl, RULE_DOCS_BASE, ruleOf, SAFE_FIX_CODES, type ProblemCode } from '../../../src/core';
 import { REPO } from '../helpers/coreTemplates';
 
 const RULES = join(REPO, 'docs', 'rules');
@@ -80,9 +78,9 @@ describe('docs/rules: a page per code, its examples checked', function () {
   it('opens each page with the summary, default severity and --fix the code has, and says why it matters as the CLI does', () => {
     for (const code of ALL_PROBLEM_CODES) {
       const page = readFileSync(join(RULES, `${code}.md`), 'utf8');
-      assert.ok(page.startsWith(`# \`${code}\`\n\n> ${CODE_HELP[code].summary}\n\nDefault severity: **${DEFAULT_SEVERITIES[code]}**. \`--fix\` ${SAFE_FIX_CODES.has(code) ? 'applies it' : 'never applies it'}`), code);
+      assert.ok(page.startsWith(`# \`${code}\`\n\n> ${ruleOf(code).summary}\n\nDefault severity: **${DEFAULT_SEVERITIES[code]}**. \`--fix\` ${SAFE_FIX_CODES.has(code) ? 'applies it' : 'never applies it'}`), code);
       for (const heading of ['What it finds', 'Why it matters to Claude Code', 'Found', 'Not found', 'The fix']) assert.ok(sections(page).has(heading), `${code}: ${heading}`);
-      assert.ok(sections(page).get('Why it matters to Claude Code')!.join('\n').includes(CODE_HELP[code].help), code);
+      assert.ok(sections(page).get('Why it matters to Claude Code')!.join('\n').includes(ruleOf(code).help), code);
       assert.equal(ruleDocsUrl(code), `${RULE_DOCS_BASE}${code}.md`);
     }
   });

@@ -27,6 +27,7 @@ import type { RootShape, ShapeSetting } from '../../memoryShape';
 import { documentationMatcher } from './documentationFiles';
 import { RootShapeState } from './rootShapeState';
 import { memoryNumber, topicIndexOf, type TopicIndex } from '../../topicIndex';
+import { RULES, type EngineFamily } from '../ruleList';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -72,30 +73,13 @@ const ALL = FILE | NAMES | LINKS | SIMILAR | INDEX | DESCRIBED | DESCRIBED_BODY;
 const FAMILIES = [FILE, NAMES, LINKS, SIMILAR, INDEX, DESCRIBED, DESCRIBED_BODY];
 
 /**
- * The family whose rules find each code; every other code (frontmatter, relative dates, secrets) is the
- * FILE family's. Each code comes from one family, so a file's problems are held in one merged list and
- * a family's own are picked out of it by code: a list per family beside the merged one, and an object
- * to hold them, cost 0.3 KB a memory in a 20,000-memory root.
+ * The family whose rules find each code, from the rule list; every code is found by one family, so a
+ * file's problems are held in one merged list and a family's own are picked out of it by code: a list
+ * per family beside the merged one, and an object to hold them, cost 0.3 KB a memory in a
+ * 20,000-memory root.
  */
-const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map([
-  [ProblemCode.DuplicateName, NAMES],
-  [ProblemCode.NameNotSlug, NAMES],
-  [ProblemCode.LinkDangling, LINKS],
-  [ProblemCode.LinkAmbiguous, LINKS],
-  [ProblemCode.NearDuplicate, SIMILAR],
-  [ProblemCode.IndexUnlisted, INDEX],
-  [ProblemCode.NameFileMismatch, INDEX],
-  [ProblemCode.IndexMissingFile, INDEX],
-  [ProblemCode.IndexDuplicateEntry, INDEX],
-  [ProblemCode.IndexOverBudget, INDEX],
-  [ProblemCode.IndexMalformedLine, INDEX],
-  [ProblemCode.IndexInlineMemory, INDEX],
-  [ProblemCode.PinnedOverLimit, INDEX],
-  [ProblemCode.IndexEntryLong, INDEX],
-  [ProblemCode.IndexNotLoaded, INDEX],
-  [ProblemCode.DescriptionAlike, DESCRIBED],
-  [ProblemCode.DescriptionBodyMismatch, DESCRIBED_BODY],
-]);
+const FAMILY_BITS: Readonly<Record<EngineFamily, number>> = { file: FILE, names: NAMES, links: LINKS, similar: SIMILAR, index: INDEX, described: DESCRIBED, 'described-body': DESCRIBED_BODY };
+const FAMILY_OF_CODE: ReadonlyMap<ProblemCode, number> = new Map(RULES.map((record) => [record.code, FAMILY_BITS[record.engineFamily]]));
 
 function familyOf(problem: Problem): number {
   // A memory MEMORY.md marks as replaced is a near-duplicate the index tells of: it changes with the index.
