@@ -25,7 +25,7 @@ export * from './rules/shared/ruleContext';
 export * from './edits/index';
 export * from './operations/index';
 export * from './rules/shared/severities';
-export { RULES, RULE_FAMILIES, ruleOf, SAFE_FIX_CODES, type CodeRecord, type EngineFamily, type RuleFamily } from './rules/ruleList';
+export { RULES, RULE_FAMILIES, ruleOf, SAFE_FIX_CODES, type CodeRecord, type EngineFamily, type RuleFamily } from './rules/shared/ruleList';
 export * from './rules/engine/problemEngine';
 export { documentationMatcher } from './rules/engine/documentationFiles';
 export * from './rules/nearDuplicate/nearDuplicateIndex';

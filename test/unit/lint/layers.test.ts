@@ -15,6 +15,7 @@ describe('the layering lint rule', () => {
   tester.run('project/layers', layers, {
     valid: [
       { filename: at('src/core/rules/names/nameSlugRule.ts'), code: "import { x } from '../../memoryFile'; import YAML from 'yaml'; import { y } from '../shared/makeProblem'; import { z } from '../relativeDate/relativeDateRule';" },
+      { filename: at('src/core/rules/shared/ruleList.ts'), code: "import { NAME_CODES } from '../names/codes'; import type { RuleFamily } from '../../ruleRecord';" },
       { filename: at('src/core/rules/engine/problemEngine.ts'), code: "import { x } from '../names/nameSlugRule'; import { y } from '../shared/ruleContext'; import { z } from '../../conventions';" },
       { filename: at('src/core/operations/rename.ts'), code: "import { x } from '../rules/engine/problemEngine'; import { y } from '../edits/fieldEdits';" },
       { filename: at('src/core/index.ts'), code: "export * from './operations/index'; export * from './rules/engine/problemEngine';" },
@@ -52,6 +53,15 @@ describe('the layering lint rule', () => {
         filename: at('src/core/rules/names/nameSlugRule.ts'),
         code: "import { x } from '../engine/problemEngine';",
         errors: [{ message: 'Inside src/core, rules/family may not import rules/engine: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' }],
+      },
+      // A family's codes.ts is data on the model: the rule list below the families is built from it, so it reads none of their rules.
+      {
+        filename: at('src/core/rules/names/codes.ts'),
+        code: "import { x } from '../shared/makeProblem'; import { y } from './nameSlugRule';",
+        errors: [
+          { message: 'Inside src/core, rules/codes may not import rules/shared: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' },
+          { message: 'Inside src/core, rules/codes may not import rules/family: move what both need down a level (model <- rules/shared <- rule families <- rules/engine <- operations).' },
+        ],
       },
       {
         filename: at('src/core/rules/shared/makeProblem.ts'),

@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Descriptions: what recall reads, against the body and the folder's other descriptions. */
 export const DESCRIPTION_CODES: RuleFamily = {

@@ -27,7 +27,7 @@ import type { RootShape, ShapeSetting } from '../../memoryShape';
 import { documentationMatcher } from './documentationFiles';
 import { RootShapeState } from './rootShapeState';
 import { memoryNumber, topicIndexOf, type TopicIndex } from '../../topicIndex';
-import { RULES, type EngineFamily } from '../ruleList';
+import { RULES, type EngineFamily } from '../shared/ruleList';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {

@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Frontmatter: the `---` block and its keys, each file alone. */
 export const FRONTMATTER_CODES: RuleFamily = {

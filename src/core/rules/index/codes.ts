@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** The index: MEMORY.md (or the index Claude Code generates) against the memories and the load budget. */
 export const INDEX_CODES: RuleFamily = {

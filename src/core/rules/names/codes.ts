@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Names: how a memory is named, against the folder's other names and its own file. */
 export const NAME_CODES: RuleFamily = {

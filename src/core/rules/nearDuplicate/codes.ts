@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Near-duplicates: memories that say nearly the same thing. */
 export const NEAR_DUPLICATE_CODES: RuleFamily = {

@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Memory poisoning: what steers the agent unseen. */
 export const POISON_CODES: RuleFamily = {

@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Relative dates in a memory's text. */
 export const RELATIVE_DATE_CODES: RuleFamily = {

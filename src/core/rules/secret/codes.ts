@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from '../shared/ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** Credentials in a memory's text. */
 export const SECRET_CODES: RuleFamily = {

@@ -1,5 +1,5 @@
 import { ProblemCode } from '../../problems';
-import type { RuleFamily } from './ruleRecord';
+import type { RuleFamily } from '../../ruleRecord';
 
 /** The reader: files it refuses to read as memories. */
 export const READER_CODES: RuleFamily = {

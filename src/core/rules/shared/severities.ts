@@ -1,6 +1,6 @@
 import { SEVERITY_ORDER, type ProblemCode, type Severity, type SeveritySetting } from '../../problems';
 
-export { DEFAULT_SEVERITIES } from '../ruleList';
+export { DEFAULT_SEVERITIES } from './ruleList';
 
 /**
  * The severity a problem is shown with under the user's per-code settings, or undefined when the user

@@ -1,4 +1,4 @@
-import type { ProblemCode, Severity } from '../../problems';
+import type { ProblemCode, Severity } from './problems';
 
 /**
  * What the engine re-runs a code's rule on when something changes: `file` the file alone; `names` the

@@ -1,17 +1,17 @@
-import { ALL_PROBLEM_CODES, type ProblemCode, type Severity } from '../problems';
-import { DESCRIPTION_CODES } from './descriptions/codes';
-import { FRONTMATTER_CODES } from './frontmatter/codes';
-import { INDEX_CODES } from './index/codes';
-import { LINK_CODES } from './links/codes';
-import { NAME_CODES } from './names/codes';
-import { NEAR_DUPLICATE_CODES } from './nearDuplicate/codes';
-import { POISON_CODES } from './poison/codes';
-import { RELATIVE_DATE_CODES } from './relativeDate/codes';
-import { SECRET_CODES } from './secret/codes';
-import type { CodeRecord, RuleFamily } from './shared/ruleRecord';
-import { READER_CODES } from './shared/readerCodes';
+import { ALL_PROBLEM_CODES, type ProblemCode, type Severity } from '../../problems';
+import { DESCRIPTION_CODES } from '../descriptions/codes';
+import { FRONTMATTER_CODES } from '../frontmatter/codes';
+import { INDEX_CODES } from '../index/codes';
+import { LINK_CODES } from '../links/codes';
+import { NAME_CODES } from '../names/codes';
+import { NEAR_DUPLICATE_CODES } from '../nearDuplicate/codes';
+import { POISON_CODES } from '../poison/codes';
+import { RELATIVE_DATE_CODES } from '../relativeDate/codes';
+import { SECRET_CODES } from '../secret/codes';
+import type { CodeRecord, RuleFamily } from '../../ruleRecord';
+import { READER_CODES } from './readerCodes';
 
-export type { CodeRecord, EngineFamily, RuleFamily } from './shared/ruleRecord';
+export type { CodeRecord, EngineFamily, RuleFamily } from '../../ruleRecord';
 
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   FRONTMATTER_CODES, NAME_CODES, NEAR_DUPLICATE_CODES, LINK_CODES, INDEX_CODES, DESCRIPTION_CODES, RELATIVE_DATE_CODES, SECRET_CODES, POISON_CODES, READER_CODES,
