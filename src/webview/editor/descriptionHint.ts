@@ -3,19 +3,23 @@ export type DescriptionHint = 'vague' | 'long' | 'good';
 
 // Claude Code shows descriptions in one line of its memory listing; past this they stop being read.
 export const DESCRIPTION_MAX = 150;
-// Below this a description rarely says which situation it applies to ("about data", "notes").
-const DESCRIPTION_MIN = 24;
-const GENERIC = /^(?:about|notes?|misc(?:ellaneous)?|stuff|info(?:rmation)?|various|todo|memo|メモ|메모|기타|その他)\b/i;
+
+/** What the extension last judged: the description core's rules read, and whether `description-vague` found it. */
+export interface JudgedDescription {
+  readonly text: string;
+  readonly vague: boolean;
+}
 
 /**
- * Korean, Japanese and Chinese say in one character what English says in about two, so they count
- * double against the lower bound; the upper bound counts characters as the listing shows them.
+ * The hint for `description` as typed. Length is read here, as the listing counts it; whether it is
+ * vague is core's `description-vague` rule, the same judgment the Problems panel and the CLI give, so
+ * it is known only for the text the rule last read: for text typed since, no verdict until it has.
  */
-export function descriptionHint(description: string): DescriptionHint {
+export function descriptionHint(description: string, judged: JudgedDescription): DescriptionHint | undefined {
   const text = description.trim();
-  const length = [...text].length;
-  if (length > DESCRIPTION_MAX || /[\r\n]/.test(text)) return 'long';
-  const weighted = [...text].reduce((sum, char) => sum + (/[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(char) ? 2 : 1), 0);
-  if (weighted < DESCRIPTION_MIN || GENERIC.test(text)) return 'vague';
-  return 'good';
+  if ([...text].length > DESCRIPTION_MAX || /[\r\n]/.test(text)) return 'long';
+  // Nothing said at all is the vaguest description (core reports it as missing).
+  if (text === '') return 'vague';
+  if (text !== judged.text.trim()) return undefined;
+  return judged.vague ? 'vague' : 'good';
 }

@@ -306,9 +306,9 @@ function descriptionSection(state: FormState, s: Strings): HTMLElement {
   const update = (): void => {
     const length = [...input.value].length;
     counter.textContent = s.characters.replace('{0}', String(length)).replace('{1}', String(DESCRIPTION_MAX));
-    const verdict = descriptionHint(input.value);
-    hint.textContent = verdict === 'vague' ? s.descriptionVague : verdict === 'long' ? s.descriptionLong : s.descriptionGood;
-    hint.className = `hint ${verdict}`;
+    const verdict = descriptionHint(input.value, { text: state.description, vague: state.problems.some((problem) => problem.code === 'description-vague') });
+    hint.textContent = verdict === 'vague' ? s.descriptionVague : verdict === 'long' ? s.descriptionLong : verdict === 'good' ? s.descriptionGood : '';
+    hint.className = `hint ${verdict ?? ''}`;
     counter.classList.toggle('over', length > DESCRIPTION_MAX);
   };
   track(input, 'description', { autoSend: true, onInput: update });
