@@ -87,10 +87,8 @@ export function registerIndexCommands(services: Services, statusBar: BudgetStatu
       return root ? (await vscode.commands.executeCommand<boolean>(Commands.revealInTree, root.uriOf(path))) === true : false;
     }),
     vscode.commands.registerCommand(Commands.indexEditMemory, async (uri: vscode.Uri) => {
-      // The frontmatter form where it is installed; the file itself otherwise.
-      const commands = await vscode.commands.getCommands(true);
-      if (commands.includes(Commands.openEditor)) await vscode.commands.executeCommand(Commands.openEditor, uri);
-      else await vscode.window.showTextDocument(uri, { preview: true });
+      // The extension registers the form before any lens can offer this.
+      await vscode.commands.executeCommand(Commands.openEditor, uri);
       return true;
     }),
     vscode.commands.registerCommand(Commands.indexBudgetStatus, () => statusBar.current),

@@ -47,9 +47,3 @@ export function loadBudget(index: MemoryIndex, limits: IndexBudget): LoadBudget 
   const cutEntries = index.entries.filter((entry) => entry.line >= cutLine).map((entry) => entry.line);
   return { ...base, cutLine, cutPartly, cutBy: load.cut.limit === 'lines' ? 'lines' : 'characters', cutEntries };
 }
-
-/** The last line Claude Code loads whole, or the last line of the text when nothing is cut. */
-export function lastLoadedLine(index: MemoryIndex, budget: LoadBudget): number {
-  if (budget.cutLine === undefined) return index.lines.length - 1;
-  return budget.cutLine - 1;
-}
