@@ -9,11 +9,23 @@
 //   (`registerX(services: Services, ...)`), and whatever lies outside a feature (the composition root)
 //   takes from it only such register functions and types, never its internals;
 // - src/lsp, the language server, runs without VS Code: it imports neither `vscode` nor a feature, and
-//   of src/workspace only the pure settings reader.
+//   of src/workspace only the pure settings reader;
+// - below the VS Code line each folder imports only those beneath it: src/reader only src/core;
+//   src/rootLocations src/core and src/reader; src/history those and src/rootLocations; src/cli those and
+//   src/history; and none of rootLocations, history and cli imports `vscode` (the reader's one VS Code
+//   host is the reader's way in from the extension).
 
 const path = require('node:path');
 
 const CORE_PACKAGES = new Set(['yaml', 'chrono-node']);
+
+/** The folders below the VS Code line, and the src folders each may import besides its own. */
+const BELOW_VSCODE = new Map([
+  ['reader', ['core']],
+  ['rootLocations', ['core', 'reader']],
+  ['history', ['core', 'reader', 'rootLocations']],
+  ['cli', ['core', 'reader', 'rootLocations', 'history']],
+]);
 
 function layerOf(file, src) {
   const relative = path.relative(src, file).split(path.sep);
@@ -48,11 +60,16 @@ function check(context, node, specifier) {
   if (!specifier.startsWith('.')) {
     if (from.layer === 'core' && !CORE_PACKAGES.has(specifier)) report(`src/core is pure: it may not import "${specifier}".`);
     if (from.layer === 'lsp' && specifier === 'vscode') report('src/lsp runs without VS Code: it may not import "vscode".');
+    if (specifier === 'vscode' && BELOW_VSCODE.has(from.layer) && from.layer !== 'reader') report(`src/${from.layer} runs without VS Code: it may not import "vscode".`);
     return;
   }
   const target = path.resolve(path.dirname(file), specifier);
   const to = layerOf(target, src);
   if (!to) return report(`"${specifier}" leads outside src.`);
+  const allowed = BELOW_VSCODE.get(from.layer);
+  if (allowed && to.layer !== from.layer && !allowed.includes(to.layer)) {
+    return report(`src/${from.layer} may import only ${allowed.map((layer) => `src/${layer}`).join(', ')}: src/${to.layer} is above it.`);
+  }
   if (from.layer === 'lsp' && (to.layer === 'features' || (to.layer === 'workspace' && path.relative(src, target).split(path.sep).join('/').replace(/\.ts$/, '') !== 'workspace/config/settings'))) {
     return report(`src/lsp runs without VS Code: it may not import src/${to.layer} (move what it needs below the VS Code line: core, reader or rootLocations).`);
   }

@@ -14,6 +14,8 @@ const tester = new RuleTester({ languageOptions: { parser: tsParser } });
 describe('the layering lint rule', () => {
   tester.run('project/layers', layers, {
     valid: [
+      { filename: at('src/cli/main.ts'), code: "import { x } from '../history'; import { y } from '../rootLocations/autoMemory'; import { z } from '../reader'; import { w } from './format'; import { v } from '../core';" },
+      { filename: at('src/reader/workspaceFsHost.ts'), code: "import * as vscode from 'vscode'; import { x } from './readerHost';" },
       { filename: at('src/core/rules/names/nameSlugRule.ts'), code: "import { x } from '../../memoryFile'; import YAML from 'yaml'; import { y } from '../shared/makeProblem'; import { z } from '../relativeDate/relativeDateRule';" },
       { filename: at('src/core/rules/shared/ruleList.ts'), code: "import { NAME_CODES } from '../names/codes'; import type { RuleFamily } from '../../ruleRecord';" },
       { filename: at('src/core/rules/engine/problemEngine.ts'), code: "import { x } from '../names/nameSlugRule'; import { y } from '../shared/ruleContext'; import { z } from '../../conventions';" },
@@ -28,6 +30,10 @@ describe('the layering lint rule', () => {
       { filename: at('src/lsp/settings.ts'), code: "import { readSettings } from '../workspace/config/settings'; import { x } from '../core'; import { y } from '../reader'; import { z } from '../rootLocations/agentMemory'; import { c } from 'vscode-languageserver/node';" },
     ],
     invalid: [
+      { filename: at('src/reader/rootReader.ts'), code: "import { x } from '../rootLocations/autoMemory';", errors: [{ message: 'src/reader may import only src/core: src/rootLocations is above it.' }] },
+      { filename: at('src/rootLocations/autoMemory.ts'), code: "import { x } from '../history/history';", errors: [{ message: 'src/rootLocations may import only src/core, src/reader: src/history is above it.' }] },
+      { filename: at('src/history/history.ts'), code: "import { x } from '../cli/format'; import * as vscode from 'vscode';", errors: [{ message: 'src/history may import only src/core, src/reader, src/rootLocations: src/cli is above it.' }, { message: 'src/history runs without VS Code: it may not import "vscode".' }] },
+      { filename: at('src/cli/main.ts'), code: "import { x } from '../workspace/log';", errors: [{ message: 'src/cli may import only src/core, src/reader, src/rootLocations, src/history: src/workspace is above it.' }] },
       { filename: at('src/lsp/server.ts'), code: "import * as vscode from 'vscode';", errors: [{ message: 'src/lsp runs without VS Code: it may not import "vscode".' }] },
       {
         filename: at('src/lsp/server.ts'),
