@@ -16,6 +16,8 @@ export interface CheckOptions {
   readonly trustClaudeSettings: boolean;
   /** The root shape forced by `--shape`; `auto` axes are read from each root's files. */
   readonly shape: ShapeSetting;
+  /** `--no-cache`: check every root from scratch, and keep nothing. */
+  readonly noCache: boolean;
 }
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -35,12 +37,13 @@ export type ParsedArgs =
   | { readonly kind: 'check'; readonly options: CheckOptions }
   | { readonly kind: 'preview'; readonly options: PreviewOptions }
   | { readonly kind: 'lsp' }
+  | { readonly kind: 'cache'; readonly action: 'where' | 'clear' }
   | { readonly kind: 'help' }
   | { readonly kind: 'version' };
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--shape S] [--trust-claude-settings]
+export const USAGE = `Usage: memory-shelf check [ROOT...] [--format text|json|sarif|github] [--fail-on error|warning|information|hint] [--fix] [--types claude-code|madohub|a,b,c] [--exclude GLOB]... [--shape S] [--trust-claude-settings] [--no-cache]
        memory-shelf check --files FILE... [--format F] [--fail-on S] [--types T] [--exclude GLOB]... [--shape S]
 
 Checks memory folders (one fact per Markdown file, a MEMORY.md index) with the same rules as the
@@ -63,6 +66,9 @@ the current directory.
                 ./.claude/settings.local.json choose the folder. Off by default: those files come with
                 the repository, and a cloned one could name any folder. The folder is then named on
                 stderr, and --fix writes only inside it.
+  --no-cache    check every root from scratch. Without it a root whose files, options and git HEAD
+                are as at the last check the same day gets that check's results again (kept in the
+                user's cache folder, never the repository; see memory-shelf cache).
 
 Exit status: 0 no problem at or above --fail-on, 1 some, 2 usage error or unreadable root.
 
@@ -86,6 +92,12 @@ What an agent changed, created or deleted since a person approved it, and the Cl
 records agent writes (and, with --gate, blocks writes to approved memories). \`memory-shelf review --help\`,
 \`memory-shelf hook --help\` and \`memory-shelf history --help\` say more.
 
+Usage: memory-shelf cache where|clear
+
+Where check keeps its results between runs ($XDG_CACHE_HOME/memory-shelf or ~/.cache/memory-shelf,
+~/Library/Caches/memory-shelf, %LOCALAPPDATA%\\memory-shelf\\Cache; MEMORY_SHELF_CACHE_DIR
+overrides), and removing them.
+
 Usage: memory-shelf lsp [--stdio]
 
 Runs the Memory Shelf language server on stdin and stdout, for editors with an LSP client (Neovim,
@@ -103,6 +115,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}"`);
     return { kind: 'lsp' };
   }
+  if (command === 'cache') {
+    const [action, ...extra] = rest;
+    if (action === '--help' || action === '-h') return { kind: 'help' };
+    if (action !== 'where' && action !== 'clear') throw new UsageError('cache takes where or clear');
+    if (extra.length > 0) throw new UsageError(`unknown option "${extra[0]}"`);
+    return { kind: 'cache', action };
+  }
   if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
   const roots: string[] = [];
   let format: OutputFormat = 'text';
@@ -113,6 +132,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let types: string | undefined;
   const exclude: string[] = [];
   let shape: ShapeSetting = AUTO_SHAPE;
+  let noCache = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -140,6 +160,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--trust-claude-settings':
         trustClaudeSettings = true;
         break;
+      case '--no-cache':
+        noCache = true;
+        break;
       case '--fail-on': {
         const level = value();
         if (!(SEVERITY_ORDER as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${SEVERITY_ORDER.join(', ')}, not "${level}"`);
@@ -165,7 +188,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   // A hook passes the staged files; fixing their whole folders would write files nobody staged.
   if (files && fix) throw new UsageError('--fix cannot be combined with --files');
-  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude, trustClaudeSettings, shape } };
+  return { kind: 'check', options: { roots, files, format, failOn, fix, types, exclude, trustClaudeSettings, shape, noCache } };
 }
 
 function parseShape(value: string, shape: ShapeSetting): ShapeSetting {

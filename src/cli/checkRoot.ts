@@ -2,7 +2,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { planFixes, type IndexRoom } from './fixPlan';
-import { forgetWorkTree, gitBlameHistory } from './gitHistory';
+import { forgetWorkTree, gitBlameHistory, repositoryState } from './gitHistory';
+import { CacheKey, readCachedCheck, writeCachedCheck } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -38,6 +39,11 @@ export interface CheckRootOptions {
    * 256; a number reads through the async host with that many files at once.
    */
   readonly readConcurrency?: number | 'sync';
+  /**
+   * Keep and reuse results in this cache folder, for this build (`--no-cache` leaves it out). Only a
+   * check without `--fix` is kept or reused: a fix must read and judge the files as they are.
+   */
+  readonly cache?: { readonly folder: string; readonly version: string };
 }
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
@@ -50,13 +56,39 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   // Each file goes into the store as it is read, in path order as before. Only --fix compares a file's
   // bytes again (to write only what did not change since): without it they are let go at once rather
   // than held through the whole check, the size of the root (13-24 MB in the 20,000-memory benches).
+  const cache = options.fix ? undefined : options.cache;
+  // With a cache the files are read and keyed first, and parsed only when the key finds nothing.
+  const key = cache ? new CacheKey() : undefined;
+  const held: { path: RootPath; text: string; mtimeMs: number }[] = [];
+  const take = (path: RootPath, text: string, mtimeMs: number): void => {
+    store.update(path, text);
+    modifiedTimes.set(path, mtimeMs);
+  };
   const onFile = (file: ReadFile): void => {
-    store.update(file.path, file.text);
-    modifiedTimes.set(file.path, file.stamp.mtimeMs);
+    if (key) {
+      key.addFile(file.path, file.bytes, file.stamp.mtimeMs);
+      held.push({ path: file.path, text: file.text, mtimeMs: file.stamp.mtimeMs });
+      return;
+    }
+    take(file.path, file.text, file.stamp.mtimeMs);
     if (options.fix) files.set(file.path, file);
   };
   const stream = concurrency === 'sync' ? await streamRoot(nodeSyncReaderHost, folder, onFile) : await streamRoot(nodeReaderHost, folder, onFile, { concurrency });
   const read: RootRead = { ...stream, files };
+  let cacheKey: string | undefined;
+  if (cache && key) {
+    cacheKey = key
+      .add('skipped', stream.skipped)
+      .add('options', { types: options.typeSet, exclude: options.exclude ?? [], shape: options.shape ?? null, indexLoad: options.indexLoad ?? null })
+      // Line dates come from git, and a few findings from the day it is.
+      .add('repository', repositoryState(folder))
+      .add('day', localDay(new Date()))
+      .digest();
+    const cached = readCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version);
+    if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [] };
+    for (const file of held) take(file.path, file.text, file.mtimeMs);
+    held.length = 0;
+  }
   const check = (): Problem[] => {
     const engine = new ProblemEngine(store, {
       typeSet: options.typeSet,
@@ -103,7 +135,13 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
+  if (cache && cacheKey) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems, skipped: read.skipped });
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
+}
+
+/** The day as the machine's clock and time zone give it, which a relative date counts from. */
+function localDay(now: Date): string {
+  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 }
 
 function inside(folder: string, path: string): boolean {

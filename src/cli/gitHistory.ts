@@ -63,6 +63,16 @@ const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'];
  * (walked from where it is and from where its links lead, as git starts from the real path) and no
  * variable naming a repository. Spares a process of a 300 MB CLI in a root outside git, the usual case.
  */
+/**
+ * What the line dates of `root` depend on beyond the files' own bytes: the commit checked out (and the
+ * variables that point git elsewhere). Empty outside a repository.
+ */
+export function repositoryState(root: string): string {
+  if (!mayBeInWorkTree(root)) return '';
+  const variables = REPOSITORY_VARIABLES.map((name) => `${name}=${process.env[name] ?? ''}`).join('\n');
+  return `${variables}\n${git(root, ['rev-parse', 'HEAD'])?.trim() ?? 'no commit'}`;
+}
+
 function mayBeInWorkTree(root: string): boolean {
   if (REPOSITORY_VARIABLES.some((name) => process.env[name] !== undefined)) return true;
   const starts = [resolve(root)];

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { containerIndexProblem, isAtLeast, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
@@ -6,6 +7,7 @@ import { nodeReaderHost } from '../reader';
 import { agentMemoryContainer } from '../rootLocations/agentMemory';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
+import { cacheFolder, clearCache } from './resultCache';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { findDefaultRoot, findSubagentRoots, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
@@ -42,6 +44,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
   }
   if (parsed.kind === 'preview') return preview(parsed.options, cwd);
   if (parsed.kind === 'lsp') return startLanguageServer();
+  if (parsed.kind === 'cache') return cacheCommand(parsed.action);
   return check(parsed.options, cwd);
 }
 
@@ -107,11 +110,11 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
       const shape = shapeSettingFor(options.shape, looksAuto);
       const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto, cwd));
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}) });
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
-      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}) }));
+      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
@@ -163,6 +166,28 @@ function startLanguageServer(): Promise<number> {
 
 function version(): string {
   return typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev';
+}
+
+/**
+ * The result cache a check uses: only the bundled CLI keeps one, keyed by its version and its own bytes
+ * (two builds of one version never share results); `--no-cache` and unbundled runs use none.
+ */
+function cacheOf(options: CheckOptions): { cache?: { folder: string; version: string } } {
+  if (options.noCache || typeof PACKAGE_VERSION !== 'string') return {};
+  buildHash ??= createHash('sha256').update(readFileSync(__filename)).digest('hex').slice(0, 16);
+  return { cache: { folder: cacheFolder(), version: `${PACKAGE_VERSION}+${buildHash}` } };
+}
+
+let buildHash: string | undefined;
+
+function cacheCommand(action: 'where' | 'clear'): number {
+  const folder = cacheFolder();
+  if (action === 'where') process.stdout.write(`${terminalSafe(folder)}\n`);
+  else {
+    const removed = clearCache(folder);
+    process.stdout.write(`${removed} ${removed === 1 ? 'entry' : 'entries'} removed from ${terminalSafe(folder)}\n`);
+  }
+  return 0;
 }
 
 function parseTypes(types: string | undefined): TypeSet {

@@ -56,9 +56,10 @@ describe('memory-shelf-cli, the npm package', function () {
     const size = sizeOf(installed);
     console.log(`      installed size: ${size} bytes`);
     // The language server is a bundle of its own (so `check` never parses it) and carries its own copy of
-    // core: about 0.6 MB of the total; the poisoning rules (0.2) added about 20 KB to each. The bound still
-    // catches a VS Code, webview or test dependency.
-    assert.ok(size < 1_400_000, `${size} bytes installed`);
+    // core: about 0.6 MB of the total; the poisoning rules (0.2) added about 20 KB to each, round 3's
+    // rules and the result cache (0.2.0) about as much again (1.41 MB). The bound still catches a VS Code,
+    // webview or test dependency.
+    assert.ok(size < 1_500_000, `${size} bytes installed`);
     assert.equal(run(bin, ['--version']).stdout.trim(), extension.version);
   });
 

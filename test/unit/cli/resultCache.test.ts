@@ -1,0 +1,123 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkRoot } from '../../../src/cli/checkRoot';
+import { render } from '../../../src/cli/output';
+import { cacheFolder } from '../../../src/cli/resultCache';
+import { resolveTypeSet } from '../../../src/core';
+import { FIXTURES } from '../helpers/fixtures';
+
+const CLI = join(FIXTURES, '..', '..', 'dist', 'cli.js');
+
+describe('check\'s result cache', function () {
+  this.timeout(120_000);
+  let scratch: string;
+  let cache: string;
+  let root: string;
+
+  const run = (args: string[], extraEnv: Record<string, string> = {}): { status: number | null; stdout: string } => {
+    const result = spawnSync(process.execPath, [CLI, ...args], { cwd: scratch, encoding: 'utf8', env: { ...process.env, MEMORY_SHELF_CACHE_DIR: cache, CLAUDE_CONFIG_DIR: join(scratch, 'no-claude'), ...extraEnv } });
+    return { status: result.status, stdout: result.stdout };
+  };
+  const entries = (): string[] => readdirSync(cache).filter((name) => name.endsWith('.json'));
+  const memory = (name: string, description: string, body: string): string => `---\nname: ${name}\ndescription: ${description}\ntype: feedback\n---\n${body}\n`;
+
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'memory-shelf-cache-'));
+    cache = join(scratch, 'cache');
+    root = join(scratch, 'memory');
+    mkdirSync(root);
+    writeFileSync(join(root, 'feedback_tabs.md'), memory('tabs', 'Indent with tabs, never spaces', 'Indent with tabs.'));
+    writeFileSync(join(root, 'feedback_deploy.md'), memory('deploy', 'Deploys go out on Tuesdays', 'We decided yesterday: deploys on Tuesdays.'));
+    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n\n- [Tabs](feedback_tabs.md) — tabs\n');
+  });
+
+  afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('gives the same findings with and without the cache through a random run of edits, and keeps one entry per root outside it', async () => {
+    // In the process, through checkRoot as the CLI calls it: the cache is the bundled CLI's, named here.
+    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
+    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
+    const outputs = async (checkOptions: typeof options): Promise<string[]> => {
+      const checked = [await checkRoot('memory', scratch, checkOptions)];
+      return (['text', 'json', 'sarif'] as const).map((format) => render(format, checked, 'test'));
+    };
+    // A fixed seed, so a failure can be replayed.
+    let seed = 20261207;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const words = ['yesterday', 'next week', '어제', '先週', 'on 2026-11-02', 'password: hunter2-Zx9!q', 'see [[tabs]]', 'see [[gone]]', 'Tuesdays', 'tabs'];
+    const edits: ((step: number) => void)[] = [
+      (step) => writeFileSync(join(root, `feedback_n${step}.md`), memory(`n${step}`, `Note ${words[random(words.length)]}`, words[random(words.length)])),
+      () => {
+        const files = readdirSync(root).filter((name) => name.startsWith('feedback_n'));
+        if (files.length > 0) unlinkSync(join(root, files[random(files.length)]));
+      },
+      // Always a relative date here, so a change of only the modification time below changes what it counts from.
+      () => writeFileSync(join(root, 'feedback_deploy.md'), memory('deploy', 'Deploys go out on Tuesdays', `We decided yesterday: ${words[random(words.length)]}`)),
+      // Only the modification time: a relative date counts from it.
+      () => utimesSync(join(root, 'feedback_deploy.md'), new Date(2026, random(12), 1 + random(28)), new Date(2026, random(12), 1 + random(28))),
+      () => writeFileSync(join(root, 'MEMORY.md'), `# Memory\n\n${readdirSync(root).filter((name) => name !== 'MEMORY.md' && random(2) === 0).map((name) => `- [${name}](${name}) — ${words[random(words.length)]}\n`).join('')}`),
+    ];
+    for (let step = 0; step < 40; step++) {
+      edits[random(edits.length)](step);
+      const cold = await outputs(options);
+      assert.deepEqual(await outputs(withCache), cold, `step ${step}, first run`);
+      assert.deepEqual(await outputs(withCache), cold, `step ${step}, from the cache`);
+    }
+    assert.equal(entries().length, 1);
+  });
+
+  it('ignores a corrupt, truncated or foreign entry and writes a good one over it', async () => {
+    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
+    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
+    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    const expected = await json(options);
+    await json(withCache);
+    const [entry] = entries();
+    const good = readFileSync(join(cache, entry), 'utf8');
+    for (const bad of ['{', '', good.replace('"version":"test"', '"version":"other"'), good.replace(/"memories":\d+/, '"memories":"two"'), good.replace(/"key":"[0-9a-f]+"/, '"key":"0"')]) {
+      writeFileSync(join(cache, entry), bad);
+      assert.equal(await json(withCache), expected);
+      assert.equal(readFileSync(join(cache, entry), 'utf8'), good);
+    }
+  });
+
+  it('tells options apart: another type set or severity filter never reads another\'s results', () => {
+    const claude = run(['check', 'memory', '--format', 'json']).stdout;
+    const custom = run(['check', 'memory', '--format', 'json', '--types', 'decision']).stdout;
+    assert.notEqual(custom, claude);
+    assert.equal(run(['check', 'memory', '--format', 'json', '--types', 'decision', '--no-cache']).stdout, custom);
+    assert.equal(run(['check', 'memory', '--format', 'json']).stdout, claude);
+  });
+
+  it('never keeps or reuses a --fix run: a fix reads the files as they are', () => {
+    const before = run(['check', 'memory', '--format', 'json']).stdout;
+    assert.match(JSON.parse(run(['check', 'memory', '--fix', '--format', 'json']).stdout).roots[0].fixed.toString(), /^[1-9]/);
+    const after = run(['check', 'memory', '--format', 'json']).stdout;
+    assert.notEqual(after, before);
+    assert.equal(after, run(['check', 'memory', '--format', 'json', '--no-cache']).stdout);
+  });
+
+  it('says where it keeps results and clears only its own entries', () => {
+    run(['check', 'memory']);
+    writeFileSync(join(cache, 'notes.txt'), 'mine');
+    assert.equal(run(['cache', 'where']).stdout, `${cache}\n`);
+    assert.equal(run(['cache', 'clear']).stdout, `1 entry removed from ${cache}\n`);
+    assert.deepEqual(readdirSync(cache), ['notes.txt']);
+    const status = spawnSync(process.execPath, [CLI, 'cache', 'wipe'], { encoding: 'utf8' }).status;
+    assert.equal(status, 2);
+  });
+
+  it('keeps results in the platform\'s cache folder unless MEMORY_SHELF_CACHE_DIR names one', () => {
+    assert.equal(cacheFolder({ MEMORY_SHELF_CACHE_DIR: '/x/cache' }, 'linux', '/home/u'), '/x/cache');
+    assert.equal(cacheFolder({ XDG_CACHE_HOME: '/home/u/.xdg' }, 'linux', '/home/u'), join('/home/u/.xdg', 'memory-shelf'));
+    assert.equal(cacheFolder({}, 'linux', '/home/u'), join('/home/u', '.cache', 'memory-shelf'));
+    assert.equal(cacheFolder({}, 'darwin', '/Users/u'), join('/Users/u', 'Library', 'Caches', 'memory-shelf'));
+    assert.equal(cacheFolder({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u'), join('C:\\Users\\u\\AppData\\Local', 'memory-shelf', 'Cache'));
+  });
+});
