@@ -162,7 +162,7 @@ describe('Pinned lessons beside typed memories (issue #40, item 5)', () => {
       const root = findItem(await visibleTree(api), folder.join('/'));
       const groups = root.children.filter((group) => group.label !== 'To review' && !/already here as reviewed\?$/.test(group.label));
       assert.equal(groups.some((group) => group.label === 'Untyped / unknown'), false, groups.map((group) => group.label).join(', '));
-      assert.deepEqual(findItem(groups, 'Pinned').children.map((item) => item.label).sort(), ['Verify before claiming', '배포-전-확인', '確認してから報告'].sort());
+      assert.deepEqual(findItem(groups, 'Pinned').children.map((item) => item.label).sort(), ['Run the failing test before saying a fix works', '배포-전-확인', '確認してから報告'].sort());
     }, 15_000);
     for (const name of ['verify-before-claiming.md', '배포-전-확인.md', '確認してから報告.md']) {
       const uri = workspaceUri(...folder, name);

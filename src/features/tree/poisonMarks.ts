@@ -31,7 +31,7 @@ export function markPoisoned(item: vscode.TreeItem, findings: readonly vscode.Di
 const MAX_SHOWN = 3;
 
 function poisonLabel(findings: readonly vscode.Diagnostic[]): string {
-  const codes = new Set(findings.map((finding) => finding.code));
+  const codes = new Set(findings.map((finding) => diagnosticCode(finding)));
   if (codes.has(ProblemCode.PlantedInstruction)) return vscode.l10n.t('planted instruction');
   if (codes.has(ProblemCode.ChannelMarkup)) return vscode.l10n.t('channel markup');
   return vscode.l10n.t('hidden text');
