@@ -47,6 +47,8 @@ export const Commands = {
   historyShow: 'memoryShelf.history.show',
   historyRestoreVersion: 'memoryShelf.history.restoreVersion',
   historyOpenVersion: '_memoryShelf.history.openVersion',
+  /** Restore on a history diff's title bar: the version shown on its left (or alone). */
+  historyRestoreShown: 'memoryShelf.history.restoreShown',
   openLink: '_memoryShelf.openLink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',
@@ -83,4 +85,6 @@ export const ContextKeys = {
   hasRoots: 'memoryShelf.hasRoots',
   /** Root URIs (strings) that have no MEMORY.md, for the tree's "create MEMORY.md" action. */
   rootsWithoutIndex: 'memoryShelf.rootsWithoutIndex',
+  /** Paths of files whose history diff is the active editor of its group: their title bar gets Restore. */
+  historyDiffs: 'memoryShelf.historyDiffs',
 } as const;

@@ -13,7 +13,7 @@
 
 const path = require('node:path');
 
-const CORE_PACKAGES = new Set(['yaml', 'chrono-node']);
+const CORE_PACKAGES = new Set(['yaml', 'chrono-node', 'diff']);
 
 function layerOf(file, src) {
   const relative = path.relative(src, file).split(path.sep);
