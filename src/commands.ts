@@ -2,6 +2,8 @@
 export const Commands = {
   refresh: 'memoryShelf.refresh',
   createMemoryFolder: 'memoryShelf.createMemoryFolder',
+  /** Says where Claude Code keeps the project's auto memory, there or not yet. */
+  showAutoMemoryPath: 'memoryShelf.showAutoMemoryPath',
   openMemory: 'memoryShelf.openMemory',
   openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
