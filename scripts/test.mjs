@@ -103,6 +103,7 @@ if (runIntegration) {
     const { uiOracle } = await import('./vscode/uiOracle.mjs');
     const { uiRound3 } = await import('./vscode/uiRound3.mjs');
     const { uiSessionPreview } = await import('./vscode/uiSessionPreview.mjs');
+    const { uiWelcome } = await import('./vscode/uiWelcome.mjs');
     await stage('integration', () => runSuite());
     await stage('restricted', () => runRestrictedSuite());
     // Each UI check starts its own code-server on its own workspace; the stage counts them together: the
@@ -110,9 +111,10 @@ if (runIntegration) {
     // shapes of current Claude Code, the history, and the session preview and budget lens against what
     // Claude Code was seen to load (AGENTS.md, a neutralized index, pinned lessons), and round 3 of everyday
     // use (a typed date's anchor, retype, a stub merged, Load in Claude Code and Reject All with Undo), and
-    // the session preview panel (its files in load order, the cut, memory/ offered to load).
+    // the session preview panel (its files in load order, the cut, memory/ offered to load), and an empty
+    // folder's welcome view (where the auto memory is, Create memory/ offering its import).
     await stage('ui', async () => {
-      const tallies = [await uiCheck(), await uiNewUser(), await uiShapes(), await uiHistory(), await uiOracle(), await uiRound3(), await uiSessionPreview()];
+      const tallies = [await uiCheck(), await uiNewUser(), await uiShapes(), await uiHistory(), await uiOracle(), await uiRound3(), await uiSessionPreview(), await uiWelcome()];
       return { passed: tallies.reduce((sum, t) => sum + t.passed, 0), failed: tallies.reduce((sum, t) => sum + t.failed, 0) };
     });
     // The .vsix as a user installs it, in English, Korean and Japanese.

@@ -2,6 +2,8 @@
 export const Commands = {
   refresh: 'memoryShelf.refresh',
   createMemoryFolder: 'memoryShelf.createMemoryFolder',
+  /** Says where Claude Code keeps the project's auto memory, there or not yet. */
+  showAutoMemoryPath: 'memoryShelf.showAutoMemoryPath',
   openMemory: 'memoryShelf.openMemory',
   openEditor: 'memoryShelf.openEditor',
   applyFileEdits: '_memoryShelf.applyFileEdits',
@@ -47,6 +49,8 @@ export const Commands = {
   historyShow: 'memoryShelf.history.show',
   historyRestoreVersion: 'memoryShelf.history.restoreVersion',
   historyOpenVersion: '_memoryShelf.history.openVersion',
+  /** Restore on a history diff's title bar: the version shown on its left (or alone). */
+  historyRestoreShown: 'memoryShelf.history.restoreShown',
   openLink: '_memoryShelf.openLink',
   /** Selects a memory (its file URI) in the Memory Shelf tree; resolves to whether the tree shows it. */
   revealInTree: '_memoryShelf.revealInTree',
@@ -88,4 +92,6 @@ export const ContextKeys = {
    * offer "Create MEMORY.md from the Files" ask this, not the list (issue #40: offered where one exists).
    */
   anyRootWithoutIndex: 'memoryShelf.anyRootWithoutIndex',
+  /** Paths of files whose history diff is the active editor of its group: their title bar gets Restore. */
+  historyDiffs: 'memoryShelf.historyDiffs',
 } as const;

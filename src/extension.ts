@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { registerCreateMemoryFolder } from './features/commands/createMemoryFolder';
+import { registerShowAutoMemoryPath } from './features/commands/showAutoMemoryPath';
 import { registerCuration } from './features/curation/registerCuration';
 import { registerDiagnostics } from './features/diagnostics/registerDiagnostics';
 import { registerMemoryEditor, type MemoryEditors } from './features/editor/registerMemoryEditor';
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): MemoryShelfApi {
     tree,
     links,
     registerCreateMemoryFolder(services),
+    registerShowAutoMemoryPath(services),
     registerReview(services),
     registerHistory(services),
     registerCuration(services),

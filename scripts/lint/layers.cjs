@@ -17,7 +17,7 @@
 
 const path = require('node:path');
 
-const CORE_PACKAGES = new Set(['yaml', 'chrono-node']);
+const CORE_PACKAGES = new Set(['yaml', 'chrono-node', 'diff']);
 
 /** The folders below the VS Code line, and the src folders each may import besides its own. */
 const BELOW_VSCODE = new Map([

@@ -2,7 +2,8 @@
 // and its index line, changes one, adds one, and (as Claude Code's hook would) records two writes of one
 // session. To review then shows the session's group and the deleted memory with what it said
 // (test-results/to-review-deleted.png, and its hover in to-review-deleted-hover.png); Show History lists
-// the changed memory's versions (test-results/history-quick-pick.png). The Timeline view is open to
+// the changed memory's versions, who changed each and how many lines (test-results/history-quick-pick.png),
+// and a version's diff has Restore on its title bar, which writes it back (history-diff-restore.png). The Timeline view is open to
 // extensions only through the `timeline` API proposal before VS Code 1.145, so a second window runs a copy
 // of the extension that declares it, with code-server's --enable-proposed-api, and shows the memory's
 // Timeline (test-results/timeline.png).
@@ -56,7 +57,7 @@ export async function uiHistory() {
     for (const [name, text] of Object.entries(FILES)) write(join(memory, name), text);
     const extension = proposalCopy(server.dir);
     browser = await launchChromium(server.env);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: extension }));
     const rowOf = (label) => page.locator(ROWS).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
     const shown = await openShelf(page, { ready: (rows) => rows.some((row) => row.label === '배포 동결') });
@@ -86,7 +87,7 @@ export async function uiHistory() {
       return { done: /deleted/.test(text) && /Claude changed 2 memories in session 3f2c8e41/.test(text) && /new/.test(text) && /changed/.test(text), text };
     }, 30_000, 500);
     check('To review shows the session group, the change, the new memory and the deletion', review.done, review.text.slice(0, 600));
-    await page.mouse.move(1270, 850);
+    await page.mouse.move(1270, 790);
     await page.waitForTimeout(800);
     save('to-review-deleted.png', await page.screenshot());
     const deletedRow = rowOf('staging-host');
@@ -106,20 +107,35 @@ export async function uiHistory() {
     await quickPick(page, 'F1', 'Memory Shelf: Show History', 'Show History');
     const picked = await poll(async () => {
       const text = await page.locator('.quick-input-widget').innerText().catch(() => '');
-      return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
+      return { done: text.includes('Changed outside VS Code · 1 line changed') && text.includes('Version seen at load'), text };
     }, 15_000);
-    check('Show History lists the versions: the agent\'s change and the one seen at load', picked.done, picked.text.slice(0, 300));
+    check('Show History says who changed what: the agent\'s change of one line, and the version seen at load', picked.done, picked.text.slice(0, 300));
+    check('and lists no hashes', !/sha256|[0-9a-f]{12}/.test(picked.text), picked.text.slice(0, 300));
     save('history-quick-pick.png', await page.screenshot());
-    await page.keyboard.press('Escape');
+    // The version seen at load opens beside the file now, with Restore on the diff's title bar.
+    await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Version seen at load' }).first().click();
+    const restore = page.locator('.part.editor .editor-group-container.active .action-label[aria-label^="Restore This Version"]').first();
+    const offered = await restore.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false);
+    check('the version\'s diff has Restore on its title bar', offered, (await page.locator('.part.editor .action-label').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))).catch(() => [])).join(' | '));
+    await restore.hover().catch(() => {});
+    await page.waitForTimeout(800);
+    save('history-diff-restore.png', await page.screenshot());
+    await restore.click().catch(() => {});
+    const restored = await poll(async () => ({ done: readFileSync(join(memory, 'user_role.md'), 'utf8') === FILES['user_role.md'] }), 15_000);
+    check('Restore on the diff writes that version back', restored.done);
+    await quickPick(page, 'F1', 'View: Close All Editors', 'Close All Editors');
+    await quickPick(page, 'Control+P', 'user_role.md');
+    await page.waitForTimeout(1000);
+    check('the file in its own editor has no Restore', await page.locator('.part.editor .action-label[aria-label^="Restore This Version"]').count() === 0);
 
     // The Timeline, in the Explorer, for the open memory.
     await quickPick(page, 'F1', 'Explorer: Focus on Timeline View', 'Timeline');
     const timeline = await poll(async () => {
       const text = await page.locator('.part.sidebar').innerText().catch(() => '');
-      return { done: text.includes('Changed outside VS Code') && text.includes('Version seen at load'), text };
+      return { done: text.includes('Restored · 1 line changed') && text.includes('Changed outside VS Code · 1 line changed') && text.includes('Version seen at load'), text };
     }, 20_000, 500);
     check('the Timeline lists the memory\'s versions (with the timeline proposal allowed)', timeline.done, timeline.text.slice(0, 400));
-    await page.mouse.move(1270, 850);
+    await page.mouse.move(1270, 790);
     await page.waitForTimeout(500);
     save('timeline.png', await page.screenshot());
   } catch (error) {

@@ -83,7 +83,7 @@ describe('History: every version kept, agent changes and deletions shown and res
     const provider = timelineProvider(api);
     try {
       const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
-      assert.equal(items[0]?.label, 'Restored by Reject (the version last approved)', items.map((item) => item.label).join(', '));
+      assert.equal(items[0]?.label, 'Restored by Reject (the version last approved) · 1 line changed', items.map((item) => item.label).join(', '));
     } finally {
       provider.dispose();
     }
@@ -290,8 +290,9 @@ describe('History: every version kept, agent changes and deletions shown and res
       const { items } = await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token);
       const labels = items.map((item) => item.label);
       assert.ok(items.length >= 4, labels.join(', '));
-      assert.equal(labels[0], 'Written by Claude (Edit)', `newest first, the hook's tool named: ${labels.join(', ')}`);
-      assert.ok(labels.includes('Changed outside VS Code'));
+      assert.equal(labels[0], 'Claude (agent) · 1 line changed', `newest first, the hook's word that an agent wrote it: ${labels.join(', ')}`);
+      assert.equal(items[0].description, 'session 9a7d3c1e… · Edit');
+      assert.ok(labels.includes('Changed outside VS Code · 1 line changed'), labels.join(', '));
       assert.ok(labels.includes('Version seen at load'));
       assert.ok(items.every((item, i) => i === 0 || items[i - 1].timestamp >= item.timestamp));
       const original: TimelineItemLike | undefined = items.at(-1);
@@ -300,7 +301,51 @@ describe('History: every version kept, agent changes and deletions shown and res
       await eventually(() => assert.equal(bytes('feedback_tone.md').toString('utf8'), TONE));
       // The restore is the person's and counts as approved.
       await eventually(() => assert.deepEqual(pendingPaths(), []));
-      await eventually(async () => assert.equal((await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token)).items[0]?.label, 'Restored'));
+      await eventually(async () => assert.equal((await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token)).items[0]?.label, 'Restored · 1 line changed'));
+    } finally {
+      provider.dispose();
+    }
+  });
+
+  it('says who changed what in each version, newest first, and Restore on the title bar of a version\'s diff writes that version back (issue #40)', async () => {
+    const provider = timelineProvider(api);
+    const timeline = async () => (await provider.provideTimeline(file('feedback_tone.md'), {}, new vscode.CancellationTokenSource().token)).items;
+    try {
+      // The person edits one line in VS Code and saves.
+      const document = await vscode.workspace.openTextDocument(file('feedback_tone.md'));
+      const edit = new vscode.WorkspaceEdit();
+      const line = document.lineAt(document.lineCount - 2);
+      assert.match(line.text, /polite Japanese/);
+      edit.replace(document.uri, line.range, 'Users asked for polite Japanese, with keigo in replies.');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await document.save());
+      const saved = bytes('feedback_tone.md');
+      await eventually(async () => assert.equal((await timeline())[0]?.label, 'You, in VS Code · 1 line changed', (await timeline()).map((item) => item.label).join(', ')));
+
+      // Claude, through its hook, adds three lines.
+      const session = '5e1f0c2a-1d2e-4f3a-9b8c-7d6e5f4a3b2c';
+      const agents = Buffer.concat([saved, Buffer.from('\nWhy: a customer complained about a casual reply.\nHow to apply: every reply in Japanese.\n', 'utf8')]);
+      await (await storeRoot()).record('feedback_tone.md', agents, { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Write' });
+      agentWrites('feedback_tone.md', agents);
+      await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed']));
+      const items = await timeline();
+      assert.deepEqual(items.slice(0, 2).map((item) => [item.label, item.description]), [
+        ['Claude (agent) · 3 lines changed', 'session 5e1f0c2a… · Write'],
+        ['You, in VS Code · 1 line changed', ''],
+      ]);
+
+      // The person's version opened as a diff (the row's command); Restore from the diff's title bar, which
+      // VS Code runs with the diff's right side, the file now.
+      await vscode.commands.executeCommand(items[1].command!.command, ...(items[1].command!.arguments ?? []));
+      await eventually(() => {
+        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        assert.ok(input instanceof vscode.TabInputTextDiff && input.original.scheme === 'memory-shelf-history', 'the version beside the file now');
+      });
+      assert.equal(await vscode.commands.executeCommand('memoryShelf.history.restoreShown', file('feedback_tone.md')), true);
+      await eventually(() => assert.ok(bytes('feedback_tone.md').equals(saved), 'byte for byte'));
+      await eventually(() => assert.deepEqual(pendingPaths(), []));
+      await eventually(async () => assert.equal((await timeline())[0]?.label, 'Restored · 3 lines changed'));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } finally {
       provider.dispose();
     }

@@ -4,17 +4,19 @@ import { targetFile, type CommandTarget } from '../../workspace/commandTargets';
 import { memoryTitle } from '../../workspace/display/memoryTitle';
 import { restoreVersion } from '../../workspace/history/restoreVersion';
 import type { Services } from '../../workspace/services';
+import { registerDiffRestore } from './diffRestore';
 import { registerTimeline, type TimelineItemLike } from './timeline';
 import { historyFile, versionRows, type VersionRef, type VersionRow } from './versionList';
 
 /**
  * A memory's versions: in VS Code's Timeline view where this VS Code lets an extension add to it, and
- * everywhere through "Show History" (the palette, the tree, the editor's title); each version opens
- * as a diff against the file now and can be restored.
+ * everywhere through "Show History" (the palette, the tree); each version opens as a diff against the
+ * file now and can be restored, from its row or from the diff's title bar.
  */
 export function registerHistory(services: Services): vscode.Disposable {
   return vscode.Disposable.from(
     registerTimeline(services),
+    registerDiffRestore(services),
     vscode.commands.registerCommand(Commands.historyOpenVersion, (ref: VersionRef) => openVersion(services, ref)),
     vscode.commands.registerCommand(Commands.historyRestoreVersion, async (item?: TimelineItemLike | VersionRef) => {
       const ref = item && ('memoryShelfVersion' in item ? item.memoryShelfVersion : item);
@@ -66,8 +68,8 @@ async function showHistory(services: Services, target: CommandTarget): Promise<v
   picker.title = vscode.l10n.t('History of {0}', memory ? `${memoryTitle(found.root, memory)} (${found.path})` : found.path);
   picker.items = rows.map((row) => ({
     label: `$(${row.icon.id}) ${row.label}`,
-    description: [new Date(row.version.time).toLocaleString(vscode.env.language), row.description].filter(Boolean).join(' · '),
-    detail: row.tooltip.split('\n').slice(2).join(' '),
+    description: new Date(row.version.time).toLocaleString(vscode.env.language),
+    ...(row.description ? { detail: row.description } : {}),
     buttons: row.version.hash ? [restore] : [],
     row,
   }));

@@ -25,7 +25,17 @@ export class HistoryTexts implements vscode.Disposable {
 
   /** The URI of the version `hash` of `path` in `root`. */
   uriOf(root: MemoryRoot, path: RootPath, hash: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: HISTORY_SCHEME, path: root.uriOf(path).path, query: new URLSearchParams({ root: root.uri.toString(), hash }).toString() });
+    return vscode.Uri.from({ scheme: HISTORY_SCHEME, path: root.uriOf(path).path, query: new URLSearchParams({ root: root.uri.toString(), path, hash }).toString() });
+  }
+
+  /** The version a URI of {@link uriOf} names, for a command run on its editor (Restore on the diff). */
+  versionOf(uri: vscode.Uri): { readonly root: string; readonly path: RootPath; readonly hash: string } | undefined {
+    if (uri.scheme !== HISTORY_SCHEME) return undefined;
+    const query = new URLSearchParams(uri.query);
+    const root = query.get('root');
+    const path = query.get('path');
+    const hash = query.get('hash');
+    return root && path && hash ? { root, path, hash } : undefined;
   }
 
   private async text(uri: vscode.Uri): Promise<string> {

@@ -397,7 +397,11 @@ export class MemoryHistory extends Disposable {
       this.log.warn(`Could not record ${versions.length} version(s) in the history of ${key}`, error);
       return [] as RecordedVersion[];
     });
-    for (const version of written) read?.latest.set(version.path, version);
+    for (const version of written) {
+      read?.latest.set(version.path, version);
+      // A restore is recorded once; the person's next save, seconds later, is a save (Show History said "Restored").
+      if (version.author === 'person' && version.source !== 'save') this.ownSources.delete(root.uriOf(version.path).toString());
+    }
     if (written.length > 0) void this.watchApprovals();
     // A version not written was there already: Claude Code's hook may have recorded it, with its session.
     const known = versions.length <= REFRESHED_PATHS ? versions.filter((version) => !written.some((w) => w.path === version.path)) : [];
