@@ -1,6 +1,6 @@
 // `npm run package:cli`: the command-line checker as its own npm package, with no dependencies.
 // Bundles src/cli/main.ts into packages/cli/dist/cli.js (everything it imports inlined), copies the
-// repository's LICENSE and the README's CLI section beside it, and runs `npm pack` there.
+// repository's LICENSE and the CLI section of docs/cli.md beside it, and runs `npm pack` there.
 //   --out DIR   where the tarball goes (default: packages/cli)
 // Prints the tarball's path on the last line.
 import { execFileSync } from 'node:child_process';
@@ -43,11 +43,11 @@ await bundle(['history', 'hook', 'hookMain.ts'], 'hook.js');
 // `memory-shelf lsp`: the language server, a bundle of its own that the CLI loads only for that command.
 await bundle(['lsp', 'main.ts'], 'lsp.js');
 
-// The package's README is the repository README's CLI section, so the two cannot drift apart.
-const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+// The package's README is docs/cli.md's CLI section, so the two cannot drift apart.
+const readme = readFileSync(join(REPO, 'docs', 'cli.md'), 'utf8');
 const section = /<!-- cli:start -->\n([\s\S]*?)<!-- cli:end -->/.exec(readme);
 if (!section) {
-  console.error('README.md has no <!-- cli:start --> ... <!-- cli:end --> section');
+  console.error('docs/cli.md has no <!-- cli:start --> ... <!-- cli:end --> section');
   process.exit(1);
 }
 writeFileSync(join(PACKAGE, 'README.md'), `# memory-shelf-cli\n\n${section[1].trim()}\n`);

@@ -55,11 +55,11 @@ await bundle(['lsp', 'main.ts'], 'lsp.js');
 await bundle(['history', 'hook', 'hookMain.ts'], 'hook.js');
 copyFileSync(join(REPO, 'LICENSE'), join(out, 'LICENSE'));
 
-// The plugin's README is the repository README's Claude Code section, so the two cannot drift apart.
-const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+// The plugin's README is docs/claude-code.md's plugin section, so the two cannot drift apart.
+const readme = readFileSync(join(REPO, 'docs', 'claude-code.md'), 'utf8');
 const section = /<!-- plugin:start -->\n([\s\S]*?)<!-- plugin:end -->/.exec(readme);
 if (!section) {
-  console.error('README.md has no <!-- plugin:start --> ... <!-- plugin:end --> section');
+  console.error('docs/claude-code.md has no <!-- plugin:start --> ... <!-- plugin:end --> section');
   process.exit(1);
 }
 writeFileSync(join(out, 'README.md'), `# Memory Shelf for Claude Code\n\n${section[1].trim()}\n`);

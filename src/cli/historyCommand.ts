@@ -8,7 +8,7 @@ export const HISTORY_USAGE = `Usage: memory-shelf history [where|size|prune [--m
        memory-shelf history purge-secret FILE [--dry-run]
 
 Memory Shelf keeps every version of every memory it sees, outside every folder an agent reads
-(see "History" in the README). \`where\` prints the folder (MEMORY_SHELF_HISTORY_DIR overrides it),
+(see docs/cli.md, "History, review and the Claude Code hook"). \`where\` prints the folder (MEMORY_SHELF_HISTORY_DIR overrides it),
 \`size\` what it takes, \`prune\` brings it under N MB (default 100; approved versions are kept),
 \`clear\` deletes it, or only ROOT's history with --root. \`purge-secret\` replaces every version of FILE
 (a memory, even a deleted one) in which the secret rule finds a credential with a copy where it reads

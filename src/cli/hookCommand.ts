@@ -24,7 +24,7 @@ export const HOOK_USAGE = `Usage: memory-shelf hook install [--project|--user] [
 
 Adds Claude Code hooks that keep every version of a memory an agent is about to change (PreToolUse on
 Write, Edit, MultiEdit, NotebookEdit, Bash and PowerShell) and record what it wrote, with its session and
-tool (PostToolUse), in Memory Shelf's history (see "History" in the README). Only files inside memory
+tool (PostToolUse), in Memory Shelf's history (see docs/cli.md, "History, review and the Claude Code hook"). Only files inside memory
 folders are touched.
 
   --project   .claude/settings.local.json of the current folder (the default): the hook's command

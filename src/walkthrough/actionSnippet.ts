@@ -1,5 +1,5 @@
 /**
- * The GitHub Actions workflow the walkthrough's last step copies: the README's, word for word (a unit
+ * The GitHub Actions workflow the walkthrough's last step copies: docs/cli.md's, word for word (a unit
  * test keeps them equal), so what a person pastes is what the documentation explains.
  */
 export const ACTION_SNIPPET = `# .github/workflows/memory.yml

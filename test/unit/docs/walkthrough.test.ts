@@ -59,8 +59,8 @@ describe('the getting-started walkthrough', () => {
     assert.match(readFileSync(join(REPO, '.vscodeignore'), 'utf8'), /^!media\/\*\*$/m);
   });
 
-  it('copies the README\'s workflow, word for word', () => {
-    assert.ok(readFileSync(join(REPO, 'README.md'), 'utf8').includes('```yaml\n' + ACTION_SNIPPET + '```'));
+  it('copies the workflow of docs/cli.md, word for word', () => {
+    assert.ok(readFileSync(join(REPO, 'docs', 'cli.md'), 'utf8').includes('```yaml\n' + ACTION_SNIPPET + '```'));
     assert.match(ACTION_SNIPPET, /uses: memory-shelf\/memory-shelf@v\d/);
   });
 });

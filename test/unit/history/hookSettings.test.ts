@@ -55,7 +55,7 @@ describe('hook settings: install and uninstall', () => {
       assert.equal(planInstall(installed.text, COMMAND).kind, 'unchanged');
       const removed = planUninstall(installed.text);
       assert.equal(removed.kind, 'changed');
-      // The one exception, said in the README: an event array that was empty before install goes with ours.
+      // The one exception, said in docs/cli.md: an event array that was empty before install goes with ours.
       const expected = name === 'empty event array and Korean text' ? '{\n  "note": "메모 — 日本語 \\"quoted\\" }"\n}\n' : text;
       if (removed.kind === 'changed') assert.equal(removed.text, expected, 'byte-identical');
     });
