@@ -113,7 +113,8 @@ describe('History: every version kept, agent changes and deletions shown and res
 
     assert.equal(await vscode.commands.executeCommand('memoryShelf.review.restore', file('project_deploy.md')), true);
     await eventually(() => assert.ok(bytes('project_deploy.md').equals(DEPLOY), 'byte for byte'));
-    await eventually(() => assert.equal(bytes('MEMORY.md').toString('utf8'), `# Memory\r\n\r\n${TONE_LINE}\r\n${DEPLOY_LINE}\r\n`));
+    // Its line goes back where it stood, above the line that followed it, not at the end (issue #40).
+    await eventually(() => assert.equal(bytes('MEMORY.md').toString('utf8'), INDEX));
     await eventually(() => assert.deepEqual(pendingPaths(), []));
     // One edit: Memory Shelf's Undo takes the file and the line away together.
     assert.equal(api.edits.journal.last?.label, 'Restore deleted memory');

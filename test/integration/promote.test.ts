@@ -202,4 +202,26 @@ describe('Promote: auto memory to the project, memory to a CLAUDE.md rule', () =
     await fs.writeFile(claudeMd().fsPath, withImport);
     await eventually(() => assert.equal(rootAt(projectFolder()).info.load.loadedByClaude, true));
   });
+
+  it('creates no memory folder before the move is confirmed: Cancel leaves the disk as it was, the move creates it with its MEMORY.md (issue #40)', async () => {
+    const fresh = workspaceUri('promote-suite', 'fresh', 'memory');
+    const retro = '---\nname: retro-day\ndescription: 회고는 격주 금요일 16시\ntype: project\n---\n';
+    const autoIndex = await read(auto('MEMORY.md'));
+    await write(auto('project_retro-day.md'), retro);
+    await eventually(() => assert.ok(rootAt(autoMemoryFolder()).store.get('project_retro-day.md')));
+    const offered: string[][] = [];
+    const cancelled = await vscode.commands.executeCommand('memoryShelf.promoteToProject', auto('project_retro-day.md'), undefined, { target: fresh, answer: (buttons: readonly string[]) => (offered.push([...buttons]), undefined) });
+    assert.equal(cancelled, false);
+    assert.deepEqual(offered, [['Move to promote-suite/fresh/memory', 'Move and Import in CLAUDE.md', 'Preview…']], 'the confirm was asked');
+    assert.equal(await exists(workspaceUri('promote-suite', 'fresh')), false, 'nothing created before the confirm, nor after Cancel');
+    assert.equal(await read(auto('project_retro-day.md')), retro);
+    assert.equal(await read(auto('MEMORY.md')), autoIndex);
+
+    const moved = await vscode.commands.executeCommand('memoryShelf.promoteToProject', auto('project_retro-day.md'), undefined, { target: fresh, answer: (buttons: readonly string[]) => buttons[0] });
+    assert.equal(moved, true);
+    assert.equal(await read(vscode.Uri.joinPath(fresh, 'project_retro-day.md')), retro);
+    assert.equal(await read(vscode.Uri.joinPath(fresh, 'MEMORY.md')), '# Memory index\n\n- [Retro day](project_retro-day.md) — 회고는 격주 금요일 16시\n');
+    assert.equal(await exists(auto('project_retro-day.md')), false);
+    await eventually(() => assert.ok(api.roots.rootAt(fresh)?.store.get('project_retro-day.md'), 'the new folder is a root'));
+  });
 });

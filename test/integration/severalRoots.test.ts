@@ -11,6 +11,8 @@ const base = (): vscode.Uri => workspaceUri('several-roots');
 const asked = (): vscode.Uri => workspaceUri('several-roots', 'asked', 'memory');
 const answered = (): vscode.Uri => workspaceUri('several-roots', 'answered', 'memory');
 const empty = (): vscode.Uri => workspaceUri('several-roots', 'empty', 'memory');
+const teamed = (): vscode.Uri => workspaceUri('several-roots', 'teamed', 'memory');
+const team = (): vscode.Uri => workspaceUri('several-roots', 'teamed', 'memory', 'team');
 const claudeMd = (): vscode.Uri => workspaceUri('CLAUDE.md');
 
 const FILES: Record<string, string> = {
@@ -23,6 +25,7 @@ async function writeFolder(folder: vscode.Uri, files: Record<string, string>): P
   // Appearing whole, in one move, as resetMemoryFolder does: a root loaded half-written would count only part as reviewed.
   const staging = vscode.Uri.joinPath(folder, '..', '.seed');
   await vscode.workspace.fs.createDirectory(staging);
+  for (const name of Object.keys(files)) await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(staging, name, '..'));
   for (const [name, text] of Object.entries(files)) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(staging, name), encoder.encode(text));
   await vscode.workspace.fs.rename(staging, folder);
 }
@@ -40,10 +43,13 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     api = await activateExtension();
     await writeFolder(asked(), FILES);
     await writeFolder(answered(), FILES);
+    // A project memory with a team/ of its own index (Claude Code 2.1.173): two roots, one folder to the person.
+    await writeFolder(teamed(), { ...FILES, 'team/MEMORY.md': '# Team memory\n\n- [Release train](project_release-train.md) — 릴리스는 격주 화요일\n', 'team/project_release-train.md': '---\nname: release-train\ndescription: 릴리스는 격주 화요일\ntype: project\n---\n' });
     await vscode.workspace.fs.createDirectory(empty());
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(empty(), 'MEMORY.md'), encoder.encode('# Memory\n'));
     await vscode.commands.executeCommand('memoryShelf.refresh');
     await eventually(() => assert.equal(api.roots.rootAt(answered())?.store.size, 2), 20_000);
+    await eventually(() => assert.equal(api.roots.rootAt(team())?.store.size, 1), 20_000);
     await api.review.whenReady();
   });
 
@@ -70,6 +76,19 @@ describe('Several roots at a glance: collapsed roots, the first-run question in 
     assert.equal(item.label, 'Count the 2 memories already here as reviewed?');
     assert.equal(item.contextValue, 'firstRun');
     assert.ok(!(await api.tree.getChildren(await rootNode(empty()))).some((node) => node.kind === 'firstRun'), 'an empty folder is not asked');
+  });
+
+  it('asks once for a memory folder and its team/ root: the team root asks nothing, and the answer covers it (issue #40)', async () => {
+    const question = async (folder: vscode.Uri): Promise<MemoryTreeNode | undefined> => (await api.tree.getChildren(await rootNode(folder))).find((node) => node.kind === 'firstRun');
+    await eventually(async () => assert.ok(await question(teamed())));
+    assert.equal(await question(team()), undefined, 'the team root does not ask a question of its own');
+    assert.equal(api.tree.getTreeItem((await question(teamed()))!).label, 'Count the 3 memories already here as reviewed?', 'the team memory is counted in the one question');
+    await vscode.commands.executeCommand('memoryShelf.review.firstRunNo', await question(teamed()));
+    await eventually(async () => assert.equal(await question(teamed()), undefined));
+    const pending = (folder: vscode.Uri): string[] => api.review.pending(api.roots.rootAt(folder)!).map((entry) => `${entry.memory.path}:${entry.reason}`);
+    await eventually(() => assert.deepEqual(pending(team()), ['project_release-train.md:new'], '"No" lists the team memory too'));
+    assert.deepEqual(pending(teamed()), ['feedback_ask-before-migration.md:new', 'feedback_check-before-deploy.md:new']);
+    assert.equal(await question(team()), undefined);
   });
 
   it('does not count a memory the person makes with New Memory while the question waits among those already here', async () => {

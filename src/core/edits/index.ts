@@ -6,3 +6,4 @@ export { memoryStub, newMemoryText, type NewMemory, type NewMemoryStyle, type St
 export * from './fieldEdits';
 export * from './pinnedEdit';
 export * from './fileEditPhases';
+export * from './restoredIndexLine';

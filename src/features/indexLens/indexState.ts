@@ -43,5 +43,9 @@ export function activeRoot(services: Services): MemoryRoot | undefined {
 
 /** Numbers as the display language writes them: 25,000 in English. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(vscode.env.language).format(value);
+  // Made once: a formatter costs far more to make than to use, and every lens of an entry asks for one.
+  numbers ??= new Intl.NumberFormat(vscode.env.language);
+  return numbers.format(value);
 }
+
+let numbers: Intl.NumberFormat | undefined;

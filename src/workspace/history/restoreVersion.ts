@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { INDEX_FILE_NAME, LineIndex, memoryLabel, MemoryStore, parseMemoryIndex, planIndexLine, rootConventions, type FileEdit, type RootPath } from '../../core';
+import { INDEX_FILE_NAME, LineIndex, memoryLabel, MemoryStore, parseMemoryIndex, planRestoredIndexLine, rootConventions, type FileEdit, type RootPath } from '../../core';
 import { memoryTitle } from '../display/memoryTitle';
 import type { ApplyResult } from '../edits/editApplier';
 import type { MemoryRoot } from '../roots/memoryRoot';
@@ -23,25 +23,26 @@ export type RestoreResult = ApplyResult | 'missing';
 
 /**
  * Puts a deleted memory back: the file exactly as it was last seen, and, when the index listed it and
- * no longer does, its MEMORY.md line as the newest recorded index that held one had it. One edit through
- * the applier, so Undo takes both back.
+ * no longer does, its MEMORY.md line as the newest recorded index that held one had it, at the place it had
+ * there. One edit through the applier, so Undo takes both back.
  */
 export async function restoreDeleted(services: Services, root: MemoryRoot, path: RootPath, hash: string, options: { readonly announce?: boolean } = {}): Promise<RestoreResult> {
   const bytes = await services.history.blob(root, hash);
   const text = bytes && versionText(bytes);
   if (text === undefined) return 'missing';
-  const line = await lastIndexLine(services, root, path);
+  const listed = await lastListingIndex(services, root, path);
   const label = vscode.l10n.t('Restore deleted memory');
   services.history.expectOwnWrite(root.uriOf(path), 'restore');
   return services.edits.apply(() => {
     const current = services.roots.rootAt(root.uri) ?? root;
     if (current.store.get(path)) return undefined;
     const edits: FileEdit[] = [{ kind: 'create', path, content: text }];
-    if (line !== undefined && current.store.indexLinksFor(path).length === 0) {
-      edits.push(planIndexLine(current.store.index, line, { eol: rootConventions(current.store).eol }));
-    }
+    const indexLine = listed && current.store.indexLinksFor(path).length === 0
+      ? planRestoredIndexLine(listed.text, current.store.index, path, { eol: rootConventions(current.store).eol })
+      : undefined;
+    if (indexLine) edits.push(indexLine);
     return [{ root: current.uri, edits }];
-  }, { label, announce: options.announce === false ? undefined : vscode.l10n.t('Restored "{0}".', deletedTitle(path, text, line)) });
+  }, { label, announce: options.announce === false ? undefined : vscode.l10n.t('Restored "{0}".', deletedTitle(path, text, listed?.line)) });
 }
 
 /**
@@ -84,8 +85,8 @@ function deletedTitle(path: RootPath, text: string, line: string | undefined): s
   return memory ? memoryLabel(memory, indexTitle, []) : path;
 }
 
-/** The line of the newest recorded MEMORY.md that listed `path`, as it was written there. */
-async function lastIndexLine(services: Services, root: MemoryRoot, path: RootPath): Promise<string | undefined> {
+/** The newest recorded MEMORY.md that listed `path`, and that line as it was written there. */
+async function lastListingIndex(services: Services, root: MemoryRoot, path: RootPath): Promise<{ readonly text: string; readonly line: string } | undefined> {
   for (const version of await services.history.versions(root, INDEX_FILE_NAME)) {
     if (version.hash === '') continue;
     const bytes = await services.history.blob(root, version.hash);
@@ -94,7 +95,7 @@ async function lastIndexLine(services: Services, root: MemoryRoot, path: RootPat
     const index = parseMemoryIndex(text);
     const link = index.links.find((candidate) => candidate.target === path);
     const line = link && index.lines.find((candidate) => candidate.line === link.line);
-    if (line) return line.text;
+    if (line) return { text, line: line.text };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { contentHash, INDEX_FILE_NAME, isMemoryPath, isPendingCandidate, parseMemoryFile, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
+import { contentHash, INDEX_FILE_NAME, isMemoryPath, isPendingCandidate, isTeamMemoryPath, parseMemoryFile, reviewReason, type MemoryFile, type ReviewReason, type RootPath } from '../../core';
 import { Disposable } from '../dispose';
 import type { LiveDocuments } from '../documents/liveDocuments';
 import type { Log } from '../log';
@@ -130,10 +130,17 @@ export class ReviewService extends Disposable {
    * in the notification centre before the view was ever opened). Until answered, the root starts from now.
    */
   asksFirstRun(root: MemoryRoot): boolean {
-    return this.unanswered.has(this.keyOf(root)) && this.firstRunCount(root) > 0;
+    if (!this.unanswered.has(this.keyOf(root))) return false;
+    // A root inside another (a team/ with its own index) is the same folder to the person: the outer one asks for both.
+    const outer = this.outerRoot(root);
+    if (outer && this.unanswered.has(this.keyOf(outer))) return false;
+    return this.firstRunCount(root) > 0;
   }
 
-  /** How many memories the first-run question is about: those in the folder, less the ones the person made here since. */
+  /**
+   * How many memories the first-run question is about: those in the folder (a team/ root's among them:
+   * its memories are files of the outer folder too), less the ones the person made here since.
+   */
   firstRunCount(root: MemoryRoot): number {
     const own = this.ownWhileAsking.get(this.keyOf(root));
     let count = root.store.size;
@@ -141,14 +148,33 @@ export class ReviewService extends Disposable {
     return count;
   }
 
-  /** The person's answer: `everything` lists what is there under To review; `from-now` keeps it counted as reviewed. */
+  /** The person's answer: `everything` lists what is there under To review; `from-now` keeps it counted as reviewed. The roots inside it take the same answer. */
   async answerFirstRun(root: MemoryRoot, choice: FirstRunChoice): Promise<void> {
-    const key = this.keyOf(root);
-    if (!this.unanswered.delete(key)) return;
+    const answered = [root, ...this.innerRoots(root)].filter((candidate) => this.unanswered.delete(this.keyOf(candidate)));
+    if (answered.length === 0) return;
     await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
-    if (choice === 'everything') await this.startFrom(root, 'everything', this.ownWhileAsking.get(key));
-    if (this.ownWhileAsking.delete(key)) await this.saveOwn();
-    this.changeEmitter.fire(root);
+    let ownChanged = false;
+    for (const candidate of answered) {
+      const key = this.keyOf(candidate);
+      if (choice === 'everything') await this.startFrom(candidate, 'everything', this.ownWhileAsking.get(key));
+      if (this.ownWhileAsking.delete(key)) ownChanged = true;
+    }
+    if (ownChanged) await this.saveOwn();
+    for (const candidate of answered) this.changeEmitter.fire(candidate);
+  }
+
+  /** The nearest root whose folder holds this root's folder (a memory folder around its team/), if any. */
+  private outerRoot(root: MemoryRoot): MemoryRoot | undefined {
+    let found: MemoryRoot | undefined;
+    for (const candidate of this.roots.roots) {
+      if (candidate !== root && isInside(root.uri, candidate.uri) && (!found || isInside(candidate.uri, found.uri))) found = candidate;
+    }
+    return found;
+  }
+
+  /** The roots whose nearest outer root is this one. */
+  private innerRoots(root: MemoryRoot): MemoryRoot[] {
+    return this.roots.roots.filter((candidate) => candidate !== root && this.outerRoot(candidate) === root);
   }
 
   /** Resolves once every root shown now has its approvals read (tests, and commands that act on what waits). */
@@ -168,7 +194,7 @@ export class ReviewService extends Disposable {
       const typing = this.documents.dirtyPaths(candidate);
       const waiting: ReviewEntry[] = [];
       for (const memory of candidate.store.memories()) {
-        if (typing.has(memory.path)) continue;
+        if (typing.has(memory.path) || ownedByTeamRoot(candidate, memory.path)) continue;
         const approved = approvals.get(memory.path) || undefined;
         // The store can read a new file before its approval is written: it is the person's, not new.
         if (approved === undefined && this.isBeingCreated(candidate, memory.path, now)) continue;
@@ -249,7 +275,7 @@ export class ReviewService extends Disposable {
   private deletedIn(root: MemoryRoot, approvals: ReadonlyMap<RootPath, string>, typing: ReadonlySet<RootPath>): ReviewEntry[] {
     const entries: ReviewEntry[] = [];
     for (const [path, approved] of approvals) {
-      if (!approved || path === INDEX_FILE_NAME || !isMemoryPath(path) || !root.isTracked(path) || root.store.get(path) || typing.has(path)) continue;
+      if (!approved || path === INDEX_FILE_NAME || !isMemoryPath(path) || !root.isTracked(path) || root.store.get(path) || typing.has(path) || ownedByTeamRoot(root, path)) continue;
       const latest = this.history.latest(root, path);
       if (latest?.hash !== '') continue;
       const last = this.deletedText(root, path);
@@ -355,6 +381,17 @@ export class ReviewService extends Disposable {
       .filter((root): root is MemoryRoot => root !== undefined);
     // An empty folder has nothing to count as reviewed: no question.
     const asked = fresh.filter((root) => root.store.size > 0);
+    // A new root inside a folder seen before takes that folder's answer; inside a new one, that one asks for both.
+    for (const root of [...asked]) {
+      const outer = this.outerRoot(root);
+      if (!outer) continue;
+      if (fresh.includes(outer)) {
+        if (!asked.includes(outer)) asked.push(outer);
+      } else if (!this.unanswered.has(this.keyOf(outer))) {
+        asked.splice(asked.indexOf(root), 1);
+        if ((await this.history.mode(outer)) === 'everything') await this.startFrom(root, 'everything');
+      }
+    }
     if (asked.length === 0) return;
     for (const root of asked) this.unanswered.add(this.keyOf(root));
     await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
@@ -441,4 +478,15 @@ export function originSession(memory: MemoryFile): string | undefined {
 
 function isGlobal(root: MemoryRoot): boolean {
   return root.info.kind === 'auto';
+}
+
+/** Whether `inner` is a folder inside `outer` (not the same). */
+function isInside(inner: vscode.Uri, outer: vscode.Uri): boolean {
+  const folder = outer.toString().replace(/\/$/, '');
+  return inner.toString().startsWith(`${folder}/`);
+}
+
+/** A team/ memory of a folder whose team/ is a root of its own (the folder excludes it): listed there, not twice. */
+function ownedByTeamRoot(root: MemoryRoot, path: RootPath): boolean {
+  return root.info.exclude !== undefined && isTeamMemoryPath(path);
 }

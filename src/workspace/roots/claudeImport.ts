@@ -4,7 +4,6 @@ import { indexImporter, planAddImport, PROJECT_CLAUDE_FILES, type FileEdit } fro
 import { readText } from '../fs';
 import { realFileInside } from '../realPathBoundary';
 import type { Services } from '../services';
-import type { MemoryRoot } from './memoryRoot';
 
 /** A project memory folder no CLAUDE.md imports: Claude Code does not load it until CLAUDE.md names its index. */
 export interface MissingImport {
@@ -19,7 +18,7 @@ export interface MissingImport {
  * CLAUDE.local.md has it (an import resolves from the folder of the file holding it). Undefined when
  * one does, or when the folder is outside every workspace folder (no CLAUDE.md of ours could name it).
  */
-export async function missingImport(target: MemoryRoot): Promise<MissingImport | undefined> {
+export async function missingImport(target: { readonly uri: vscode.Uri }): Promise<MissingImport | undefined> {
   const folder = vscode.workspace.getWorkspaceFolder(target.uri);
   if (!folder) return undefined;
   const relative = posixPath.relative(folder.uri.path, target.uri.path);

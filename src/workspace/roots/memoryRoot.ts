@@ -58,8 +58,17 @@ export class MemoryRoot {
   }
 
   uriOf(path: RootPath): vscode.Uri {
-    return vscode.Uri.joinPath(this.uri, ...path.split('/'));
+    // Asked for every entry each time MEMORY.md's lenses are drawn: a URI is made once per path.
+    let uri = this.uris.get(path);
+    if (!uri) {
+      uri = vscode.Uri.joinPath(this.uri, ...path.split('/'));
+      if (this.uris.size >= 50_000) this.uris.clear();
+      this.uris.set(path, uri);
+    }
+    return uri;
   }
+
+  private readonly uris = new Map<RootPath, vscode.Uri>();
 
   /**
    * Reads every memory file under the root; `unsavedText` wins over the disk for the files it knows.

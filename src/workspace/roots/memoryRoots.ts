@@ -44,7 +44,7 @@ export class MemoryRoots extends Disposable {
     config: Configuration,
     private readonly log: Log,
     private readonly unsavedText: (uri: vscode.Uri) => string | undefined,
-    private readonly discover: () => Promise<MemoryRootInfo[]> = () => discoverRoots(config.settings, log),
+    private readonly discover: (options?: { readonly search?: boolean }) => Promise<MemoryRootInfo[]> = (options) => discoverRoots(config.settings, log, options),
   ) {
     super();
     this.watchers = this._register(new RootWatchers({
@@ -73,7 +73,8 @@ export class MemoryRoots extends Disposable {
   /** Finds the roots again and loads them; used at start, on settings changes and by the refresh command. */
   reload(): Promise<void> {
     const generation = ++this.generation;
-    this.loading = this.loading.then(() => this.loadRoots(generation)).catch((error: unknown) => {
+    const first = generation === 1;
+    this.loading = this.loading.then(() => (first ? this.loadFirst(generation) : this.loadRoots(generation))).catch((error: unknown) => {
       this.log.warn('Loading the memory folders failed', error);
       void vscode.window.showErrorMessage(vscode.l10n.t('Memory Shelf could not read the memory folders: {0}', String(error)));
     }).then(async () => {
@@ -124,8 +125,23 @@ export class MemoryRoots extends Disposable {
     this.changeEmitter.fire(root);
   }
 
-  private async loadRoots(generation: number): Promise<void> {
-    const infos = await this.discover();
+  /**
+   * The window's first load: the folders found without searching the workspace (its top `memory/`,
+   * the auto memory, the roots setting) are loaded and shown first, so MEMORY.md's lenses and the tree
+   * do not wait for VS Code's file search; the roots it finds below the top follow. `ready` waits for
+   * both. Most workspaces have no folder the search adds: then nothing is read twice.
+   */
+  private async loadFirst(generation: number): Promise<void> {
+    const quick = await this.discover({ search: false });
+    await this.loadRoots(generation, quick);
+    if (generation !== this.generation || this.isDisposed) return;
+    const all = await this.discover();
+    const same = (a: readonly MemoryRootInfo[], b: readonly MemoryRootInfo[]): boolean => JSON.stringify(a.map(infoKey)) === JSON.stringify(b.map(infoKey));
+    if (generation === this.generation && !same(quick, all)) await this.loadRoots(generation, all);
+  }
+
+  private async loadRoots(generation: number, found?: readonly MemoryRootInfo[]): Promise<void> {
+    const infos = found ?? await this.discover();
     if (generation !== this.generation) return;
     const roots = infos.map((info) => new MemoryRoot(info));
     const skipped = (what: string, error: unknown): void => this.log.skipped(what, error);
@@ -149,4 +165,9 @@ export class MemoryRoots extends Disposable {
     adopt();
     this.changeEmitter.fire(undefined);
   }
+}
+
+/** What tells two discoveries apart: a root's folder, kind, label, load and excluded files. */
+function infoKey(info: MemoryRootInfo): string {
+  return JSON.stringify([info.uri.toString(), info.kind, info.label, info.load, info.exclude ?? [], info.warnings ?? []]);
 }

@@ -13,6 +13,21 @@ export type HookChange = FactSwap;
  * sides, each in the other's place, counts: the change can then be shown and that fact alone edited.
  */
 export function hookChange(hook: string, description: string): HookChange | undefined {
+  // The lenses ask again for every entry on each redraw of MEMORY.md, and the answer only depends on the two texts.
+  const key = `${hook}\u0000${description}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const change = computeHookChange(hook, description);
+  if (remembered.size >= REMEMBERED) remembered.clear();
+  remembered.set(key, change ?? null);
+  return change;
+}
+
+/** Answers of {@link hookChange} by hook and description: a folder's entries, a few times over. */
+const remembered = new Map<string, HookChange | null>();
+const REMEMBERED = 4096;
+
+function computeHookChange(hook: string, description: string): HookChange | undefined {
   const described = tokenize(description);
   // Word for word but one fact, in any of the three languages (`박지훈` for `김하늘`, `田中` for `佐藤`):
   // the whole hook, else each of its clauses, since a hook richer than its description keeps notes of its own.
