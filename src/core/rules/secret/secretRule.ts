@@ -3,6 +3,7 @@ import { messageOf, ProblemCode, titleOf, type Problem } from '../../problems';
 import { msg, type Text } from '../../text';
 import { readsTextOnly, type TextRule } from '../shared/ruleContext';
 import { couldBePassword, isExampleToken, looksGenerated, namesASecret, runsIntoCjk } from './credentialShape';
+import { ALL_KINDS, cjkWords, ENCRYPTION_KEY_KO, englishWords, QUALIFIED_KEYS_CJK } from './credentialWords';
 import { FindingSet, type Finding } from './findingSet';
 import {
   isKeyMaterial,
@@ -31,7 +32,7 @@ const TOKEN_GATES: readonly RegExp[] = [
 ];
 /** The token patterns a text that passes no token gate may still hold (in TOKEN_PATTERNS' order, as findings are merged in it). */
 const KEYWORD_TOKEN_PATTERNS = TOKEN_PATTERNS.filter((entry) => entry.outsideTokenGates);
-const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, /비밀번호|패스워드|토큰|시크릿|키|パスワード|トークン|シークレット|キー|鍵|密码/];
+const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/i, new RegExp(cjkWords(...ALL_KINDS))];
 
 /**
  * `password: hunter2`, `API_KEY = "..."`, `"client_secret": "..."`, `**Token**: ...`, `비밀번호: ...`: a
@@ -41,7 +42,7 @@ const ASSIGNMENT_GATES: readonly RegExp[] = [/passw|passphrase|secret|key|token/
  * replaced by the placeholder and shape tests in {@link acceptsAssigned}, which suit prose better.
  */
 export const ASSIGNMENT = new RegExp(
-  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_ -]?secret|secret[_ -]?key|secret|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|bearer[_ -]?token|token|private[_ -]?key)|(?<cjkPassword>비밀번호|패스워드|パスワード|密码)|(?<cjkCredential>토큰|시크릿|API ?키|액세스 ?키|トークン|シークレット|API ?キー|アクセスキー))["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
+  String.raw`(?<key>(?<![\p{L}\d_.-])(?:[A-Za-z0-9]+[_.-])*(?<word>password|passwd|passphrase|client[_ -]?secret|secret[_ -]?key|secret|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|bearer[_ -]?token|token|private[_ -]?key)|(?<cjkPassword>${cjkWords('password')})|(?<cjkCredential>${cjkWords('token', 'secret')}|${QUALIFIED_KEYS_CJK.join('|')}))["'*_\x60]*[ \t]*(?:=>|:=|=|:|：)[ \t]*(?:"(?<dq>[^"\r\n]*)"|'(?<sq>[^'\r\n]*)'|\x60(?<bq>[^\x60\r\n]*)\x60|(?<bracketed><[^<>\r\n]*>|\{[^{}\r\n]*\})|(?<bare>[^\s"'\x60,;]+))`,
   'giu',
 );
 
@@ -160,7 +161,7 @@ function isUrlPassword(value: string, user: string): boolean {
  * scan, where ASSIGNMENT itself tries its lookbehind at every letter. Same flags, so the same case
  * folding (`K` Kelvin sign matches in both).
  */
-const ASSIGNMENT_HINT = /[=:：](?<=(?:password|passwd|passphrase|secret|key|token|비밀번호|패스워드|パスワード|密码|토큰|시크릿|키|トークン|シークレット|キー)["'*_\x60]*[ \t]*[=:：])/giu;
+const ASSIGNMENT_HINT = new RegExp(String.raw`[=:：](?<=(?:${englishWords(...ALL_KINDS)}|${cjkWords(...ALL_KINDS)})["'*_\x60]*[ \t]*[=:：])`, 'giu');
 
 /**
  * Every ASSIGNMENT match of `text`, as a global search would find them, with its index in `text`. A
@@ -237,8 +238,9 @@ function isLookupKey(value: string, context: string): boolean {
   if (CREDENTIAL_KEY.test(context)) return false;
   return UUID.test(value) || LOOKUP_SHAPE.test(value) || LOOKUP_KEY_CONTEXT.test(context);
 }
+const BARE_KEY = new RegExp(`^(?:keys?|${cjkWords('key')})$`, 'i');
 function isBareKey(word: string | undefined): boolean {
-  return word !== undefined && /^(?:keys?|키|キー|鍵)$/i.test(word);
+  return word !== undefined && BARE_KEY.test(word);
 }
 
 /** Keys made to be published: Stripe's and Clerk's `pk_live_`/`pk_test_`, Mapbox's `pk.eyJ…` public token. */
@@ -286,7 +288,7 @@ function acceptsAssigned(value: string, quoted: boolean, isPassword: boolean): b
 // "APIトークンは `…`" glues the word to "API".
 
 const PROSE_CREDENTIAL = new RegExp(
-  String.raw`(?<word>(?<![\p{L}\d_-])(?:tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?)|토큰|비밀번호|암호화\s?키|키|トークン|パスワード|キー|鍵)(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|は[ \t]*|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
+  String.raw`(?<word>(?<![\p{L}\d_-])(?:tokens?|api[ _-]?keys?|keys?|secrets?|passwords?|passphrases?|credentials?)|${ENCRYPTION_KEY_KO}|${cjkWords(...ALL_KINDS)})(?<mid>[^\n:=：\x60<>]{0,50}?)(?:\s+(?:is|was|are)\s+|[은는]\s+|は[ \t]*|[ \t]*[:=：][ \t]*)(?:\x60(?<bq>[^\x60\n]{16,512})\x60|(?<bare>[A-Za-z0-9_+/=-]{16,512})(?![A-Za-z0-9_+/=-]))`,
   'giu',
 );
 // Words that make the value something other than a credential: a hash, an id, a public half, a lookup key.
@@ -416,9 +418,9 @@ function scanSentenceValues(text: string, findings: FindingSet, pattern: RegExp,
 // "パスワードは Xy7#kLm92p です". Passwords are short and rarely look generated, so the value must be one
 // word holding a letter and a digit or a symbol (as after `password:`); one glued to Korean or Japanese
 // ("1Password에 저장") is prose, and one saying how passwords are stored ("argon2-hashed") is no value.
-const PROSE_PASSWORD_GATE = /passw|passphrase|비밀번호|패스워드|パスワード/i;
+const PROSE_PASSWORD_GATE = new RegExp(`passw|passphrase|${cjkWords('password')}`, 'i');
 const PROSE_PASSWORD = new RegExp(
-  String.raw`(?<word>(?<![\p{L}\d_-])(?:passwords?|passphrases?)|비밀번호|패스워드|パスワード)(?<mid>[^\n:=：\x60<>.。]{0,40}?)(?:\s+(?:is|was)\s+|[은는]\s+|は\s*)(?:\x60(?<bq>[^\x60\s]{4,128})\x60|(?<bare>[^\s"'\x60,;。、]{6,64}))`,
+  String.raw`(?<word>(?<![\p{L}\d_-])(?:passwords?|passphrases?)|${cjkWords('password')})(?<mid>[^\n:=：\x60<>.。]{0,40}?)(?:\s+(?:is|was)\s+|[은는]\s+|は\s*)(?:\x60(?<bq>[^\x60\s]{4,128})\x60|(?<bare>[^\s"'\x60,;。、]{6,64}))`,
   'giu',
 );
 
@@ -437,7 +439,7 @@ function acceptsProsePassword(value: string, quoted: boolean): boolean {
 // "값: `…`", "value: `…`", "値: `…`" on a line of its own, under a heading naming the key.
 const VALUE_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:값|value|値|내용)(?:\*\*)?[ \t]*[:：][ \t]*\x60(?<value>[^\x60\n]{16,512})\x60/gimu;
 // Korean and Japanese write "secret" in their own letters too: "## 결제 웹훅 시크릿", "## Webhookシークレット".
-const KEY_HEADING = /\b(?:key|token|secret|password|passphrase|credential)s?\b|키|토큰|비밀번호|암호|시크릿|キー|鍵|トークン|パスワード|シークレット/i;
+const KEY_HEADING = new RegExp(String.raw`\b(?:key|token|secret|password|passphrase|credential)s?\b|암호|${cjkWords(...ALL_KINDS)}`, 'i');
 
 function scanHeadingValues(text: string, findings: FindingSet): void {
   const batch: Finding[] = [];
