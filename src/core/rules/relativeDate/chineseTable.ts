@@ -1,3 +1,4 @@
+import type { DateLanguage } from './dateLanguage';
 import type { Granularity } from './calendar';
 import type { CalendarDate } from '../../types';
 import { clauseAround, lineAround } from './clauseAround';
@@ -145,3 +146,6 @@ const CHINESE: readonly Entry[] = [
     },
   },
 ];
+
+/** Chinese, for the rule's list of table languages. */
+export const CHINESE_DATES: DateLanguage = { name: 'chinese', gate: ZH_GATE, findMentions: findChineseMentions };

@@ -1,3 +1,4 @@
+import type { DateLanguage } from './dateLanguage';
 import type { Granularity } from './calendar';
 import type { CalendarDate } from '../../types';
 import { clauseAround } from './clauseAround';
@@ -135,3 +136,6 @@ const HEBREW: readonly Entry[] = [
     },
   },
 ];
+
+/** Hebrew, for the rule's list of table languages. */
+export const HEBREW_DATES: DateLanguage = { name: 'hebrew', gate: HE_GATE, findMentions: findHebrewMentions };

@@ -10,9 +10,10 @@ import type { CalendarDate } from '../../types';
 import { findChronoMentions, JA_CANDIDATE, type ChronoReadings } from './chronoMentions';
 import { toProblem } from './dateProblem';
 import { findEventMentions } from './eventMentions';
-import { findChineseMentions, ZH_GATE } from './chineseTable';
-import { findHebrewMentions, HE_GATE } from './hebrewTable';
-import { findRussianMentions, RU_GATE } from './russianTable';
+import { CHINESE_DATES } from './chineseTable';
+import type { DateLanguage } from './dateLanguage';
+import { HEBREW_DATES } from './hebrewTable';
+import { RUSSIAN_DATES } from './russianTable';
 import { findTableMentions, JA_GATE, KO_GATE } from './expressionTable';
 import { languageOf, resolveOverlaps, type DateMention } from './mention';
 import { absoluteText } from './phrasing';
@@ -42,6 +43,12 @@ const HEBREW_OR_CYRILLIC = /[\u0400-\u04FF\u05D0-\u05EA]/;
 // Simplified and traditional characters Japanese never writes, one of which most Chinese sentences hold
 // ("we", "this"): searched for one by one, each a fraction of a class of them.
 const CHINESE_ONLY = ['们', '这', '們', '這'];
+
+/**
+ * The languages found by a table of their own, behind one scan for their letters (most prose has none);
+ * their gates and the table finder are built from this list, in its order.
+ */
+const TABLE_LANGUAGES: readonly DateLanguage[] = [HEBREW_DATES, CHINESE_DATES, RUSSIAN_DATES];
 
 /**
  * Whether text may hold Hebrew, Chinese or Russian dates: it has their letters and no kana or Hangul,
@@ -77,7 +84,7 @@ const GATES: readonly { test(text: string): boolean }[] = [
   new RegExp(`${JA_GATE.source}|${JA_CANDIDATE.source}`),
   // Hebrew, Chinese and Russian behind one scan for their letters: a search for their words costs every
   // file three times as much, and a scan per language twice.
-  { test: (text) => mayHoldOtherLanguages(text) && (HE_GATE.test(text) || ZH_GATE.test(text) || RU_GATE.test(text)) },
+  { test: (text) => mayHoldOtherLanguages(text) && TABLE_LANGUAGES.some((language) => language.gate.test(text)) },
 ];
 
 /**
@@ -240,7 +247,7 @@ const FINDERS: readonly ((part: string, reference: CalendarDate, scan: FileScan)
     const found = findTableMentions(part, reference);
     if (!mayHoldOtherLanguages(part)) return found;
     // concat, not push(...): a file may hold more dates than a call takes arguments.
-    return found.concat(findHebrewMentions(part, reference), findChineseMentions(part, reference), findRussianMentions(part, reference));
+    return found.concat(...TABLE_LANGUAGES.map((language) => language.findMentions(part, reference)));
   },
   (part, reference, scan) => findChronoMentions(part, reference, scan.chronoReadings),
   (part, reference) => findEventMentions(part, reference),

@@ -1,3 +1,4 @@
+import type { DateLanguage } from './dateLanguage';
 import type { Granularity } from './calendar';
 import type { CalendarDate } from '../../types';
 import { clauseAround, lineAround } from './clauseAround';
@@ -105,3 +106,6 @@ const RUSSIAN: readonly Entry[] = [
     },
   },
 ];
+
+/** Russian, for the rule's list of table languages. */
+export const RUSSIAN_DATES: DateLanguage = { name: 'russian', gate: RU_GATE, findMentions: findRussianMentions };
