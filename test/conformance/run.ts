@@ -193,7 +193,15 @@ async function main(): Promise<void> {
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
   }
   for (const behaviour of [...BEHAVIOURS, ...PLUGIN_BEHAVIOURS].filter((b) => only.length === 0 || only.includes(b.id))) {
-    const row = await runBehaviour(client.path, behaviour);
+    let row = await runBehaviour(client.path, behaviour);
+    // Claude Code hands a plugin's findings to the model only when they arrive before its next request;
+    // on a busy machine a first turn's second write can miss it (seen once in a clean-clone run, never
+    // in three runs of the fixture after it). One more run tells a slow machine from a wrong answer, and
+    // the first run's disagreement is printed either way.
+    if (!row.agrees && PLUGIN_BEHAVIOURS.includes(behaviour)) {
+      console.log(`again ${row.id}: the first run disagreed: ${row.detail.slice(0, 400)}`);
+      row = await runBehaviour(client.path, behaviour);
+    }
     rows.push(row);
     console.log(`${row.agrees ? 'ok  ' : 'FAIL'} ${row.id}: ${row.detail}`);
     if (args.has('--show-diagnostics') && row.shown !== undefined) console.log(`\n${row.shown.replace(/^/gm, '    ')}\n`);
