@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Problem } from '../core';
@@ -65,7 +65,8 @@ function entryFile(folder: string, realRoot: string): string {
 export function readCachedCheck(folder: string, realRoot: string, key: string, version: string): CachedCheck | undefined {
   let text: string;
   try {
-    const fd = openSync(entryFile(folder, realRoot), 'r');
+    // Not blocking, and never through a link: a FIFO or a link put where an entry goes is a miss.
+    const fd = openSync(entryFile(folder, realRoot), constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile() || stat.size > MAX_ENTRY_BYTES) return undefined;
@@ -111,7 +112,8 @@ export function writeCachedCheck(folder: string, realRoot: string, key: string, 
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const file = entryFile(folder, realRoot);
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key, result }), { mode: 0o600 });
+    // `wx`: a file or link already at the temporary name is never written through.
+    writeFileSync(temporary, JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key, result }), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
     pruneEntries(folder);
   } catch {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { webviewPage } from '../../workspace/display/webviewPage';
 
 /** Where the webview may load from: its own bundle and its stylesheet, nothing else. */
 export function editorResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
@@ -11,28 +11,10 @@ export function editorResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
  * load, and a CSP that allows only that script and the stylesheet from the extension.
  */
 export function editorHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'editor.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'editor', 'editor.css'));
-  const csp = [
-    "default-src 'none'",
-    `style-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="${vscode.env.language}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Memory Shelf</title>
-</head>
-<body>
-<main id="app" aria-live="off"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  return webviewPage(webview, {
+    script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'editor.js')),
+    style: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'editor', 'editor.css')),
+    images: true,
+    appAttributes: 'aria-live="off"',
+  });
 }

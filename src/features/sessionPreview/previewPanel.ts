@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { sessionLoadOf, type SessionLoadWithSources } from '../../workspace/sessionLoad';
 import type { Services } from '../../workspace/services';
+import { webviewPage } from '../../workspace/display/webviewPage';
 import type { HostMessage, PreviewView, WebviewMessage } from '../../webview/sessionPreview/protocol';
 import { previewView, type UnloadedFolder } from './previewView';
 
@@ -12,26 +12,12 @@ function resourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media', 'sessionPreview')];
 }
 
-/** The page: no file's text is in it (the script is sent the view), a fresh nonce, a CSP for that script and the stylesheet only. */
+/** The page: no file's text is in it (the script is sent the view). */
 function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'sessionPreview.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'sessionPreview', 'preview.css'));
-  const csp = ["default-src 'none'", `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="${vscode.env.language}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Memory Shelf</title>
-</head>
-<body>
-<main id="app"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  return webviewPage(webview, {
+    script: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'sessionPreview.js')),
+    style: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'sessionPreview', 'preview.css')),
+  });
 }
 
 /** The project's memory folders in `folder` that Claude Code does not read: the panel offers to import each. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkRoot } from '../../../src/cli/checkRoot';
@@ -93,6 +93,23 @@ describe('check\'s result cache', function () {
     assert.notEqual(custom, claude);
     assert.equal(run(['check', 'memory', '--format', 'json', '--types', 'decision', '--no-cache']).stdout, custom);
     assert.equal(run(['check', 'memory', '--format', 'json']).stdout, claude);
+  });
+
+  it('takes a FIFO or a link where an entry goes for a miss, without blocking or reading through it', async () => {
+    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
+    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
+    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    const expected = await json(options);
+    await json(withCache);
+    const [entry] = entries();
+    const elsewhere = join(scratch, 'elsewhere.json');
+    writeFileSync(elsewhere, readFileSync(join(cache, entry)));
+    unlinkSync(join(cache, entry));
+    symlinkSync(elsewhere, join(cache, entry));
+    assert.equal(await json(withCache), expected);
+    unlinkSync(join(cache, entry));
+    assert.equal(spawnSync('mkfifo', [join(cache, entry)]).status, 0);
+    assert.equal(await json(withCache), expected);
   });
 
   it('never keeps or reuses a --fix run: a fix reads the files as they are', () => {
