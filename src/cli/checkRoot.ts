@@ -1,9 +1,10 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type KnownTextProblems, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory, repositoryState } from './gitHistory';
-import { CacheKey, readCachedCheck, writeCachedCheck } from './resultCache';
+import { reported, type ReportedProblem } from './reportedProblem';
+import { CacheKey, fileDigest, readCachedCheck, readCachedTextProblems, writeCachedCheck, type CachedTextProblems } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -11,7 +12,7 @@ export interface CheckedRoot {
   readonly argument: string;
   readonly memories: number;
   /** Sorted by file, line and column; a skipped memory is one too (`file-unreadable`). */
-  readonly problems: readonly Problem[];
+  readonly problems: readonly ReportedProblem[];
   readonly skipped: readonly SkippedEntry[];
   readonly fixed: number;
   /** Files `--fix` meant to write and did not, and why. */
@@ -59,6 +60,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const cache = options.fix ? undefined : options.cache;
   // With a cache the files are read and keyed first, and parsed only when the key finds nothing.
   const key = cache ? new CacheKey() : undefined;
+  const digests = new Map<RootPath, string>();
   const held: { path: RootPath; text: string; mtimeMs: number }[] = [];
   const take = (path: RootPath, text: string, mtimeMs: number): void => {
     store.update(path, text);
@@ -66,7 +68,9 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   };
   const onFile = (file: ReadFile): void => {
     if (key) {
-      key.addFile(file.path, file.bytes, file.stamp.mtimeMs);
+      const digest = fileDigest(file.bytes, file.stamp.mtimeMs);
+      digests.set(file.path, digest);
+      key.addFile(file.path, digest);
       held.push({ path: file.path, text: file.text, mtimeMs: file.stamp.mtimeMs });
       return;
     }
@@ -76,18 +80,23 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const stream = concurrency === 'sync' ? await streamRoot(nodeSyncReaderHost, folder, onFile) : await streamRoot(nodeReaderHost, folder, onFile, { concurrency });
   const read: RootRead = { ...stream, files };
   let cacheKey: string | undefined;
+  // What every file's findings depend on besides the file: the options, line dates from git, the day.
+  let cacheContext: string | undefined;
+  let knownTextProblems: KnownTextProblems | undefined;
+  const keptTextProblems = new Map<RootPath, { digest: string; problems: readonly Problem[] }>();
   if (cache && key) {
-    cacheKey = key
-      .add('skipped', stream.skipped)
+    const now = new Date();
+    cacheContext = new CacheKey()
       .add('options', { types: options.typeSet, exclude: options.exclude ?? [], shape: options.shape ?? null, indexLoad: options.indexLoad ?? null })
-      // Line dates come from git, and a few findings from the day it is.
       .add('repository', repositoryState(folder))
-      .add('day', localDay(new Date()))
+      .add('day', { day: localDay(now), offset: now.getTimezoneOffset() })
       .digest();
+    cacheKey = key.add('context', cacheContext).add('skipped', stream.skipped).digest();
     const cached = readCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version);
     if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [] };
     for (const file of held) take(file.path, file.text, file.mtimeMs);
     held.length = 0;
+    knownTextProblems = keptAcrossRuns(readCachedTextProblems(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptTextProblems);
   }
   const check = (): Problem[] => {
     const engine = new ProblemEngine(store, {
@@ -98,6 +107,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       exclude: options.exclude ?? [],
       ...(options.shape ? { shape: options.shape } : {}),
       ...(options.indexLoad ? { indexLoad: options.indexLoad } : {}),
+      ...(knownTextProblems ? { knownTextProblems } : {}),
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
@@ -135,8 +145,28 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
-  if (cache && cacheKey) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems, skipped: read.skipped });
+  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptTextProblems);
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
+}
+
+/**
+ * The engine's way to the text problems an earlier run kept: a memory's are taken when its file's digest
+ * is the one they were found in; either way what this run has of each memory is put in `kept`, to be kept for the next.
+ */
+function keptAcrossRuns(earlier: CachedTextProblems, digests: ReadonlyMap<RootPath, string>, kept: Map<RootPath, { digest: string; problems: readonly Problem[] }>): KnownTextProblems {
+  return {
+    find(memory) {
+      const digest = digests.get(memory.path);
+      const found = earlier.get(memory.path);
+      if (digest === undefined || found?.digest !== digest) return undefined;
+      kept.set(memory.path, found);
+      return found.problems;
+    },
+    keep(memory, problems) {
+      const digest = digests.get(memory.path);
+      if (digest !== undefined) kept.set(memory.path, { digest, problems });
+    },
+  };
 }
 
 /** The day as the machine's clock and time zone give it, which a relative date counts from. */

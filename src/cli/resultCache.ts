@@ -2,8 +2,9 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Problem } from '../core';
+import type { Problem, RootPath } from '../core';
 import type { SkippedEntry } from '../reader';
+import type { ReportedProblem } from './reportedProblem';
 
 /**
  * `check`'s results kept between runs, as ESLint and Ruff keep theirs: one entry per root, found again
@@ -14,14 +15,16 @@ import type { SkippedEntry } from '../reader';
  */
 export interface CachedCheck {
   readonly memories: number;
-  readonly problems: readonly Problem[];
+  readonly problems: readonly ReportedProblem[];
   readonly skipped: readonly SkippedEntry[];
 }
 
-const ENTRY_FORMAT = 1;
+const ENTRY_FORMAT = 2;
 /** Roots kept: a machine checks a few folders again and again; a test run checks hundreds once. */
 const MAX_ENTRIES = 64;
 const ENTRY_NAME = /^[0-9a-f]{32}\.json$/;
+/** A root's entry and the per-file part beside it, and a temporary file of either. */
+const OWN_FILE = /^[0-9a-f]{32}(?:\.files)?\.json(?:\.\d+\.tmp)?$/;
 /** A root's entry holds its problems: 64,000 for 20,000 memories come to about 40 MB. */
 const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
 
@@ -46,9 +49,9 @@ export class CacheKey {
     return this;
   }
 
-  addFile(path: string, bytes: Uint8Array, mtimeMs: number): this {
-    this.hash.update(`file\u0000${path}\u0000${mtimeMs}\u0000${bytes.length}\u0000`);
-    this.hash.update(bytes);
+  /** A file by its {@link fileDigest}: the root's key is made of its files' digests, not their bytes again. */
+  addFile(path: string, digest: string): this {
+    this.hash.update(`file\u0000${path}\u0000${digest}\u0000`);
     return this;
   }
 
@@ -57,16 +60,22 @@ export class CacheKey {
   }
 }
 
-function entryFile(folder: string, realRoot: string): string {
-  return join(folder, `${createHash('sha256').update(realRoot).digest('hex').slice(0, 32)}.json`);
+/**
+ * What one file's findings depend on of the file itself: its bytes, its size and its modification
+ * time (a relative date counts from it).
+ */
+export function fileDigest(bytes: Uint8Array, mtimeMs: number): string {
+  return createHash('sha1').update(`${mtimeMs}\u0000${bytes.length}\u0000`).update(bytes).digest('base64');
 }
 
-/** The entry of `realRoot` when it was written under `key` by this build; anything else is a miss. */
-export function readCachedCheck(folder: string, realRoot: string, key: string, version: string): CachedCheck | undefined {
-  let text: string;
+function entryFile(folder: string, realRoot: string, part: '' | '.files' = ''): string {
+  return join(folder, `${createHash('sha256').update(realRoot).digest('hex').slice(0, 32)}${part}.json`);
+}
+
+/** An entry file's text, or undefined. Not blocking, and never through a link: a FIFO or a link put where an entry goes is a miss. */
+function readEntryText(file: string): string | undefined {
   try {
-    // Not blocking, and never through a link: a FIFO or a link put where an entry goes is a miss.
-    const fd = openSync(entryFile(folder, realRoot), constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile() || stat.size > MAX_ENTRY_BYTES) return undefined;
@@ -77,22 +86,56 @@ export function readCachedCheck(folder: string, realRoot: string, key: string, v
         if (n === 0) break;
         read += n;
       }
-      text = buffer.toString('utf8', 0, read);
+      return buffer.toString('utf8', 0, read);
     } finally {
       closeSync(fd);
     }
   } catch {
     return undefined;
   }
+}
+
+/** The entry of `realRoot` when it was written under `key` by this build; anything else is a miss. */
+export function readCachedCheck(folder: string, realRoot: string, key: string, version: string): CachedCheck | undefined {
+  const text = readEntryText(entryFile(folder, realRoot));
+  if (text === undefined) return undefined;
   try {
-    const entry = JSON.parse(text) as { format?: unknown; version?: unknown; root?: unknown; key?: unknown; result?: CachedCheck };
-    if (entry.format !== ENTRY_FORMAT || entry.version !== version || entry.root !== realRoot || entry.key !== key) return undefined;
-    const result = entry.result;
+    // Its first line says for what it was written: a root that changed is told from it before the results are parsed.
+    const end = text.indexOf('\n');
+    const entry = JSON.parse(text.slice(0, end)) as { format?: unknown; version?: unknown; root?: unknown; key?: unknown };
+    if (end < 0 || entry.format !== ENTRY_FORMAT || entry.version !== version || entry.root !== realRoot || entry.key !== key) return undefined;
+    const result = JSON.parse(text.slice(end + 1)) as CachedCheck | null;
     if (!result || typeof result.memories !== 'number' || !Array.isArray(result.problems) || !Array.isArray(result.skipped)) return undefined;
     touch(entryFile(folder, realRoot));
     return result;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The text rules' problems of each memory of a root as the last run found them, by path, with the
+ * digest of the file they were found in: a root where a few files changed reads only those again.
+ * Kept apart from the root's entry, which a run where nothing changed reads alone.
+ */
+export type CachedTextProblems = ReadonlyMap<RootPath, { readonly digest: string; readonly problems: readonly Problem[] }>;
+
+/** The per-file part of `realRoot`'s entry when this build wrote it for the same `context` (options, day, history); else nothing. */
+export function readCachedTextProblems(folder: string, realRoot: string, context: string, version: string): CachedTextProblems {
+  const found = new Map<RootPath, { digest: string; problems: readonly Problem[] }>();
+  const text = readEntryText(entryFile(folder, realRoot, '.files'));
+  if (text === undefined) return found;
+  try {
+    const entry = JSON.parse(text) as { format?: unknown; version?: unknown; root?: unknown; context?: unknown; files?: unknown };
+    if (entry.format !== ENTRY_FORMAT || entry.version !== version || entry.root !== realRoot || entry.context !== context || !Array.isArray(entry.files)) return found;
+    for (const file of entry.files as unknown[]) {
+      // [path, digest, problems]; anything else is not what this build wrote, and the whole part is dropped.
+      if (!Array.isArray(file) || typeof file[0] !== 'string' || typeof file[1] !== 'string' || !Array.isArray(file[2])) return new Map();
+      found.set(file[0], { digest: file[1], problems: file[2] as Problem[] });
+    }
+    return found;
+  } catch {
+    return new Map();
   }
 }
 
@@ -106,19 +149,28 @@ function touch(file: string): void {
   }
 }
 
-/** Keeps `result` as `realRoot`'s entry; a cache that cannot be written is no reason to fail the check. */
-export function writeCachedCheck(folder: string, realRoot: string, key: string, version: string, result: CachedCheck): void {
+/**
+ * Keeps `result` as `realRoot`'s entry, and beside it each memory's text rules' problems under `context`;
+ * a cache that cannot be written is no reason to fail the check.
+ */
+export function writeCachedCheck(folder: string, realRoot: string, key: string, version: string, result: CachedCheck, context: string, textProblems: CachedTextProblems): void {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const file = entryFile(folder, realRoot);
-    const temporary = `${file}.${process.pid}.tmp`;
-    // `wx`: a file or link already at the temporary name is never written through.
-    writeFileSync(temporary, JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key, result }), { mode: 0o600, flag: 'wx' });
-    renameSync(temporary, file);
+    const files = [...textProblems].map(([path, { digest, problems }]) => [path, digest, problems]);
+    // The per-file part first: an entry whose part is from an older run only costs that run's files a reading.
+    writeEntry(entryFile(folder, realRoot, '.files'), JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, context, files }));
+    writeEntry(entryFile(folder, realRoot), `${JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key })}\n${JSON.stringify(result)}`);
     pruneEntries(folder);
   } catch {
     // A read-only home, a full disk: the next run checks from scratch.
   }
+}
+
+function writeEntry(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  // `wx`: a file or link already at the temporary name is never written through.
+  writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+  renameSync(temporary, file);
 }
 
 /** Removes the entries used longest ago past the first {@link MAX_ENTRIES}. */
@@ -126,10 +178,13 @@ function pruneEntries(folder: string): void {
   const entries = readdirSync(folder).filter((name) => ENTRY_NAME.test(name));
   if (entries.length <= MAX_ENTRIES) return;
   const aged = entries.map((name) => ({ name, time: statSync(join(folder, name)).mtimeMs })).sort((a, b) => b.time - a.time);
-  for (const { name } of aged.slice(MAX_ENTRIES)) rmSync(join(folder, name), { force: true });
+  for (const { name } of aged.slice(MAX_ENTRIES)) {
+    rmSync(join(folder, name), { force: true });
+    rmSync(join(folder, name.replace(/\.json$/, '.files.json')), { force: true });
+  }
 }
 
-/** `memory-shelf cache clear`: removes this tool's entries (and only them) from `folder`. */
+/** `memory-shelf cache clear`: removes this tool's entries (and only them) from `folder`; says how many roots' entries went. */
 export function clearCache(folder: string): number {
   let removed = 0;
   let names: string[];
@@ -139,9 +194,9 @@ export function clearCache(folder: string): number {
     return 0;
   }
   for (const name of names) {
-    if (!/^[0-9a-f]{32}\.json(?:\.\d+\.tmp)?$/.test(name)) continue;
+    if (!OWN_FILE.test(name)) continue;
     rmSync(join(folder, name), { force: true });
-    removed++;
+    if (ENTRY_NAME.test(name)) removed++;
   }
   return removed;
 }

@@ -21,7 +21,8 @@ describe('check\'s result cache', function () {
     const result = spawnSync(process.execPath, [CLI, ...args], { cwd: scratch, encoding: 'utf8', env: { ...process.env, MEMORY_SHELF_CACHE_DIR: cache, CLAUDE_CONFIG_DIR: join(scratch, 'no-claude'), ...extraEnv } });
     return { status: result.status, stdout: result.stdout };
   };
-  const entries = (): string[] => readdirSync(cache).filter((name) => name.endsWith('.json'));
+  /** A root's entries, the per-file part beside each left out. */
+  const entries = (): string[] => readdirSync(cache).filter((name) => name.endsWith('.json') && !name.endsWith('.files.json'));
   const memory = (name: string, description: string, body: string): string => `---\nname: ${name}\ndescription: ${description}\ntype: feedback\n---\n${body}\n`;
 
   beforeEach(() => {
@@ -85,6 +86,40 @@ describe('check\'s result cache', function () {
       assert.equal(await json(withCache), expected);
       assert.equal(readFileSync(join(cache, entry), 'utf8'), good);
     }
+    // The per-file part likewise, read when the root changed: nothing in it that this build did not write is taken.
+    const part = join(cache, entry.replace(/\.json$/, '.files.json'));
+    const goodPart = readFileSync(part, 'utf8');
+    let step = 0;
+    for (const bad of ['{', '[]', goodPart.replace('"context":"', '"context":"x'), goodPart.replace(/\["feedback_deploy\.md","[^"]+",/, '["feedback_deploy.md",7,'), goodPart.replace(/"problems":|\],\[\]\]/, '"problems":{}')]) {
+      writeFileSync(part, bad);
+      writeFileSync(join(root, `feedback_n${step++}.md`), memory('n', 'Note', 'yesterday'));
+      assert.equal(await json(withCache), await json(options));
+    }
+  });
+
+  it('reads again only the memories that changed: the others\' text findings are taken from the last run while their bytes, time, options and day are the same', async () => {
+    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
+    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
+    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    await json(withCache);
+    const [entry] = entries();
+    const part = join(cache, entry.replace(/\.json$/, '.files.json'));
+    const kept = JSON.parse(readFileSync(part, 'utf8')) as { files: [string, string, { message: string }[]][] };
+    const deploy = kept.files.find(([path]) => path === 'feedback_deploy.md')!;
+    assert.match(deploy[2][0].message, /yesterday/);
+    // A mark only a reading from the cache can print: the rules never write it.
+    deploy[2][0].message = 'KEPT FROM THE LAST RUN';
+    writeFileSync(part, JSON.stringify(kept));
+    // Another memory changes, so the root's entry is a miss and the root is checked again.
+    writeFileSync(join(root, 'feedback_tabs.md'), memory('tabs', 'Indent with tabs, never spaces', 'Indent with tabs since last week.'));
+    const partly = JSON.parse(await json(withCache)) as { problems: { file: string; message: string }[] };
+    const messages = partly.problems.map((problem) => `${problem.file.replace(/^memory\//, '')} ${problem.message}`);
+    assert.ok(messages.includes('feedback_deploy.md KEPT FROM THE LAST RUN'), messages.join('\n'));
+    assert.ok(messages.some((message) => message.startsWith('feedback_tabs.md') && /last week/.test(message)), messages.join('\n'));
+    // Its own file touched (same bytes, another time): its dates count from another time, so it is read again.
+    writeFileSync(part, JSON.stringify(kept));
+    utimesSync(join(root, 'feedback_deploy.md'), new Date(2026, 0, 5), new Date(2026, 0, 5));
+    assert.equal(await json(withCache), await json(options));
   });
 
   it('tells options apart: another type set or severity filter never reads another\'s results', () => {

@@ -53,6 +53,17 @@ export interface ProblemEngineOptions {
   readonly shape?: ShapeSetting;
   /** How Claude Code reads the root's MEMORY.md (default `entrypoint`, cut at the budget), as the adapter found it. */
   readonly indexLoad?: IndexLoadWay;
+  /**
+   * The text rules' problems of memories as an earlier run found them (the CLI's result cache): a memory
+   * the cache knows in these very bytes, with the same history and day, is not read by the rules again.
+   */
+  readonly knownTextProblems?: KnownTextProblems;
+}
+
+/** Where a memory's text rules' problems are kept between runs; the engine asks before it runs the rules and tells what they found. */
+export interface KnownTextProblems {
+  find(memory: MemoryFile): readonly Problem[] | undefined;
+  keep(memory: MemoryFile, problems: readonly Problem[]): void;
 }
 
 /**
@@ -494,10 +505,15 @@ export class ProblemEngine {
     return held.memory === memory ? held.problems : this.runMemoryTextRules(memory);
   }
 
-  private runMemoryTextRules(memory: MemoryFile): Problem[] {
-    if (this.textRules.length === 0) return [];
+  private runMemoryTextRules(memory: MemoryFile): readonly Problem[] {
+    if (this.textRules.length === 0) return NONE;
+    const known = this.options.knownTextProblems;
+    const held = known?.find(memory);
+    if (held) return held;
     const input = { path: memory.path, text: memory.text, memory };
-    return this.textRules.flatMap((rule) => rule(input, this.context));
+    const problems = this.textRules.flatMap((rule) => rule(input, this.context));
+    known?.keep(memory, problems);
+    return problems;
   }
 
   private runIndexTextRules(text: string): Problem[] {
