@@ -1,10 +1,10 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type KnownTextProblems, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type FileMemo, type FileParts, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory, repositoryState } from './gitHistory';
 import { reported, type ReportedProblem } from './reportedProblem';
-import { CacheKey, fileDigest, readCachedCheck, readCachedTextProblems, writeCachedCheck, type CachedTextProblems } from './resultCache';
+import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, writeCachedCheck, type CachedFileParts } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -82,8 +82,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   let cacheKey: string | undefined;
   // What every file's findings depend on besides the file: the options, line dates from git, the day.
   let cacheContext: string | undefined;
-  let knownTextProblems: KnownTextProblems | undefined;
-  const keptTextProblems = new Map<RootPath, { digest: string; problems: readonly Problem[] }>();
+  let fileMemo: FileMemo | undefined;
+  const keptParts = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
   if (cache && key) {
     const now = new Date();
     cacheContext = new CacheKey()
@@ -96,7 +96,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [] };
     for (const file of held) take(file.path, file.text, file.mtimeMs);
     held.length = 0;
-    knownTextProblems = keptAcrossRuns(readCachedTextProblems(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptTextProblems);
+    fileMemo = keptAcrossRuns(readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptParts);
   }
   const check = (): Problem[] => {
     const engine = new ProblemEngine(store, {
@@ -107,7 +107,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       exclude: options.exclude ?? [],
       ...(options.shape ? { shape: options.shape } : {}),
       ...(options.indexLoad ? { indexLoad: options.indexLoad } : {}),
-      ...(knownTextProblems ? { knownTextProblems } : {}),
+      ...(fileMemo ? { fileMemo } : {}),
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
@@ -145,26 +145,35 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
-  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptTextProblems);
+  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptParts);
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 
 /**
- * The engine's way to the text problems an earlier run kept: a memory's are taken when its file's digest
- * is the one they were found in; either way what this run has of each memory is put in `kept`, to be kept for the next.
+ * The engine's way to what an earlier run kept of each memory: a part is taken when the memory's file
+ * has the digest it was found in; either way what this run has of each memory is put in `kept`, to be
+ * kept for the next.
  */
-function keptAcrossRuns(earlier: CachedTextProblems, digests: ReadonlyMap<RootPath, string>, kept: Map<RootPath, { digest: string; problems: readonly Problem[] }>): KnownTextProblems {
+function keptAcrossRuns(earlier: CachedFileParts, digests: ReadonlyMap<RootPath, string>, kept: Map<RootPath, { digest: string; parts: Partial<FileParts> }>): FileMemo {
+  const partsOf = (path: RootPath): Partial<FileParts> | undefined => {
+    const digest = digests.get(path);
+    if (digest === undefined) return undefined;
+    let mine = kept.get(path);
+    if (!mine) kept.set(path, (mine = { digest, parts: {} }));
+    return mine.parts;
+  };
   return {
-    find(memory) {
-      const digest = digests.get(memory.path);
+    find(memory, part) {
       const found = earlier.get(memory.path);
-      if (digest === undefined || found?.digest !== digest) return undefined;
-      kept.set(memory.path, found);
-      return found.problems;
+      if (found === undefined || found.digest !== digests.get(memory.path) || found.parts[part] === undefined) return undefined;
+      const value = found.parts[part];
+      const mine = partsOf(memory.path);
+      if (mine) (mine as Record<string, unknown>)[part] = value;
+      return value;
     },
-    keep(memory, problems) {
-      const digest = digests.get(memory.path);
-      if (digest !== undefined) kept.set(memory.path, { digest, problems });
+    keep(memory, part, value) {
+      const mine = partsOf(memory.path);
+      if (mine) (mine as Record<string, unknown>)[part] = value;
     },
   };
 }

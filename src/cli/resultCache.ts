@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Problem, RootPath } from '../core';
+import type { FileParts, RootPath } from '../core';
 import type { SkippedEntry } from '../reader';
 import type { ReportedProblem } from './reportedProblem';
 
@@ -114,29 +114,39 @@ export function readCachedCheck(folder: string, realRoot: string, key: string, v
 }
 
 /**
- * The text rules' problems of each memory of a root as the last run found them, by path, with the
- * digest of the file they were found in: a root where a few files changed reads only those again.
- * Kept apart from the root's entry, which a run where nothing changed reads alone.
+ * What each memory of a root showed the rules that read it alone, as the last run found it (see
+ * `FileParts`), by path, with the digest of the file it was found in: a root where a few files changed
+ * reads only those again. Kept apart from the root's entry, which a run where nothing changed reads alone.
  */
-export type CachedTextProblems = ReadonlyMap<RootPath, { readonly digest: string; readonly problems: readonly Problem[] }>;
+export type CachedFileParts = ReadonlyMap<RootPath, { readonly digest: string; readonly parts: Partial<FileParts> }>;
 
 /** The per-file part of `realRoot`'s entry when this build wrote it for the same `context` (options, day, history); else nothing. */
-export function readCachedTextProblems(folder: string, realRoot: string, context: string, version: string): CachedTextProblems {
-  const found = new Map<RootPath, { digest: string; problems: readonly Problem[] }>();
+export function readCachedFileParts(folder: string, realRoot: string, context: string, version: string): CachedFileParts {
+  const found = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
   const text = readEntryText(entryFile(folder, realRoot, '.files'));
   if (text === undefined) return found;
   try {
     const entry = JSON.parse(text) as { format?: unknown; version?: unknown; root?: unknown; context?: unknown; files?: unknown };
     if (entry.format !== ENTRY_FORMAT || entry.version !== version || entry.root !== realRoot || entry.context !== context || !Array.isArray(entry.files)) return found;
     for (const file of entry.files as unknown[]) {
-      // [path, digest, problems]; anything else is not what this build wrote, and the whole part is dropped.
-      if (!Array.isArray(file) || typeof file[0] !== 'string' || typeof file[1] !== 'string' || !Array.isArray(file[2])) return new Map();
-      found.set(file[0], { digest: file[1], problems: file[2] as Problem[] });
+      // [path, digest, parts]; anything else is not what this build wrote, and the whole part is dropped.
+      if (!Array.isArray(file) || typeof file[0] !== 'string' || typeof file[1] !== 'string' || !isFileParts(file[2])) return new Map();
+      found.set(file[0], { digest: file[1], parts: file[2] });
     }
     return found;
   } catch {
     return new Map();
   }
+}
+
+/** Whether `value` has the shape of the parts this build keeps, each where present: lists, or an object or a list where null is allowed. */
+function isFileParts(value: unknown): value is Partial<FileParts> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const parts = value as Record<string, unknown>;
+  const list = (part: unknown): boolean => part === undefined || Array.isArray(part);
+  const objectOrNull = (part: unknown): boolean => part === undefined || part === null || (typeof part === 'object' && !Array.isArray(part));
+  const listOrNull = (part: unknown): boolean => part === undefined || part === null || Array.isArray(part);
+  return list(parts['text']) && list(parts['frontmatter']) && objectOrNull(parts['facts']) && listOrNull(parts['bodySubject']);
 }
 
 /** Marks an entry as used now, so pruning keeps it. */
@@ -150,13 +160,13 @@ function touch(file: string): void {
 }
 
 /**
- * Keeps `result` as `realRoot`'s entry, and beside it each memory's text rules' problems under `context`;
+ * Keeps `result` as `realRoot`'s entry, and beside it what each memory showed the rules that read it alone, under `context`;
  * a cache that cannot be written is no reason to fail the check.
  */
-export function writeCachedCheck(folder: string, realRoot: string, key: string, version: string, result: CachedCheck, context: string, textProblems: CachedTextProblems): void {
+export function writeCachedCheck(folder: string, realRoot: string, key: string, version: string, result: CachedCheck, context: string, fileParts: CachedFileParts): void {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const files = [...textProblems].map(([path, { digest, problems }]) => [path, digest, problems]);
+    const files = [...fileParts].map(([path, { digest, parts }]) => [path, digest, parts]);
     // The per-file part first: an entry whose part is from an older run only costs that run's files a reading.
     writeEntry(entryFile(folder, realRoot, '.files'), JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, context, files }));
     writeEntry(entryFile(folder, realRoot), `${JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key })}\n${JSON.stringify(result)}`);

@@ -25,6 +25,7 @@ export * from './rules/shared/ruleContext';
 export * from './edits/index';
 export * from './operations/index';
 export * from './rules/shared/severities';
+export type { BodyTopic, FileMemo, FileParts } from './rules/shared/fileMemo';
 export { RULES, RULE_FAMILIES, ruleOf, SAFE_FIX_CODES, type CodeRecord, type EngineFamily, type RuleFamily } from './rules/shared/ruleList';
 export * from './rules/engine/problemEngine';
 export { documentationMatcher } from './rules/engine/documentationFiles';

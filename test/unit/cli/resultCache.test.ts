@@ -90,7 +90,7 @@ describe('check\'s result cache', function () {
     const part = join(cache, entry.replace(/\.json$/, '.files.json'));
     const goodPart = readFileSync(part, 'utf8');
     let step = 0;
-    for (const bad of ['{', '[]', goodPart.replace('"context":"', '"context":"x'), goodPart.replace(/\["feedback_deploy\.md","[^"]+",/, '["feedback_deploy.md",7,'), goodPart.replace(/"problems":|\],\[\]\]/, '"problems":{}')]) {
+    for (const bad of ['{', '[]', goodPart.replace('"context":"', '"context":"x'), goodPart.replace(/\["feedback_deploy\.md","[^"]+",/, '["feedback_deploy.md",7,'), goodPart.replace('"text":[', '"text":7,"x":['), goodPart.replace(/\{"text"/, '["text"')]) {
       writeFileSync(part, bad);
       writeFileSync(join(root, `feedback_n${step++}.md`), memory('n', 'Note', 'yesterday'));
       assert.equal(await json(withCache), await json(options));
@@ -104,11 +104,11 @@ describe('check\'s result cache', function () {
     await json(withCache);
     const [entry] = entries();
     const part = join(cache, entry.replace(/\.json$/, '.files.json'));
-    const kept = JSON.parse(readFileSync(part, 'utf8')) as { files: [string, string, { message: string }[]][] };
+    const kept = JSON.parse(readFileSync(part, 'utf8')) as { files: [string, string, { text: { message: string }[] }][] };
     const deploy = kept.files.find(([path]) => path === 'feedback_deploy.md')!;
-    assert.match(deploy[2][0].message, /yesterday/);
+    assert.match(deploy[2].text[0].message, /yesterday/);
     // A mark only a reading from the cache can print: the rules never write it.
-    deploy[2][0].message = 'KEPT FROM THE LAST RUN';
+    deploy[2].text[0].message = 'KEPT FROM THE LAST RUN';
     writeFileSync(part, JSON.stringify(kept));
     // Another memory changes, so the root's entry is a miss and the root is checked again.
     writeFileSync(join(root, 'feedback_tabs.md'), memory('tabs', 'Indent with tabs, never spaces', 'Indent with tabs since last week.'));

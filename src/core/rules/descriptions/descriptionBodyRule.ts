@@ -4,6 +4,7 @@ import { msg } from '../../text';
 import { fieldAnchor } from '../shared/problemAnchors';
 import { makeProblem } from '../shared/makeProblem';
 import { readBody, type Topic } from './bodyTopics';
+import type { BodyTopic } from '../shared/fileMemo';
 import { descriptionTerms, recallKey, wordMatcher } from './descriptionWords';
 
 /** The body's heaviest words compared with the name and description: its subject, as far as words say. */
@@ -43,25 +44,39 @@ const NONE: BodyMismatch = {};
  * caller has them already (in any order).
  */
 export function checkDescriptionBody(memory: MemoryFile, isCommon: (term: string) => boolean, said: readonly string[] = descriptionTerms(memory.description?.trim() ?? '')): BodyMismatch {
-  if (said.length < 2) return NONE;
+  return bodyMismatch(memory, bodySubject(memory, said), isCommon);
+}
+
+/**
+ * The part of {@link checkDescriptionBody} that reads the memory alone (the costly part): the body's
+ * subject when it is long enough to have one and neither the name nor the description names it, else null.
+ */
+export function bodySubject(memory: MemoryFile, said: readonly string[]): readonly BodyTopic[] | null {
+  if (said.length < 2) return null;
   // A description that only repeats the name is description-vague's to report.
   if (mayRepeatName(said, memory.name ?? '')) {
     const named = new Set(descriptionTerms(memory.name ?? ''));
-    if (said.every((term) => named.has(term))) return NONE;
+    if (said.every((term) => named.has(term))) return null;
   }
   // Thirty words take sixty characters at the least: a shorter body is not read.
-  if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return NONE;
+  if (memory.text.length - memory.frontmatter.bodyStart < 2 * MIN_WORDS) return null;
   const body = readBody(memory);
-  if (body.words < MIN_WORDS || body.terms.length === 0) return NONE;
+  if (body.words < MIN_WORDS || body.terms.length === 0) return null;
   const subject = body.heaviest(TOPICS);
-  if (subject[0].weight < MIN_TOP_WEIGHT) return NONE;
+  if (subject[0].weight < MIN_TOP_WEIGHT) return null;
   const key = recallKey(memory, said);
   const inKey = wordMatcher(key);
-  if (subject.some((topic) => inKey(topic.term))) return NONE;
+  if (subject.some((topic) => inKey(topic.term))) return null;
   let keyWeight = 0;
   for (let at = 0; at < body.terms.length; at++) if (inKey(body.terms[at])) keyWeight += body.weights[at];
-  if (keyWeight > MAX_KEY_SHARE * subject.reduce((sum, topic) => sum + topic.weight, 0)) return NONE;
-  if (!sharesAScript(subject, key)) return NONE;
+  if (keyWeight > MAX_KEY_SHARE * subject.reduce((sum, topic) => sum + topic.weight, 0)) return null;
+  if (!sharesAScript(subject, key)) return null;
+  return subject.map(({ term, surface, weight }) => ({ term, surface, weight }));
+}
+
+/** The rest of {@link checkDescriptionBody}: whether enough of the subject's words are rare in the root to make it a finding. */
+export function bodyMismatch(memory: MemoryFile, subject: readonly BodyTopic[] | null, isCommon: (term: string) => boolean): BodyMismatch {
+  if (!subject) return NONE;
   const missing = subject.filter((topic) => topic.weight >= MIN_WEIGHT && !isCommon(topic.term));
   const terms = subject.map((topic) => topic.term);
   if (missing.length < MIN_MISSING) return { subject: terms };

@@ -3,10 +3,11 @@ import type { MemoryStore } from '../../memoryStore';
 import type { Problem } from '../../problems';
 import type { RootPath } from '../../types';
 import { checkDescriptionAlike } from './descriptionAlikeRule';
-import { checkDescriptionBody } from './descriptionBodyRule';
+import { bodyMismatch, bodySubject } from './descriptionBodyRule';
 import { checkDescriptionFacts } from './descriptionFactRule';
 import { DescriptionIndex } from './descriptionIndex';
 import { descriptionTerms } from './descriptionWords';
+import { memoized, type FileMemo } from '../shared/fileMemo';
 
 /**
  * The description rules that read the rest of the root, `description-body-mismatch` (how common a
@@ -60,13 +61,14 @@ export class DescriptionChecks {
   }
 
   /** `description-body-mismatch` of `memory`: a stale fact, or a subject its description does not name. */
-  bodyProblems(memory: MemoryFile): Problem[] {
+  bodyProblems(memory: MemoryFile, memo?: FileMemo): Problem[] {
     // The description's words as the index holds them, rather than read again.
-    const { subject, problem } = checkDescriptionBody(memory, (term) => this.index.isCommon(term), this.index.termsOf(memory.path));
+    const said = this.index.termsOf(memory.path) ?? descriptionTerms(memory.description?.trim() ?? '');
+    const { subject, problem } = bodyMismatch(memory, memoized(memo, memory, 'bodySubject', () => bodySubject(memory, said)), (term) => this.index.isCommon(term));
     if (subject) this.unmentioned.set(memory.path, subject);
     else this.unmentioned.delete(memory.path);
     // A fact the description kept while the body changed it says more than which words are missing.
-    const stale = checkDescriptionFacts(memory);
+    const stale = memoized(memo, memory, 'facts', () => checkDescriptionFacts(memory) ?? null);
     if (stale) return [stale];
     return problem ? [problem] : [];
   }

@@ -28,6 +28,7 @@ import { documentationMatcher } from './documentationFiles';
 import { RootShapeState } from './rootShapeState';
 import { memoryNumber, topicIndexOf, type TopicIndex } from '../../topicIndex';
 import { RULES, type EngineFamily } from '../shared/ruleList';
+import { memoized, type FileMemo } from '../shared/fileMemo';
 
 /** What the rules are configured with; a settings change means a new engine and `checkAll()`. */
 export interface ProblemEngineOptions {
@@ -54,16 +55,10 @@ export interface ProblemEngineOptions {
   /** How Claude Code reads the root's MEMORY.md (default `entrypoint`, cut at the budget), as the adapter found it. */
   readonly indexLoad?: IndexLoadWay;
   /**
-   * The text rules' problems of memories as an earlier run found them (the CLI's result cache): a memory
-   * the cache knows in these very bytes, with the same history and day, is not read by the rules again.
+   * What an earlier run found in each memory alone (the CLI's result cache): a memory the memo holds in
+   * these very bytes, with the same options, history and day, is not read by those rules again.
    */
-  readonly knownTextProblems?: KnownTextProblems;
-}
-
-/** Where a memory's text rules' problems are kept between runs; the engine asks before it runs the rules and tells what they found. */
-export interface KnownTextProblems {
-  find(memory: MemoryFile): readonly Problem[] | undefined;
-  keep(memory: MemoryFile, problems: readonly Problem[]): void;
+  readonly fileMemo?: FileMemo;
 }
 
 /**
@@ -447,7 +442,7 @@ export class ProblemEngine {
   private runMemoryFamily(family: number, memory: MemoryFile): readonly Problem[] {
     switch (family) {
       case FILE:
-        return [...this.shapeState.frontmatterProblems(checkFrontmatter(memory, this.context.typeSet), memory), ...this.heldTextProblems(memory)];
+        return [...this.shapeState.frontmatterProblems(memoized(this.options.fileMemo, memory, 'frontmatter', () => checkFrontmatter(memory, this.context.typeSet)), memory), ...this.heldTextProblems(memory)];
       case NAMES:
         return [...checkDuplicateName(memory, this.store), ...checkNameSlug(memory)];
       case LINKS:
@@ -461,7 +456,7 @@ export class ProblemEngine {
         return this.descriptions.alikeProblems(memory, this.store, (other) => near.some((neighbor) => neighbor.path === other));
       }
       case DESCRIBED_BODY:
-        return this.descriptions.bodyProblems(memory);
+        return this.descriptions.bodyProblems(memory, this.options.fileMemo);
       default: {
         const listing = this.shapeState.shape().index === 'generated' ? this.shapeState.generatedIndexProblems(memory) : checkIndexListing(memory, this.store, this.context);
         return [
@@ -507,13 +502,8 @@ export class ProblemEngine {
 
   private runMemoryTextRules(memory: MemoryFile): readonly Problem[] {
     if (this.textRules.length === 0) return NONE;
-    const known = this.options.knownTextProblems;
-    const held = known?.find(memory);
-    if (held) return held;
     const input = { path: memory.path, text: memory.text, memory };
-    const problems = this.textRules.flatMap((rule) => rule(input, this.context));
-    known?.keep(memory, problems);
-    return problems;
+    return memoized(this.options.fileMemo, memory, 'text', () => this.textRules.flatMap((rule) => rule(input, this.context)));
   }
 
   private runIndexTextRules(text: string): Problem[] {

@@ -81,7 +81,7 @@ export class RootShapeState {
    * beside typed memories: Claude Code wrote such untyped lessons until 2.1.285, and folders keep them
    * (a hint that offers a type, no more).
    */
-  frontmatterProblems(problems: Problem[], memory: MemoryFile): Problem[] {
+  frontmatterProblems(problems: readonly Problem[], memory: MemoryFile): readonly Problem[] {
     if (this.shape().typing === 'untyped') return problems.filter((problem) => problem.code !== ProblemCode.TypeMissing);
     if (!isLesson(memory)) return problems;
     // Not broken (issue #40): a hint that says so, keeping the fixes that give it a type as the others have.
