@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import type { MemoryTreeNode } from '../../src/features/tree/memoryTreeProvider';
+import type { MemoryTreeNode } from '../../src/features/tree/treeNodes';
 import { activateExtension, eventually, workspaceUri } from './helpers';
 
 const decoder = new TextDecoder();

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import type { MemoryTreeNode } from '../../src/features/tree/memoryTreeProvider';
+import type { MemoryTreeNode } from '../../src/features/tree/treeNodes';
 import { activateExtension, eventually, workspaceUri, codeOf } from './helpers';
 
 const decoder = new TextDecoder();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MemoryShelfApi } from '../../src/extension';
-import type { MemoryTreeNode } from '../../src/features/tree/memoryTreeProvider';
+import type { MemoryTreeNode } from '../../src/features/tree/treeNodes';
 
 export const EXTENSION_ID = 'memory-shelf.memory-shelf';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { MemoryTreeNode, MemoryTreeProvider } from './memoryTreeProvider';
+import type { MemoryTreeProvider } from './memoryTreeProvider';
+import type { MemoryTreeNode } from './treeNodes';
 import { findMemoryChain, revealMemory } from './revealInTree';
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { changedLines, escapeMarkdown, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, typedRootGroups, type LinkReference, type MemoryFile, type RootPath, type Reservation, type TypeGroup, type TypeSet } from '../../core';
+import { changedLines, escapeMarkdown, isKnownType, isTeamMemoryPath, lessonGroups, markdownCode, memoryLabelOf, shownGroups, STALE_CANDIDATE_DAYS, teamGroup, typedRootGroups, type MemoryFile, type RootPath, type TypeGroup, type TypeSet } from '../../core';
 import { Commands } from '../../commands';
 import { typeIcon } from '../../workspace/display/typeIcons';
 import { Disposable } from '../../workspace/dispose';
@@ -12,26 +12,12 @@ import { TypingLinks } from './typingLinks';
 import { rootShape } from '../../workspace/roots/rootShape';
 import { reservationItem, reservationsGroupItem, reservingItem, reservingMemories } from './reservationItems';
 import { firstRunItem } from './firstRunItem';
+import type { MemoryTreeNode } from './treeNodes';
 import type { RootExpansion } from './rootExpansion';
 import { deletedItem, reviewChildren, reviewSessionItem } from './reviewItems';
 import { problemHoverLines } from './problemHover';
 import { markPoisoned, poisonFindings } from './poisonMarks';
 import type { ProblemTally } from '../../workspace/problems/problemTally';
-
-export type MemoryTreeNode =
-  | { readonly kind: 'root'; readonly root: MemoryRoot }
-  | { readonly kind: 'group'; readonly root: MemoryRoot; readonly group: TypeGroup }
-  | { readonly kind: 'memory'; readonly root: MemoryRoot; readonly memory: MemoryFile; readonly group: TypeGroup }
-  | { readonly kind: 'reservations'; readonly root: MemoryRoot }
-  | { readonly kind: 'reservation'; readonly root: MemoryRoot; readonly reservation: Reservation }
-  | { readonly kind: 'reserving'; readonly root: MemoryRoot; readonly reservation: Reservation; readonly reference: LinkReference }
-  | { readonly kind: 'review'; readonly root: MemoryRoot }
-  | { readonly kind: 'reviewItem'; readonly root: MemoryRoot; readonly entry: ReviewEntry }
-  | { readonly kind: 'error'; readonly root: MemoryRoot; readonly error: string }
-  /** The first-run question of a root never seen before: do the memories already there count as reviewed? */
-  | { readonly kind: 'firstRun'; readonly root: MemoryRoot }
-  /** What one Claude Code session wrote or deleted, when it changed more than one memory. */
-  | { readonly kind: 'reviewSession'; readonly root: MemoryRoot; readonly session: string; readonly entries: readonly ReviewEntry[] };
 
 /**
  * Roots -> type groups -> memories. Nodes are rebuilt from the store on each call, never cached

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { Views } from '../../commands';
 import type { Services } from '../../workspace/services';
-import { MemoryTreeProvider, type MemoryTreeNode } from './memoryTreeProvider';
+import { MemoryTreeProvider } from './memoryTreeProvider';
+import type { MemoryTreeNode } from './treeNodes';
 import { registerRevealInTree } from './revealInTree';
 import { registerTreeCommands } from './treeCommands';
 import { followActiveEditor } from './followActiveEditor';

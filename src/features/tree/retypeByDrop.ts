@@ -5,7 +5,7 @@ import { targetMemoryOrActive, type CommandTarget } from '../../workspace/comman
 import { memoryTitle } from '../../workspace/display/memoryTitle';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
-import type { MemoryTreeNode } from './memoryTreeProvider';
+import type { MemoryTreeNode } from './treeNodes';
 
 const MIME = 'application/vnd.code.tree.memoryshelf.memories';
 

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { Commands, Views } from '../../commands';
 import type { Services } from '../../workspace/services';
-import type { MemoryTreeNode, MemoryTreeProvider } from './memoryTreeProvider';
+import type { MemoryTreeProvider } from './memoryTreeProvider';
+import type { MemoryTreeNode } from './treeNodes';
 
 /** Tries of one reveal, each after a longer pause (about 4 s in all): a redraw in flight is over by then. */
 const REVEAL_ATTEMPTS = 12;

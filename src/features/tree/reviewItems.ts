@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { escapeMarkdown, markdownCode, memoryLabel, type TypeSet } from '../../core';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { ReviewEntry } from '../../workspace/review/reviewService';
-import type { MemoryTreeNode } from './memoryTreeProvider';
+import type { MemoryTreeNode } from './treeNodes';
 import { openCommand } from './rowCommands';
 
 /** Below this many deletions nobody can tie to a session, they are listed one by one. */

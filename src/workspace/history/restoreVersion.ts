@@ -3,7 +3,7 @@ import { INDEX_FILE_NAME, LineIndex, memoryLabel, MemoryStore, parseMemoryIndex,
 import { memoryTitle } from '../display/memoryTitle';
 import type { ApplyResult } from '../edits/editApplier';
 import type { MemoryRoot } from '../roots/memoryRoot';
-import type { OwnWriteSource } from './memoryHistory';
+import type { OwnWriteSource } from './ownWrites';
 import type { Services } from '../services';
 
 /** Restored bytes must decode exactly back: a version that is not UTF-8 cannot be written as text. */

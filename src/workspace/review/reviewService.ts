@@ -7,7 +7,8 @@ import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { ApprovedCopies } from './approvedCopies';
 import type { RecordedVersion } from '../history/historyPort';
-import { bytesOf, type MemoryHistory } from '../history/memoryHistory';
+import type { MemoryHistory } from '../history/memoryHistory';
+import { bytesOf } from '../history/versionBytes';
 import { ReviewStore, type ReviewMementos } from './reviewStore';
 
 /** How long a file VS Code announced it is creating counts as the person's before its approval is written. */
