@@ -62,7 +62,7 @@ async function main(argv: readonly string[]): Promise<void> {
       const processes = measureProcesses(corpus, processRunsAt(memories), cliScript, readOnlyScript);
       const result: SizeResult = { corpus: kind, memories, files: corpus.files.length, bytes: corpus.bytes, inProcess, extensionLoad, coldLoad, edit, heap, processes };
       results.push(result);
-      console.log(`  floor ${inProcess.floor.toFixed(0)} ms, readRoot ${inProcess.readRoot.toFixed(0)} ms, store ${inProcess.store.toFixed(0)} ms, store+rules ${inProcess.storeAndRules.toFixed(0)} ms, cli ${processes.cli.toFixed(0)} ms vs ${processes.readOnly.toFixed(0)} ms`);
+      console.log(`  floor ${inProcess.floor.toFixed(0)} ms, readRoot ${inProcess.readRoot.toFixed(0)} ms, store ${inProcess.store.toFixed(0)} ms, store+rules ${inProcess.storeAndRules.toFixed(0)} ms, check cold / warm / 1% changed ${processes.cold.ms.toFixed(0)} / ${processes.warm.ms.toFixed(0)} / ${processes.warmChanged.ms.toFixed(0)} ms vs read-only ${processes.readOnly.ms.toFixed(0)} ms`);
       console.log(`  problems: ${Object.entries(inProcess.problems).map(([code, count]) => `${code} ${count}`).join(', ')}`);
     }
   }

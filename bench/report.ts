@@ -4,7 +4,7 @@ import type { EditFigures } from './edits';
 import type { ExtensionLoadFigures } from './extensionLoad';
 import type { HeapFigures } from './heap';
 import type { InProcessFigures } from './inProcess';
-import type { ProcessFigures } from './processes';
+import type { ProcessFigures, ProcessRun } from './processes';
 
 /** Every figure of one corpus at one size, measured in one round of one run. */
 export interface SizeResult {
@@ -25,6 +25,9 @@ const ms = (value: number): string => (value < 10 ? value.toFixed(2) : Math.roun
 const times = (value: number, base: number): string => `${(value / base).toFixed(1)}x`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
+const peak = (run: ProcessRun): string => (run.peakMiB === undefined ? '' : `, ${Math.round(run.peakMiB)} MiB`);
+const processCell = (run: ProcessRun, readOnly: ProcessRun): string => `${ms(run.ms)} ms, ${times(run.ms, readOnly.ms)}${peak(run)}`;
+
 interface Row {
   readonly label: string;
   readonly cell: (result: SizeResult, smallest: SizeResult) => string;
@@ -41,8 +44,10 @@ const ROWS: readonly Row[] = [
   { label: 'extension load path: longest hold of the thread, reading / checking', cell: (r) => `${ms(r.extensionLoad.longestHold.load)} / ${ms(r.extensionLoad.longestHold.check)} ms` },
   { label: 'first load in a fresh process: store full / every diagnostic', cell: (r) => `${ms(r.coldLoad.tree)} / ${ms(r.coldLoad.diagnostics)} ms` },
   { label: 'first load in a fresh process: longest hold, reading / checking', cell: (r) => `${ms(r.coldLoad.longestHold.load)} / ${ms(r.coldLoad.longestHold.check)} ms` },
-  { label: '`memory-shelf check --json` process, to a read-only process', cell: (r) => `${ms(r.processes.cli)} ms, ${times(r.processes.cli, r.processes.readOnly)}` },
-  { label: 'a process that only reads the files (node start alone)', cell: (r) => `${ms(r.processes.readOnly)} ms (${ms(r.processes.nodeStart)} ms)` },
+  { label: '`memory-shelf check --json --no-cache` process (cold), to a read-only process', cell: (r) => processCell(r.processes.cold, r.processes.readOnly) },
+  { label: '`check --json`, the cache holding this root (warm)', cell: (r) => processCell(r.processes.warm, r.processes.readOnly) },
+  { label: '`check --json`, 1% of the memories changed since the cache was filled', cell: (r) => processCell(r.processes.warmChanged, r.processes.readOnly) },
+  { label: 'a process that only reads the files (node start alone)', cell: (r) => `${ms(r.processes.readOnly.ms)} ms${peak(r.processes.readOnly)} (${ms(r.processes.nodeStart)} ms)` },
   { label: 'heap per memory: the text itself', cell: (r) => kb(r.heap.texts) },
   { label: 'heap per memory beyond the text: store', cell: (r) => kb(r.heap.store) },
   { label: 'heap per memory beyond the text: store + problems', cell: (r) => kb(r.heap.storeAndProblems) },
