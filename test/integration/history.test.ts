@@ -210,10 +210,14 @@ describe('History: every version kept, agent changes and deletions shown and res
     await eventually(() => assert.equal(bytes('project_budget.md').toString('utf8'), raised));
     await eventually(async () => assert.equal(await exists(file('user_editor.md')), true));
     assert.equal(bytes('user_editor.md').toString('utf8'), editor);
+    // Cleared for the next tests. Not asserted: a deletion this soon after the Undo wrote the files may
+    // still count as Memory Shelf's own on a slow machine, and then nothing waits for it.
     for (const name of ['project_budget.md', 'user_editor.md']) unlinkSync(file(name).fsPath);
-    await eventually(() => assert.deepEqual(pendingPaths(), ['project_budget.md:deleted', 'user_editor.md:deleted']));
-    await api.review.approveAll(api.review.pending(root()));
-    await eventually(() => assert.deepEqual(pendingPaths(), []));
+    await eventually(() => assert.ok(!root().store.get('project_budget.md') && !root().store.get('user_editor.md')));
+    await eventually(async () => {
+      await api.review.approveAll(api.review.pending(root()));
+      assert.deepEqual(pendingPaths(), []);
+    });
   });
 
   it('keeps an approved memory approved when the person moves it in VS Code (Rename File after a retype), and a pending one pending', async () => {
