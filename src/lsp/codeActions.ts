@@ -1,6 +1,6 @@
 import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languageserver/node';
 import { inferType, linkAt, planStub, ProblemCode, relativeDateFixAll, typePrefixedStem, type FileEdit, type Problem } from '../core';
-import { typeSetOf } from './settings';
+import { typeSetOf } from '../language/settings';
 import { isDiagnosticOf } from './convert';
 import { t, localized } from './l10n';
 import type { DocumentModel, MemoryShelfServer } from './server';
@@ -66,7 +66,7 @@ function fixAllRelativeDates(server: MemoryShelfServer, model: DocumentModel, pr
   const dates = problems.filter((problem) => problem.code === ProblemCode.RelativeDate);
   const text = model.root.heldText(model.path);
   if (dates.length < 2 || text === undefined) return undefined;
-  const fix = relativeDateFixAll({ path: model.path, text, memory: model.root.store.get(model.path) }, model.root.ruleContext(server.settings));
+  const fix = relativeDateFixAll({ path: model.path, text, memory: model.root.store.get(model.path) }, model.root.ruleContext());
   if (!fix) return undefined;
   return { edits: fix.edits, diagnostics: diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem, server.settings.audience, problems))) };
 }

@@ -2,7 +2,7 @@ import type { CodeLens, CodeLensParams } from 'vscode-languageserver/node';
 import { entryLenses, INDEX_FILE_NAME, loadBudget, type EntryLens, type IndexLoadWay, type LoadBudget } from '../core';
 import { t } from './l10n';
 import type { MemoryShelfServer } from './server';
-import { budgetOf } from './settings';
+import { budgetOf } from '../language/settings';
 
 /**
  * Lenses on MEMORY.md, from core's models as in VS Code: the load budget on the first line, and above

@@ -2,7 +2,7 @@ import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionLis
 import { escapeMarkdown, linkCompletions, linkTypingAt, markdownCode, memoryTitle } from '../core';
 import { t } from './l10n';
 import type { MemoryShelfServer } from './server';
-import { typeSetOf } from './settings';
+import { typeSetOf } from '../language/settings';
 
 /**
  * After `[[`: the root's memories and reserved names, matched on name, title and description and

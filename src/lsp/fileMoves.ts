@@ -1,6 +1,6 @@
 import type { RenameFilesParams, WorkspaceEdit } from 'vscode-languageserver/node';
 import { planIndexMove, type RootPath } from '../core';
-import type { ServedRoot } from './servedRoot';
+import type { RootSession } from '../language/rootSession';
 import type { MemoryShelfServer } from './server';
 import { pathOfUri } from './uris';
 import { toWorkspaceEdit } from './workspaceEdit';
@@ -11,7 +11,7 @@ import { toWorkspaceEdit } from './workspaceEdit';
  * client applies with the rename. Moves out of a root, or between roots, are left alone.
  */
 export async function indexEditsForMoves(server: MemoryShelfServer, { files }: RenameFilesParams): Promise<WorkspaceEdit | null> {
-  const moves = new Map<ServedRoot, { from: RootPath; to: RootPath }[]>();
+  const moves = new Map<RootSession, { from: RootPath; to: RootPath }[]>();
   for (const file of files) {
     const from = pathOfUri(file.oldUri);
     const to = pathOfUri(file.newUri);

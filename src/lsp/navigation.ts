@@ -1,6 +1,6 @@
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, Location, LocationLink, ReferenceParams } from 'vscode-languageserver/node';
 import { contains, INDEX_FILE_NAME, linkAt, linksTo, linksToReservation, nameRange, type LinkOccurrence, type MemoryFile, type Position, type Range } from '../core';
-import type { ServedRoot } from './servedRoot';
+import type { RootSession } from '../language/rootSession';
 import type { DocumentModel, MemoryShelfServer } from './server';
 
 /**
@@ -85,7 +85,7 @@ function onIndexEntry(model: DocumentModel, at: Position): MemoryFile | undefine
   return targetsAt(model, at)?.memories[0];
 }
 
-function locations(server: MemoryShelfServer, root: ServedRoot, occurrences: readonly LinkOccurrence[]): Location[] {
+function locations(server: MemoryShelfServer, root: RootSession, occurrences: readonly LinkOccurrence[]): Location[] {
   return occurrences.map((occurrence) => ({ uri: server.uriOfFile(root, occurrence.path), range: occurrence.link.range }));
 }
 

@@ -1,7 +1,7 @@
 import { ResponseError, type PrepareRenameParams, type Range, type RenameParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { fileFollowsName, formatText, planRename, planReservationRename, renamedPath, renameRefusalText, renameTargetAt, rootConventions, type MemoryFile, type RenamePlan } from '../core';
 import { localized, t } from './l10n';
-import type { ServedRoot } from './servedRoot';
+import type { RootSession } from '../language/rootSession';
 import type { MemoryShelfServer } from './server';
 import { toWorkspaceEdit } from './workspaceEdit';
 
@@ -37,7 +37,7 @@ export async function rename(server: MemoryShelfServer, params: RenameParams): P
   return edit;
 }
 
-function renamesFile(server: MemoryShelfServer, root: ServedRoot, memory: MemoryFile, newName: string): boolean {
+function renamesFile(server: MemoryShelfServer, root: RootSession, memory: MemoryFile, newName: string): boolean {
   const support = server.editSupport;
   if (!support.documentChanges || !support.resourceOperations.includes('rename')) return false;
   const setting = server.settings.settings.renameFile;

@@ -18,7 +18,8 @@ import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
 import { discoverRoots, type RootPlace } from './discoverRoots';
 import { registerFeatures } from './features';
-import { rootPathIn, ServedRoot } from './servedRoot';
+import { gitLineHistory } from '../language/gitHistory';
+import { rootPathIn, RootSession } from '../language/rootSession';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
 import type { EditSupport, OpenDocuments } from './workspaceEdit';
@@ -44,7 +45,7 @@ const WRITTEN_BEFORE_START_MS = 2000;
 
 /** A document of a root as the client shows it now. */
 export interface DocumentModel {
-  readonly root: ServedRoot;
+  readonly root: RootSession;
   readonly path: RootPath;
   readonly uri: string;
   readonly memory: MemoryFile | undefined;
@@ -59,7 +60,7 @@ export interface DocumentModel {
  */
 export class MemoryShelfServer implements OpenDocuments {
   readonly documents = new TextDocuments(TextDocument);
-  roots: ServedRoot[] = [];
+  roots: RootSession[] = [];
   settings: ServerSettings = readServerSettings();
   capabilities: ClientCapabilities = {};
   private workspaceFolders: string[] = [];
@@ -192,10 +193,10 @@ export class MemoryShelfServer implements OpenDocuments {
     const open = this.openTexts();
     this.outsideRoots.clear();
     const before = this.roots;
-    const roots: ServedRoot[] = [];
+    const roots: RootSession[] = [];
     for (const place of places) {
       try {
-        roots.push(await ServedRoot.load(place, this.settings, open));
+        roots.push(await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder)));
       } catch (error) {
         this.connection.console.warn(`Memory Shelf could not read ${place.folder}: ${(error as Error).message}`);
       }
@@ -211,7 +212,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * the same turn never reaches the server as a document. Files of a root written since just before the
    * server started count as the agent's writes, as if the client had said so.
    */
-  private adoptStartupWrites(roots: readonly ServedRoot[]): void {
+  private adoptStartupWrites(roots: readonly RootSession[]): void {
     const since = STARTED_AT - WRITTEN_BEFORE_START_MS;
     for (const root of roots) {
       for (const [path, modifiedTime] of root.modifiedSince(since)) {
@@ -222,8 +223,8 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** The root holding an absolute file path and the file's root path; the innermost root when roots nest. */
-  rootOf(file: string): { root: ServedRoot; path: RootPath } | undefined {
-    let best: { root: ServedRoot; path: RootPath } | undefined;
+  rootOf(file: string): { root: RootSession; path: RootPath } | undefined {
+    let best: { root: RootSession; path: RootPath } | undefined;
     for (const root of this.roots) {
       const path = root.pathOf(file);
       if (path !== undefined && (!best || path.length < best.path.length)) best = { root, path };
@@ -254,7 +255,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** The URI the client knows a file of a root by. */
-  uriOfFile(root: ServedRoot, path: RootPath): string {
+  uriOfFile(root: RootSession, path: RootPath): string {
     const file = root.fileOf(path);
     return this.uriOf(file) ?? uriOfPath(file);
   }
@@ -263,7 +264,7 @@ export class MemoryShelfServer implements OpenDocuments {
     return this.documents.get(uri)?.version;
   }
 
-  diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
+  diagnosticsOf(root: RootSession, path: RootPath): Diagnostic[] {
     return this.toDiagnostics(root.problemsFor(path), (related) => this.uriOfFile(root, related));
   }
 
@@ -280,7 +281,7 @@ export class MemoryShelfServer implements OpenDocuments {
   /**
    * An agent's write to a folder still being read: Claude Code starts the server at the session's first
    * file write, and reading and checking a 2,000-memory folder takes a second or more (several on a
-   * busy machine). What the file's own text decides (ServedRoot.checkAlone) is published at once; the
+   * busy machine). What the file's own text decides (RootSession.checkAlone) is published at once; the
    * rest follows with the folder, which publishes the file again.
    */
   private async firstLook(document: TextDocument): Promise<void> {
@@ -297,7 +298,7 @@ export class MemoryShelfServer implements OpenDocuments {
     // The folder was read meanwhile (it published the file), or the text changed (its own change looks again).
     if (this.rootOf(file) || this.documents.get(document.uri)?.version !== document.version) return;
     const { place, path } = best;
-    const problems = ServedRoot.checkAlone(place, this.settings, path, document.getText(), modifiedTime);
+    const problems = RootSession.checkAlone(place, this.settings.settings, path, document.getText(), modifiedTime);
     const diagnostics = this.toDiagnostics(problems, (related) => uriOfPath(join(place.folder, ...related.split('/'))));
     if (diagnostics.length === 0) return;
     this.published.add(document.uri);
@@ -338,7 +339,7 @@ export class MemoryShelfServer implements OpenDocuments {
       const open = this.openTexts();
       for (const place of places) {
         try {
-          const root = await ServedRoot.load(place, this.settings, open);
+          const root = await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder));
           this.roots = [...this.roots, root];
           this.publish(root, root.paths());
         } catch (error) {
@@ -356,7 +357,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * findings predate it and are a person's to review, and Claude Code would hand every one of them to
    * the model as new after its first write (all of a 2,000-memory folder's).
    */
-  publish(root: ServedRoot, paths: readonly RootPath[]): void {
+  publish(root: RootSession, paths: readonly RootPath[]): void {
     if (this.pullsDiagnostics) {
       if (paths.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
@@ -379,7 +380,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * drops an empty list, so "add this line" published between the two would reach the model after it
    * added the line, and could make it add the line twice.
    */
-  private settled(root: ServedRoot, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
+  private settled(root: RootSession, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
     if (this.settings.audience !== 'agent') return diagnostics;
     const file = root.fileOf(path);
     const left = (this.changedAt.get(file) ?? 0) + SETTLE_MS - Date.now();
@@ -397,7 +398,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** Every file of every root, and an empty list for files of roots no longer served. */
-  private publishAll(before: readonly ServedRoot[]): void {
+  private publishAll(before: readonly RootSession[]): void {
     if (this.pullsDiagnostics) {
       if (before.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
