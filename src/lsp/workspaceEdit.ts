@@ -1,7 +1,6 @@
-import * as nodePath from 'node:path';
 import type { CreateFile, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { fileEditPhases, type FileEdit, type RootPath } from '../core';
-import { pathLandsInside } from '../reader';
+import { editsStayInside } from '../language/editsStayInside';
 import type { RootSession } from '../language/rootSession';
 import { uriOfPath } from './uris';
 
@@ -25,7 +24,7 @@ export interface OpenDocuments {
  * renamed to would land outside the root's real path once links are followed.
  */
 export async function toWorkspaceEdit(root: RootSession, edits: readonly FileEdit[], support: EditSupport, open: OpenDocuments): Promise<WorkspaceEdit | undefined> {
-  if (!(await writesStayInside(root, edits))) return undefined;
+  if (!(await editsStayInside(root.realRoot, edits))) return undefined;
   const phases = fileEditPhases(edits);
   const uriOf = (path: RootPath): string => {
     const file = root.fileOf(path);
@@ -59,19 +58,4 @@ export async function toWorkspaceEdit(root: RootSession, edits: readonly FileEdi
   }
   for (const edit of phases.deletes) documentChanges.push({ kind: 'delete', uri: uriOf(edit.path), options: { ignoreIfNotExists: true, recursive: false } });
   return { documentChanges };
-}
-
-/** Every file an edit writes stays inside the root's real path: no `..`, and no link on the way that leads out. */
-async function writesStayInside(root: RootSession, edits: readonly FileEdit[]): Promise<boolean> {
-  for (const edit of edits) {
-    const paths = edit.kind === 'rename' ? [edit.path, edit.newPath] : [edit.path];
-    for (const path of paths) {
-      if (path === '' || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
-      const file = root.fileOf(path);
-      const relative = nodePath.relative(root.folder, file);
-      if (relative.startsWith('..') || nodePath.isAbsolute(relative)) return false;
-      if (edit.kind !== 'delete' && !(await pathLandsInside(root.realRoot, file))) return false;
-    }
-  }
-  return true;
 }
