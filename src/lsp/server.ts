@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type Problem, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
-import { discoverRoots, type RootPlace } from './discoverRoots';
+import { discoverRootPlaces, type RootPlace } from '../language/rootPlaces';
 import { registerFeatures } from './features';
 import { gitLineHistory } from '../language/gitHistory';
 import { rootPathIn, RootSession } from '../language/rootSession';
@@ -188,7 +188,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   private async loadRoots(): Promise<void> {
-    this.placesFound = discoverRoots(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
+    this.placesFound = discoverRootPlaces(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
     const places = await this.placesFound;
     const open = this.openTexts();
     this.outsideRoots.clear();
@@ -335,7 +335,7 @@ export class MemoryShelfServer implements OpenDocuments {
     const adopt = this.ready.then(async () => {
       if (this.rootOf(file)) return;
       const served = new Set(this.roots.map((root) => root.folder));
-      const places = (await discoverRoots(this.workspaceFolders, this.settings)).filter((place) => !served.has(place.folder));
+      const places = (await discoverRootPlaces(this.workspaceFolders, this.settings)).filter((place) => !served.has(place.folder));
       const open = this.openTexts();
       for (const place of places) {
         try {
