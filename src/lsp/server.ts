@@ -13,7 +13,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type Problem, type RootPath } from '../core';
+import { ProblemCode, shownSeverity, type Problem, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
 import { discoverRootPlaces, type RootPlace } from '../language/rootPlaces';
@@ -22,7 +22,9 @@ import { gitLineHistory } from '../language/gitHistory';
 import { rootPathIn, RootSession } from '../language/rootSession';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
-import type { EditSupport, OpenDocuments } from './workspaceEdit';
+import type { EditSupport } from './workspaceEdit';
+import type { DocumentModel, ServerContext } from './context';
+import { documentModel } from '../language/documentModel';
 
 /**
  * The findings of a two-step write an agent is in the middle of: a memory not yet in MEMORY.md, an
@@ -43,22 +45,12 @@ const STARTED_AT = Date.now() - process.uptime() * 1000;
 /** How long before the server's start that first write may be. */
 const WRITTEN_BEFORE_START_MS = 2000;
 
-/** A document of a root as the client shows it now. */
-export interface DocumentModel {
-  readonly root: RootSession;
-  readonly path: RootPath;
-  readonly uri: string;
-  readonly memory: MemoryFile | undefined;
-  readonly index: MemoryIndex | undefined;
-  readonly links: readonly MemoryLink[];
-}
-
 /**
  * The language server: the roots of the client's workspace folders, each a store and an engine as in
  * the extension and the CLI; every open document's text is put into its root's store as it changes,
  * and the files whose problems changed are published (or, for a client that pulls, refreshed).
  */
-export class MemoryShelfServer implements OpenDocuments {
+export class MemoryShelfServer implements ServerContext {
   readonly documents = new TextDocuments(TextDocument);
   roots: RootSession[] = [];
   settings: ServerSettings = readServerSettings();
@@ -241,12 +233,7 @@ export class MemoryShelfServer implements OpenDocuments {
     const open = this.documents.get(uri);
     const text = open?.getText() ?? root.heldText(path);
     if (text === undefined) return undefined;
-    if (path === INDEX_FILE_NAME) {
-      const index = root.heldText(path) === text && root.store.index ? root.store.index : parseMemoryIndex(text);
-      return { root, path, uri, memory: undefined, index, links: indexLinks(index) };
-    }
-    const memory = root.heldText(path) === text ? root.store.get(path) ?? parseMemoryFile(path, text) : parseMemoryFile(path, text);
-    return { root, path, uri, memory, index: undefined, links: memory.links };
+    return { ...documentModel(root, path, text), uri };
   }
 
   uriOf(file: string): string | undefined {
