@@ -8,12 +8,15 @@
 // - one feature contract: every function a feature exports as `registerX` takes the services first
 //   (`registerX(services: Services, ...)`), and whatever lies outside a feature (the composition root)
 //   takes from it only such register functions and types, never its internals;
-// - src/lsp, the language server, runs without VS Code: it imports neither `vscode` nor a feature, and
-//   of src/workspace only the pure settings reader;
+// - src/lsp, the language server, runs without VS Code: it imports neither `vscode` nor a feature nor
+//   anything of src/workspace;
 // - below the VS Code line each folder imports only those beneath it: src/reader only src/core;
-//   src/rootLocations src/core and src/reader; src/history those and src/rootLocations; src/cli those and
-//   src/history; and none of rootLocations, history and cli imports `vscode` (the reader's one VS Code
-//   host is the reader's way in from the extension).
+//   src/rootLocations src/core and src/reader; src/language (the one language layer under the three
+//   doors: sessions, root places, settings, answers) those and src/rootLocations; src/history src/core,
+//   src/reader and src/rootLocations; src/cli those, src/history and src/language; and none of
+//   rootLocations, language, history and cli imports `vscode` (the reader's one VS Code host is the
+//   reader's way in from the extension), nor does src/language import `vscode-languageserver`: it
+//   answers in core's types, and each door converts.
 
 const path = require('node:path');
 
@@ -23,8 +26,9 @@ const CORE_PACKAGES = new Set(['yaml', 'chrono-node', 'diff']);
 const BELOW_VSCODE = new Map([
   ['reader', ['core']],
   ['rootLocations', ['core', 'reader']],
+  ['language', ['core', 'reader', 'rootLocations']],
   ['history', ['core', 'reader', 'rootLocations']],
-  ['cli', ['core', 'reader', 'rootLocations', 'history']],
+  ['cli', ['core', 'reader', 'rootLocations', 'language', 'history']],
 ]);
 
 function layerOf(file, src) {
@@ -61,6 +65,7 @@ function check(context, node, specifier) {
     if (from.layer === 'core' && !CORE_PACKAGES.has(specifier)) report(`src/core is pure: it may not import "${specifier}".`);
     if (from.layer === 'lsp' && specifier === 'vscode') report('src/lsp runs without VS Code: it may not import "vscode".');
     if (specifier === 'vscode' && BELOW_VSCODE.has(from.layer) && from.layer !== 'reader') report(`src/${from.layer} runs without VS Code: it may not import "vscode".`);
+    if (from.layer === 'language' && specifier.startsWith('vscode-languageserver')) report(`src/language answers in core's types: it may not import "${specifier}" (the language server converts).`);
     return;
   }
   const target = path.resolve(path.dirname(file), specifier);
@@ -70,8 +75,8 @@ function check(context, node, specifier) {
   if (allowed && to.layer !== from.layer && !allowed.includes(to.layer)) {
     return report(`src/${from.layer} may import only ${allowed.map((layer) => `src/${layer}`).join(', ')}: src/${to.layer} is above it.`);
   }
-  if (from.layer === 'lsp' && (to.layer === 'features' || (to.layer === 'workspace' && path.relative(src, target).split(path.sep).join('/').replace(/\.ts$/, '') !== 'workspace/config/settings'))) {
-    return report(`src/lsp runs without VS Code: it may not import src/${to.layer} (move what it needs below the VS Code line: core, reader or rootLocations).`);
+  if (from.layer === 'lsp' && (to.layer === 'features' || to.layer === 'workspace')) {
+    return report(`src/lsp runs without VS Code: it may not import src/${to.layer} (move what it needs below the VS Code line: src/language).`);
   }
   if (from.layer === 'core' && to.layer !== 'core') return report(`src/core may import only src/core, not ${to.layer}.`);
   if (from.layer === 'core') {

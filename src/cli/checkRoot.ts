@@ -1,8 +1,9 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_INDEX_BUDGET, DEFAULT_TEXT_RULES, documentationMatcher, indexLoad, MemoryStore, ProblemEngine, topicIndexOf, type IndexLoadWay, type FileMemo, type FileParts, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_INDEX_BUDGET, documentationMatcher, indexLoad, MemoryStore, topicIndexOf, type FileMemo, type FileParts, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
+import { newProblemEngine } from '../language/engineOptions';
 import { planFixes, type IndexRoom } from './fixPlan';
-import { forgetWorkTree, gitBlameHistory, repositoryState } from './gitHistory';
+import { forgetWorkTree, gitBlameHistory, repositoryState } from '../language/gitHistory';
 import { reported, type ReportedProblem } from './reportedProblem';
 import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, writeCachedCheck, type CachedFileParts } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
@@ -99,15 +100,14 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     fileMemo = keptAcrossRuns(readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptParts);
   }
   const check = (): Problem[] => {
-    const engine = new ProblemEngine(store, {
+    const engine = newProblemEngine(store, {
       typeSet: options.typeSet,
       modifiedTime: (path) => modifiedTimes.get(path),
       lineHistory: gitBlameHistory(folder),
-      textRules: DEFAULT_TEXT_RULES,
       exclude: options.exclude ?? [],
-      ...(options.shape ? { shape: options.shape } : {}),
-      ...(options.indexLoad ? { indexLoad: options.indexLoad } : {}),
-      ...(fileMemo ? { fileMemo } : {}),
+      shape: options.shape,
+      indexLoad: options.indexLoad,
+      fileMemo,
     });
     engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.

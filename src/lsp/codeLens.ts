@@ -1,15 +1,15 @@
 import type { CodeLens, CodeLensParams } from 'vscode-languageserver/node';
 import { entryLenses, INDEX_FILE_NAME, loadBudget, type EntryLens, type IndexLoadWay, type LoadBudget } from '../core';
 import { t } from './l10n';
-import type { MemoryShelfServer } from './server';
-import { budgetOf } from './settings';
+import type { ServerContext } from './context';
+import { budgetOf } from '../language/settings';
 
 /**
  * Lenses on MEMORY.md, from core's models as in VS Code: the load budget on the first line, and above
  * each entry the memory's type and backlinks, or what is wrong with the entry. They only say things:
  * what can be done about an entry is a quick fix on its diagnostic.
  */
-export function codeLenses(server: MemoryShelfServer, params: CodeLensParams): CodeLens[] {
+export function codeLenses(server: ServerContext, params: CodeLensParams): CodeLens[] {
   const model = server.documentModel(params.textDocument.uri);
   if (!model || model.path !== INDEX_FILE_NAME || !model.index || !server.settings.settings.indexCodeLens) return [];
   const at = (line: number): CodeLens['range'] => ({ start: { line, character: 0 }, end: { line, character: 0 } });

@@ -1,47 +1,40 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList, type CompletionParams } from 'vscode-languageserver/node';
-import { escapeMarkdown, linkCompletions, linkTypingAt, markdownCode, memoryTitle } from '../core';
+import { escapeMarkdown, markdownCode } from '../core';
+import { linkCompletionList } from '../language/completion';
+import { typeSetOf } from '../language/settings';
 import { t } from './l10n';
-import type { MemoryShelfServer } from './server';
-import { typeSetOf } from './settings';
+import type { ServerContext } from './context';
 
 /**
- * After `[[`: the root's memories and reserved names, matched on name, title and description and
- * ranked by core ({@link linkCompletions}, the same list VS Code shows). The list is incomplete, so
- * the client asks again as the person types: a title match is not something its own filter on the
- * name would find.
+ * After `[[`: the language layer's {@link linkCompletionList} (the same list VS Code shows) as LSP
+ * completion items. The list is incomplete, so the client asks again as the person types: a title
+ * match is not something its own filter on the name would find.
  */
-export function completion(server: MemoryShelfServer, params: CompletionParams): CompletionList | undefined {
+export function completion(server: ServerContext, params: CompletionParams): CompletionList | undefined {
   const document = server.documents.get(params.textDocument.uri);
   const model = server.documentModel(params.textDocument.uri);
   if (!document || !model) return undefined;
   const { position } = params;
   const line = document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$/, '');
-  const typing = linkTypingAt(line, position.character);
-  if (!typing) return undefined;
-  const { root } = model;
-  const closing = typing.closed ? '' : ']]';
-  const inserting = { start: { line: position.line, character: typing.start }, end: position };
-  const replacing = { start: { line: position.line, character: typing.start }, end: { line: position.line, character: typing.end } };
+  const list = linkCompletionList(model.root.store, model.path, line, position, typeSetOf(server.settings.settings).types);
+  if (!list) return undefined;
   const insertReplace = server.capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
-  const items = linkCompletions(root.store, model.path, position, typing.prefix, typeSetOf(server.settings.settings).types).map(({ candidate, rank, byCore, memory, reservation }, order): CompletionItem => {
-    const newText = candidate.name + closing;
+  const items = list.items.map(({ name, filterText, sortText, newText, memory, reservation }): CompletionItem => {
     const item: CompletionItem = {
-      label: candidate.name,
-      // What was typed leads the filter text of a title or description match, so the client keeps it.
-      filterText: byCore ? typing.prefix + candidate.name : candidate.name,
-      sortText: `${String(rank).padStart(2, '0')}${String(order).padStart(6, '0')}`,
-      textEdit: insertReplace ? { newText, insert: inserting, replace: replacing } : { newText, range: replacing },
+      label: name,
+      filterText,
+      sortText,
+      textEdit: insertReplace ? { newText, insert: list.inserting, replace: list.replacing } : { newText, range: list.replacing },
     };
     if (memory) {
       item.kind = CompletionItemKind.Reference;
       item.labelDetails = { description: memory.type };
-      item.detail = memoryTitle(root.store, memory);
+      item.detail = memory.title;
       item.documentation = { kind: MarkupKind.Markdown, value: `${escapeMarkdown(memory.description ?? t('No description: this memory will not be recalled.'))}\n\n${markdownCode(memory.path)}` };
     } else if (reservation) {
-      const count = new Set(reservation.references.map((reference) => reference.source.path)).size;
       item.kind = CompletionItemKind.Text;
       item.labelDetails = { description: t('reservation') };
-      item.detail = count === 1 ? t('Reserved by 1 memory, not written yet') : t('Reserved by {0} memories, not written yet', count);
+      item.detail = reservation.linkedFrom === 1 ? t('Reserved by 1 memory, not written yet') : t('Reserved by {0} memories, not written yet', reservation.linkedFrom);
     }
     return item;
   });

@@ -5,10 +5,10 @@ import { filesMoved, indexEditsForMoves } from './fileMoves';
 import { hover } from './hover';
 import { definition, documentLinks, references } from './navigation';
 import { prepareRename, rename } from './rename';
-import type { MemoryShelfServer } from './server';
+import type { ServerContext } from './context';
 
 /** Every request handler, each waiting for the roots to be read. */
-export function registerFeatures(server: MemoryShelfServer): void {
+export function registerFeatures(server: ServerContext): void {
   const { connection } = server;
   connection.onCodeAction((params) => server.whenReady(() => codeActions(server, params)));
   connection.onDefinition((params) => server.whenReady(() => definition(server, params)));

@@ -1,7 +1,7 @@
 import type { RenameFilesParams, WorkspaceEdit } from 'vscode-languageserver/node';
 import { planIndexMove, type RootPath } from '../core';
-import type { ServedRoot } from './servedRoot';
-import type { MemoryShelfServer } from './server';
+import type { RootSession } from '../language/rootSession';
+import type { ServerContext } from './context';
 import { pathOfUri } from './uris';
 import { toWorkspaceEdit } from './workspaceEdit';
 
@@ -10,8 +10,8 @@ import { toWorkspaceEdit } from './workspaceEdit';
  * Explorer participant does: core's {@link planIndexMove} of every move inside one root, as an edit the
  * client applies with the rename. Moves out of a root, or between roots, are left alone.
  */
-export async function indexEditsForMoves(server: MemoryShelfServer, { files }: RenameFilesParams): Promise<WorkspaceEdit | null> {
-  const moves = new Map<ServedRoot, { from: RootPath; to: RootPath }[]>();
+export async function indexEditsForMoves(server: ServerContext, { files }: RenameFilesParams): Promise<WorkspaceEdit | null> {
+  const moves = new Map<RootSession, { from: RootPath; to: RootPath }[]>();
   for (const file of files) {
     const from = pathOfUri(file.oldUri);
     const to = pathOfUri(file.newUri);
@@ -34,7 +34,7 @@ export async function indexEditsForMoves(server: MemoryShelfServer, { files }: R
 }
 
 /** The client renamed files: both places read again from the disk (an open document keeps its text). */
-export async function filesMoved(server: MemoryShelfServer, { files }: RenameFilesParams): Promise<void> {
+export async function filesMoved(server: ServerContext, { files }: RenameFilesParams): Promise<void> {
   for (const file of files) {
     for (const uri of [file.oldUri, file.newUri]) {
       const path = pathOfUri(uri);

@@ -1,7 +1,7 @@
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, Location, LocationLink, ReferenceParams } from 'vscode-languageserver/node';
 import { contains, INDEX_FILE_NAME, linkAt, linksTo, linksToReservation, nameRange, type LinkOccurrence, type MemoryFile, type Position, type Range } from '../core';
-import type { ServedRoot } from './servedRoot';
-import type { DocumentModel, MemoryShelfServer } from './server';
+import type { RootSession } from '../language/rootSession';
+import type { DocumentModel, ServerContext } from './context';
 
 /**
  * Following links. A `[[link]]` resolving to one memory is a definition and a document link; an
@@ -9,7 +9,7 @@ import type { DocumentModel, MemoryShelfServer } from './server';
  * entries (`[Title](file.md)`) lead to their files the same way. A dangling link leads nowhere yet:
  * its quick fix creates the memory.
  */
-export function definition(server: MemoryShelfServer, params: DefinitionParams): Location[] | LocationLink[] | undefined {
+export function definition(server: ServerContext, params: DefinitionParams): Location[] | LocationLink[] | undefined {
   const model = server.documentModel(params.textDocument.uri);
   if (!model) return undefined;
   const targets = targetsAt(model, params.position);
@@ -20,7 +20,7 @@ export function definition(server: MemoryShelfServer, params: DefinitionParams):
     : targets.memories.map((memory): Location => ({ uri: server.uriOfFile(model.root, memory.path), range: nameRange(memory) }));
 }
 
-export function documentLinks(server: MemoryShelfServer, params: DocumentLinkParams): DocumentLink[] {
+export function documentLinks(server: ServerContext, params: DocumentLinkParams): DocumentLink[] {
   const model = server.documentModel(params.textDocument.uri);
   if (!model) return [];
   const links: DocumentLink[] = [];
@@ -39,7 +39,7 @@ export function documentLinks(server: MemoryShelfServer, params: DocumentLinkPar
  * On a `[[link]]` or a memory's `name:`, every link to that memory in the root (memories and
  * MEMORY.md): its backlinks; on a dangling link, every link reserving the same name.
  */
-export function references(server: MemoryShelfServer, params: ReferenceParams): Location[] | undefined {
+export function references(server: ServerContext, params: ReferenceParams): Location[] | undefined {
   const model = server.documentModel(params.textDocument.uri);
   if (!model) return undefined;
   const { root } = model;
@@ -85,7 +85,7 @@ function onIndexEntry(model: DocumentModel, at: Position): MemoryFile | undefine
   return targetsAt(model, at)?.memories[0];
 }
 
-function locations(server: MemoryShelfServer, root: ServedRoot, occurrences: readonly LinkOccurrence[]): Location[] {
+function locations(server: ServerContext, root: RootSession, occurrences: readonly LinkOccurrence[]): Location[] {
   return occurrences.map((occurrence) => ({ uri: server.uriOfFile(root, occurrence.path), range: occurrence.link.range }));
 }
 

@@ -1,15 +1,15 @@
 import { ResponseError, type PrepareRenameParams, type Range, type RenameParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { fileFollowsName, formatText, planRename, planReservationRename, renamedPath, renameRefusalText, renameTargetAt, rootConventions, type MemoryFile, type RenamePlan } from '../core';
 import { localized, t } from './l10n';
-import type { ServedRoot } from './servedRoot';
-import type { MemoryShelfServer } from './server';
+import type { RootSession } from '../language/rootSession';
+import type { ServerContext } from './context';
 import { toWorkspaceEdit } from './workspaceEdit';
 
 /** LSP's RequestFailed: the client shows the message. */
 const REQUEST_FAILED = -32803;
 
 /** Rename from a `[[link]]` or a memory's `name:` value; anywhere else is no rename of ours. */
-export function prepareRename(server: MemoryShelfServer, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
+export function prepareRename(server: ServerContext, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
   const model = server.documentModel(params.textDocument.uri);
   const found = model && renameTargetAt(model.root.store, model, params.position);
   if (!found) return null;
@@ -22,7 +22,7 @@ export function prepareRename(server: MemoryShelfServer, params: PrepareRenamePa
  * the file with its index entry when the file name follows the name and the client can rename files
  * (`rename.renameFile`: `always`, `never`, or by default as the extension's "ask" would answer yes).
  */
-export async function rename(server: MemoryShelfServer, params: RenameParams): Promise<WorkspaceEdit> {
+export async function rename(server: ServerContext, params: RenameParams): Promise<WorkspaceEdit> {
   const model = server.documentModel(params.textDocument.uri);
   const found = model && renameTargetAt(model.root.store, model, params.position);
   if (!model || !found) throw new ResponseError(REQUEST_FAILED, t('Rename a memory from a [[link]] to it or from its name: value.'));
@@ -37,7 +37,7 @@ export async function rename(server: MemoryShelfServer, params: RenameParams): P
   return edit;
 }
 
-function renamesFile(server: MemoryShelfServer, root: ServedRoot, memory: MemoryFile, newName: string): boolean {
+function renamesFile(server: ServerContext, root: RootSession, memory: MemoryFile, newName: string): boolean {
   const support = server.editSupport;
   if (!support.documentChanges || !support.resourceOperations.includes('rename')) return false;
   const setting = server.settings.settings.renameFile;

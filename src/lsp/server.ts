@@ -13,15 +13,18 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INDEX_FILE_NAME, indexLinks, parseMemoryFile, ProblemCode, parseMemoryIndex, shownSeverity, type MemoryFile, type MemoryIndex, type MemoryLink, type Problem, type RootPath } from '../core';
+import { ProblemCode, shownSeverity, type Problem, type RootPath } from '../core';
 import { toDiagnostic } from './convert';
 import { useLocale } from './l10n';
-import { discoverRoots, type RootPlace } from './discoverRoots';
+import { discoverRootPlaces, type RootPlace } from '../language/rootPlaces';
 import { registerFeatures } from './features';
-import { rootPathIn, ServedRoot } from './servedRoot';
+import { gitLineHistory } from '../language/gitHistory';
+import { rootPathIn, RootSession } from '../language/rootSession';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
-import type { EditSupport, OpenDocuments } from './workspaceEdit';
+import type { EditSupport } from './workspaceEdit';
+import type { DocumentModel, ServerContext } from './context';
+import { documentModel } from '../language/documentModel';
 
 /**
  * The findings of a two-step write an agent is in the middle of: a memory not yet in MEMORY.md, an
@@ -42,24 +45,14 @@ const STARTED_AT = Date.now() - process.uptime() * 1000;
 /** How long before the server's start that first write may be. */
 const WRITTEN_BEFORE_START_MS = 2000;
 
-/** A document of a root as the client shows it now. */
-export interface DocumentModel {
-  readonly root: ServedRoot;
-  readonly path: RootPath;
-  readonly uri: string;
-  readonly memory: MemoryFile | undefined;
-  readonly index: MemoryIndex | undefined;
-  readonly links: readonly MemoryLink[];
-}
-
 /**
  * The language server: the roots of the client's workspace folders, each a store and an engine as in
  * the extension and the CLI; every open document's text is put into its root's store as it changes,
  * and the files whose problems changed are published (or, for a client that pulls, refreshed).
  */
-export class MemoryShelfServer implements OpenDocuments {
+export class MemoryShelfServer implements ServerContext {
   readonly documents = new TextDocuments(TextDocument);
-  roots: ServedRoot[] = [];
+  roots: RootSession[] = [];
   settings: ServerSettings = readServerSettings();
   capabilities: ClientCapabilities = {};
   private workspaceFolders: string[] = [];
@@ -187,15 +180,15 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   private async loadRoots(): Promise<void> {
-    this.placesFound = discoverRoots(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
+    this.placesFound = discoverRootPlaces(this.workspaceFolders, this.settings, (folder) => this.connection.console.warn(`Memory Shelf: not serving ${folder} from the roots setting: it lies outside the workspace folders and Claude Code's folder (open it as a workspace folder to check it)`));
     const places = await this.placesFound;
     const open = this.openTexts();
     this.outsideRoots.clear();
     const before = this.roots;
-    const roots: ServedRoot[] = [];
+    const roots: RootSession[] = [];
     for (const place of places) {
       try {
-        roots.push(await ServedRoot.load(place, this.settings, open));
+        roots.push(await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder)));
       } catch (error) {
         this.connection.console.warn(`Memory Shelf could not read ${place.folder}: ${(error as Error).message}`);
       }
@@ -211,7 +204,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * the same turn never reaches the server as a document. Files of a root written since just before the
    * server started count as the agent's writes, as if the client had said so.
    */
-  private adoptStartupWrites(roots: readonly ServedRoot[]): void {
+  private adoptStartupWrites(roots: readonly RootSession[]): void {
     const since = STARTED_AT - WRITTEN_BEFORE_START_MS;
     for (const root of roots) {
       for (const [path, modifiedTime] of root.modifiedSince(since)) {
@@ -222,8 +215,8 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** The root holding an absolute file path and the file's root path; the innermost root when roots nest. */
-  rootOf(file: string): { root: ServedRoot; path: RootPath } | undefined {
-    let best: { root: ServedRoot; path: RootPath } | undefined;
+  rootOf(file: string): { root: RootSession; path: RootPath } | undefined {
+    let best: { root: RootSession; path: RootPath } | undefined;
     for (const root of this.roots) {
       const path = root.pathOf(file);
       if (path !== undefined && (!best || path.length < best.path.length)) best = { root, path };
@@ -240,12 +233,7 @@ export class MemoryShelfServer implements OpenDocuments {
     const open = this.documents.get(uri);
     const text = open?.getText() ?? root.heldText(path);
     if (text === undefined) return undefined;
-    if (path === INDEX_FILE_NAME) {
-      const index = root.heldText(path) === text && root.store.index ? root.store.index : parseMemoryIndex(text);
-      return { root, path, uri, memory: undefined, index, links: indexLinks(index) };
-    }
-    const memory = root.heldText(path) === text ? root.store.get(path) ?? parseMemoryFile(path, text) : parseMemoryFile(path, text);
-    return { root, path, uri, memory, index: undefined, links: memory.links };
+    return { ...documentModel(root, path, text), uri };
   }
 
   uriOf(file: string): string | undefined {
@@ -254,7 +242,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** The URI the client knows a file of a root by. */
-  uriOfFile(root: ServedRoot, path: RootPath): string {
+  uriOfFile(root: RootSession, path: RootPath): string {
     const file = root.fileOf(path);
     return this.uriOf(file) ?? uriOfPath(file);
   }
@@ -263,7 +251,7 @@ export class MemoryShelfServer implements OpenDocuments {
     return this.documents.get(uri)?.version;
   }
 
-  diagnosticsOf(root: ServedRoot, path: RootPath): Diagnostic[] {
+  diagnosticsOf(root: RootSession, path: RootPath): Diagnostic[] {
     return this.toDiagnostics(root.problemsFor(path), (related) => this.uriOfFile(root, related));
   }
 
@@ -280,7 +268,7 @@ export class MemoryShelfServer implements OpenDocuments {
   /**
    * An agent's write to a folder still being read: Claude Code starts the server at the session's first
    * file write, and reading and checking a 2,000-memory folder takes a second or more (several on a
-   * busy machine). What the file's own text decides (ServedRoot.checkAlone) is published at once; the
+   * busy machine). What the file's own text decides (RootSession.checkAlone) is published at once; the
    * rest follows with the folder, which publishes the file again.
    */
   private async firstLook(document: TextDocument): Promise<void> {
@@ -297,7 +285,7 @@ export class MemoryShelfServer implements OpenDocuments {
     // The folder was read meanwhile (it published the file), or the text changed (its own change looks again).
     if (this.rootOf(file) || this.documents.get(document.uri)?.version !== document.version) return;
     const { place, path } = best;
-    const problems = ServedRoot.checkAlone(place, this.settings, path, document.getText(), modifiedTime);
+    const problems = RootSession.checkAlone(place, this.settings.settings, path, document.getText(), modifiedTime);
     const diagnostics = this.toDiagnostics(problems, (related) => uriOfPath(join(place.folder, ...related.split('/'))));
     if (diagnostics.length === 0) return;
     this.published.add(document.uri);
@@ -334,11 +322,11 @@ export class MemoryShelfServer implements OpenDocuments {
     const adopt = this.ready.then(async () => {
       if (this.rootOf(file)) return;
       const served = new Set(this.roots.map((root) => root.folder));
-      const places = (await discoverRoots(this.workspaceFolders, this.settings)).filter((place) => !served.has(place.folder));
+      const places = (await discoverRootPlaces(this.workspaceFolders, this.settings)).filter((place) => !served.has(place.folder));
       const open = this.openTexts();
       for (const place of places) {
         try {
-          const root = await ServedRoot.load(place, this.settings, open);
+          const root = await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder));
           this.roots = [...this.roots, root];
           this.publish(root, root.paths());
         } catch (error) {
@@ -356,7 +344,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * findings predate it and are a person's to review, and Claude Code would hand every one of them to
    * the model as new after its first write (all of a 2,000-memory folder's).
    */
-  publish(root: ServedRoot, paths: readonly RootPath[]): void {
+  publish(root: RootSession, paths: readonly RootPath[]): void {
     if (this.pullsDiagnostics) {
       if (paths.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
@@ -379,7 +367,7 @@ export class MemoryShelfServer implements OpenDocuments {
    * drops an empty list, so "add this line" published between the two would reach the model after it
    * added the line, and could make it add the line twice.
    */
-  private settled(root: ServedRoot, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
+  private settled(root: RootSession, path: RootPath, diagnostics: Diagnostic[]): Diagnostic[] {
     if (this.settings.audience !== 'agent') return diagnostics;
     const file = root.fileOf(path);
     const left = (this.changedAt.get(file) ?? 0) + SETTLE_MS - Date.now();
@@ -397,7 +385,7 @@ export class MemoryShelfServer implements OpenDocuments {
   }
 
   /** Every file of every root, and an empty list for files of roots no longer served. */
-  private publishAll(before: readonly ServedRoot[]): void {
+  private publishAll(before: readonly RootSession[]): void {
     if (this.pullsDiagnostics) {
       if (before.length > 0 && this.capabilities.workspace?.diagnostics?.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;

@@ -1,5 +1,4 @@
-import { resolveTypeSet, type IndexBudget, type ShapeSetting, type TypeSet } from '../core';
-import { readSettings, type Settings } from '../workspace/config/settings';
+import { readSettings, type Settings } from '../language/settings';
 
 /** The server's settings: the extension's `memoryShelf.*` settings, read by the same (pure) reader. */
 export interface ServerSettings {
@@ -41,18 +40,6 @@ export function readServerSettings(initializationOptions?: unknown, configured?:
     return undefined;
   };
   return { settings: readSettings(get), trustClaudeSettings: init !== undefined && lookUp(init, 'trustClaudeSettings') === true, audience: lookUpIn(initializationOptions, 'audience') === 'agent' ? 'agent' : 'people' };
-}
-
-export function typeSetOf(settings: Settings): TypeSet {
-  return resolveTypeSet(settings.typesPreset, settings.typesCustom);
-}
-
-export function budgetOf(settings: Settings): IndexBudget {
-  return { maxLines: settings.indexMaxLines, maxChars: settings.indexMaxCharacters };
-}
-
-export function shapeOf(settings: Settings): ShapeSetting {
-  return { typing: settings.shapeTyping, index: settings.shapeIndex };
 }
 
 function section(value: unknown): Record<string, unknown> | undefined {

@@ -1,8 +1,7 @@
-import * as nodePath from 'node:path';
 import type { CreateFile, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { fileEditPhases, type FileEdit, type RootPath } from '../core';
-import { pathLandsInside } from '../reader';
-import type { ServedRoot } from './servedRoot';
+import { editsStayInside } from '../language/editsStayInside';
+import type { RootSession } from '../language/rootSession';
 import { uriOfPath } from './uris';
 
 /** What the client can apply, from its `workspace.workspaceEdit` capabilities. */
@@ -24,8 +23,8 @@ export interface OpenDocuments {
  * client cannot apply it (file operations it does not support), or when any file written, created or
  * renamed to would land outside the root's real path once links are followed.
  */
-export async function toWorkspaceEdit(root: ServedRoot, edits: readonly FileEdit[], support: EditSupport, open: OpenDocuments): Promise<WorkspaceEdit | undefined> {
-  if (!(await writesStayInside(root, edits))) return undefined;
+export async function toWorkspaceEdit(root: RootSession, edits: readonly FileEdit[], support: EditSupport, open: OpenDocuments): Promise<WorkspaceEdit | undefined> {
+  if (!(await editsStayInside(root.realRoot, edits))) return undefined;
   const phases = fileEditPhases(edits);
   const uriOf = (path: RootPath): string => {
     const file = root.fileOf(path);
@@ -59,19 +58,4 @@ export async function toWorkspaceEdit(root: ServedRoot, edits: readonly FileEdit
   }
   for (const edit of phases.deletes) documentChanges.push({ kind: 'delete', uri: uriOf(edit.path), options: { ignoreIfNotExists: true, recursive: false } });
   return { documentChanges };
-}
-
-/** Every file an edit writes stays inside the root's real path: no `..`, and no link on the way that leads out. */
-async function writesStayInside(root: ServedRoot, edits: readonly FileEdit[]): Promise<boolean> {
-  for (const edit of edits) {
-    const paths = edit.kind === 'rename' ? [edit.path, edit.newPath] : [edit.path];
-    for (const path of paths) {
-      if (path === '' || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
-      const file = root.fileOf(path);
-      const relative = nodePath.relative(root.folder, file);
-      if (relative.startsWith('..') || nodePath.isAbsolute(relative)) return false;
-      if (edit.kind !== 'delete' && !(await pathLandsInside(root.realRoot, file))) return false;
-    }
-  }
-  return true;
 }

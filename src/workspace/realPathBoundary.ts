@@ -1,16 +1,19 @@
 import { realpath, stat } from 'node:fs/promises';
 import { pathLandsInside } from '../reader/realLocation';
-import type * as vscode from 'vscode';
-import { writeStaysInside } from './fs';
+import * as vscode from 'vscode';
 
 /**
  * Whether writing (creating, renaming to, editing) `target` lands inside `container`'s real path
- * ({@link pathLandsInside}). Remote and virtual workspaces, where links cannot be resolved, keep
- * {@link writeStaysInside}'s rule: any link on the way leaves.
+ * ({@link pathLandsInside}: a link on the way, or one leading nowhere, that leads out is refused).
+ * Remote and virtual workspaces, where links cannot be resolved: any link on the way leaves.
  */
 export async function landsInside(container: vscode.Uri, target: vscode.Uri): Promise<boolean> {
-  if (container.scheme !== 'file' || target.scheme !== 'file') return writeStaysInside(container, target);
-  return pathLandsInside(container.fsPath, target.fsPath);
+  if (container.scheme === 'file' && target.scheme === 'file') return pathLandsInside(container.fsPath, target.fsPath);
+  for (let uri = target; uri.path.length > container.path.length; uri = vscode.Uri.joinPath(uri, '..')) {
+    const stat = await vscode.workspace.fs.stat(uri).then((found) => found, () => undefined);
+    if (stat && stat.type & vscode.FileType.SymbolicLink) return false;
+  }
+  return true;
 }
 
 /** Why a rule file may not be written: `outside` the folder once links are followed, or `not-a-file` (a folder, FIFO, device). */

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { INDEX_FILE_NAME } from '../../core';
 import { Commands } from '../../commands';
-import { uriExists, writeStaysInside } from '../../workspace/fs';
+import { uriExists } from '../../workspace/fs';
+import { landsInside } from '../../workspace/realPathBoundary';
 import type { Services } from '../../workspace/services';
 
 const INDEX_TEMPLATE = '# Memory index\n';
@@ -25,7 +26,7 @@ export function registerCreateMemoryFolder(services: Services): vscode.Disposabl
     const memory = vscode.Uri.joinPath(folder.uri, 'memory');
     const index = vscode.Uri.joinPath(memory, INDEX_FILE_NAME);
     if (!(await uriExists(index))) {
-      if (!(await writeStaysInside(folder.uri, index))) {
+      if (!(await landsInside(folder.uri, index))) {
         void vscode.window.showErrorMessage(vscode.l10n.t('{0} is a link that leads out of the workspace folder; no memory folder was created there.', memory.fsPath || memory.toString()));
         return undefined;
       }

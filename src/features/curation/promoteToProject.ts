@@ -7,7 +7,8 @@ import { addImport, missingImport, type MissingImport } from '../../workspace/ro
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { singleTargetMemory, type CommandTarget } from '../../workspace/commandTargets';
-import { uriExists, writeStaysInside } from '../../workspace/fs';
+import { uriExists } from '../../workspace/fs';
+import { landsInside } from '../../workspace/realPathBoundary';
 
 /** How a test (or another command) runs the promotion without asking: the target root, and applying without the confirmation. */
 export interface PromoteToProjectOptions {
@@ -56,7 +57,7 @@ export function registerPromoteToProject(services: Services): vscode.Disposable 
     if (!answer) return false;
     const how = answer.how;
     // Only now, the move confirmed, may the new folder be written: a link named memory must not lead out of the project.
-    if (target.kind === 'new' && !(await writeStaysInside(target.workspaceFolder, vscode.Uri.joinPath(target.uri, INDEX_FILE_NAME)))) {
+    if (target.kind === 'new' && !(await landsInside(target.workspaceFolder, vscode.Uri.joinPath(target.uri, INDEX_FILE_NAME)))) {
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} is a link that leads out of the workspace folder; no memory folder was created there.', target.uri.fsPath || target.uri.toString()));
       return false;
     }

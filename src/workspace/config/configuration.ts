@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { resolveTypeSet, type IndexBudget, type TypeSet } from '../../core';
 import { Disposable } from '../dispose';
-import { readSettings, SECTION, SETTING_SPECS, type Settings } from './settings';
+import { readSettings, SECTION, SETTING_SPECS, type Settings } from '../../language/settings';
 
 /** Which settings a change touched; only settings whose value changed are listed. */
 export interface SettingsChange {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { DEFAULT_TEXT_RULES, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../../core';
+import { type ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../../core';
+import { newProblemEngine } from '../../language/engineOptions';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
 import { openDocument } from '../fs';
@@ -133,7 +134,7 @@ export class ProblemsService extends Disposable {
   private startCheck(root: MemoryRoot): Promise<boolean> {
     const { typeSet, budget, modifiedTime, lineHistory, indexLoad } = this.ruleContext(root);
     const shape = rootShapeSetting(root, { typing: this.config.settings.shapeTyping, index: this.config.settings.shapeIndex });
-    const engine = new ProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, indexLoad, textRules: DEFAULT_TEXT_RULES, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
+    const engine = newProblemEngine(root.store, { typeSet, budget, modifiedTime, lineHistory, indexLoad, exclude: [...this.config.settings.exclude, ...(root.info.exclude ?? [])], shape });
     this.engines.set(root, engine);
     const check = new SlicedCheck(engine, (paths) => this.publish(root, engine, paths), this.timing);
     this.checks.set(root, check);

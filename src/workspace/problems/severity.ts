@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { shownSeverity, type ProblemCode, type Severity } from '../../core';
-import type { SeverityOverrides } from '../config/settings';
+import type { SeverityOverrides } from '../../language/settings';
 
 const TO_VSCODE: Readonly<Record<Severity, vscode.DiagnosticSeverity>> = {
   error: vscode.DiagnosticSeverity.Error,

@@ -9,7 +9,7 @@ import { namedFolderIndexLoad } from '../../rootLocations/projectIndexLoad';
 import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
 import { resolveWorkspaceRoots, type RootLocation } from '../../rootLocations/workspaceRoots';
-import type { Settings } from '../config/settings';
+import type { Settings } from '../../language/settings';
 import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
 import type { MemoryRootInfo, RootLoadStatus } from './memoryRoot';

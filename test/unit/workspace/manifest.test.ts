@@ -10,7 +10,7 @@ import {
   SEVERITY_SETTINGS,
   TYPE_PRESETS,
   type Settings,
-} from '../../../src/workspace/config/settings';
+} from '../../../src/language/settings';
 
 interface ManifestSetting {
   readonly type: string;

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBlamePorcelain } from '../../../src/cli/gitHistory';
-import { oneCommitHistories } from '../../../src/cli/gitOneCommitFiles';
+import { parseBlamePorcelain } from '../../../src/language/gitHistory';
+import { oneCommitHistories } from '../../../src/language/gitOneCommitFiles';
 
 /** A seeded stream of numbers in [0, 1), so a failure names the history that caused it. */
 function seeded(seed: number): () => number {

@@ -15,6 +15,7 @@ const BLAMES_BEFORE_SHORTCUT = 8;
 
 const providers = new Map<string, (path: RootPath) => LineHistory | undefined>();
 const shortcutsForgotten = new Map<string, () => void>();
+const blamesForgotten = new Map<string, (path: RootPath) => void>();
 
 /**
  * Files of the root were written (`--fix`): the one-commit shortcut, which read the work tree once,
@@ -23,6 +24,15 @@ const shortcutsForgotten = new Map<string, () => void>();
  */
 export function forgetWorkTree(root: string): void {
   shortcutsForgotten.get(root)?.();
+}
+
+/**
+ * `path` of `root` changed on disk (a long-running language server hears of it): it is blamed again
+ * when next asked, and the one-commit shortcut, which read the work tree once, is worked out again.
+ */
+export function forgetFile(root: string, path: RootPath): void {
+  blamesForgotten.get(root)?.(path);
+  forgetWorkTree(root);
 }
 
 /**
@@ -52,6 +62,7 @@ export function gitBlameHistory(root: string): (path: RootPath) => LineHistory |
   };
   providers.set(root, provider);
   shortcutsForgotten.set(root, () => void (shortcut = undefined));
+  blamesForgotten.set(root, (path) => void blamed.delete(path));
   return provider;
 }
 
@@ -139,4 +150,10 @@ function authorDay(seconds: number, zone: string | undefined): CalendarDate | un
   const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
   const shifted = new Date(seconds * 1000 + minutes * 60_000);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+/** {@link gitBlameHistory} for a session that lives on while files change: a changed file is blamed afresh. */
+export function gitLineHistory(root: string): { historyOf(path: RootPath): LineHistory | undefined; forget(path: RootPath): void } {
+  const historyOf = gitBlameHistory(root);
+  return { historyOf, forget: (path) => forgetFile(root, path) };
 }

@@ -1,23 +1,39 @@
 import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_TEXT_RULES, INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemCode, ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../core';
+import { INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemCode, type IndexLoadWay, type LineHistory, type Problem, type ProblemEngine, type RootPath, type RuleContext, type StoreChange } from '../core';
 import { isTrackedPath, nodeReaderHost, nodeSyncReaderHost, problemsOfPath, readRoot, type SkippedEntry } from '../reader';
-import type { RootPlace } from './discoverRoots';
-import { budgetOf, shapeOf, typeSetOf, type ServerSettings } from './settings';
+import { newProblemEngine, type EngineInputs } from './engineOptions';
+import { budgetOf, shapeOf, typeSetOf, type Settings } from './settings';
+
+/** What a session needs of a found root: where it is, what it leaves to another root, how Claude Code loads its index. */
+export interface SessionPlace {
+  readonly folder: string;
+  readonly exclude: readonly string[];
+  readonly indexLoad: IndexLoadWay;
+}
 
 /**
- * One memory root as the server holds it: the store (the disk's text, with each open document's text
- * over it), its problem engine, and what the reader refused. Every read goes through the root reader
- * (regular files, size cap, no links out of the root).
+ * Line histories a session may ask about its files (git blame): told when a file changed on disk, so a
+ * long-lived session does not date a rewritten file's lines by its old blame.
  */
-export class ServedRoot {
+export interface LineHistorySource {
+  historyOf(path: RootPath): LineHistory | undefined;
+  forget(path: RootPath): void;
+}
+
+/**
+ * One memory root held open: the store (the disk's text, with each open document's text over it), its
+ * problem engine, and what the reader refused. Every read goes through the root reader (regular files,
+ * size cap, no links out of the root). The language server holds one per root; its answers are asked of it.
+ */
+export class RootSession {
   readonly store = new MemoryStore();
   private engine!: ProblemEngine;
   private readonly disk = new Map<RootPath, { readonly text: string; readonly modifiedTime: number }>();
   private readonly open = new Map<RootPath, string>();
   private skipped: SkippedEntry[] = [];
 
-  private constructor(readonly place: RootPlace, readonly realRoot: string) {}
+  private constructor(readonly place: SessionPlace, readonly realRoot: string, readonly settings: Settings, private readonly lines: LineHistorySource | undefined) {}
 
   /**
    * Reads `place` whole and checks every file; `open` texts are the editors' and win over the disk.
@@ -25,9 +41,9 @@ export class ServedRoot {
    * a second or more, and meanwhile the server still reads what the client sends (see the server's
    * first look at a file an agent writes while its folder loads).
    */
-  static async load(place: RootPlace, settings: ServerSettings, open: ReadonlyMap<string, string> = new Map()): Promise<ServedRoot> {
+  static async load(place: SessionPlace, settings: Settings, open: ReadonlyMap<string, string> = new Map(), lines?: LineHistorySource): Promise<RootSession> {
     const read = await readRoot(nodeSyncReaderHost, place.folder);
-    const root = new ServedRoot(place, read.realRoot);
+    const root = new RootSession(place, read.realRoot, settings, lines);
     root.skipped = [...read.skipped];
     const slice = timeSlice();
     for (const [path, file] of read.files) {
@@ -42,7 +58,7 @@ export class ServedRoot {
       root.open.set(path, text);
       root.store.update(path, text);
     }
-    root.engine = root.newEngine(settings);
+    root.engine = root.newEngine();
     for (const _ of root.engine.checkSteps()) await slice();
     return root;
   }
@@ -51,11 +67,11 @@ export class ServedRoot {
    * The problems of one file checked alone, before its folder is read: only those of {@link ALONE}, which
    * need no other file. `path` is the file's root path in `place`, `modifiedTime` its file time.
    */
-  static checkAlone(place: RootPlace, settings: ServerSettings, path: RootPath, text: string, modifiedTime: number | undefined): Problem[] {
-    const root = new ServedRoot(place, place.folder);
+  static checkAlone(place: SessionPlace, settings: Settings, path: RootPath, text: string, modifiedTime: number | undefined): Problem[] {
+    const root = new RootSession(place, place.folder, settings, undefined);
     root.store.update(path, text);
     if (modifiedTime !== undefined) root.disk.set(path, { text, modifiedTime });
-    root.engine = root.newEngine(settings);
+    root.engine = root.newEngine();
     root.engine.checkAll();
     return root.problemsFor(path).filter((problem) => ALONE.has(problem.code));
   }
@@ -64,16 +80,22 @@ export class ServedRoot {
     return this.place.folder;
   }
 
-  private newEngine({ settings }: ServerSettings): ProblemEngine {
-    return new ProblemEngine(this.store, {
-      typeSet: typeSetOf(settings),
-      budget: budgetOf(settings),
+  private newEngine(): ProblemEngine {
+    return newProblemEngine(this.store, this.engineInputs());
+  }
+
+  private engineInputs(): EngineInputs {
+    const lines = this.lines;
+    return {
+      typeSet: typeSetOf(this.settings),
+      budget: budgetOf(this.settings),
       modifiedTime: (path) => this.disk.get(path)?.modifiedTime,
-      textRules: DEFAULT_TEXT_RULES,
-      exclude: [...settings.exclude, ...this.place.exclude],
-      shape: shapeOf(settings),
+      // Blame dates the lines on disk: an editor's text that differs from them has no history yet.
+      ...(lines ? { lineHistory: (path: RootPath) => (this.open.has(path) && this.open.get(path) !== this.disk.get(path)?.text ? undefined : lines.historyOf(path)) } : {}),
+      exclude: [...this.settings.exclude, ...this.place.exclude],
+      shape: shapeOf(this.settings),
       indexLoad: this.place.indexLoad,
-    });
+    };
   }
 
   /** The root path of an absolute file path in this root, if the reader would read it (a memory or MEMORY.md, not hidden). */
@@ -124,6 +146,7 @@ export class ServedRoot {
     const read = await readRoot(nodeReaderHost, this.folder, { start: path }).catch(() => undefined);
     const file = read?.files.get(path);
     this.skipped = [...this.skipped.filter((skip) => skip.path !== path), ...(read?.skipped.filter((skip) => skip.path === path) ?? [])];
+    if (file?.text !== this.disk.get(path)?.text) this.lines?.forget(path);
     if (file) this.disk.set(path, { text: file.text, modifiedTime: file.stamp.mtimeMs });
     else this.disk.delete(path);
     if (this.open.has(path)) return [path];
@@ -132,8 +155,9 @@ export class ServedRoot {
   }
 
   /** What the rules read besides the file: for core operations asked about more than the engine's problems. */
-  ruleContext({ settings }: ServerSettings): RuleContext {
-    return { store: this.store, typeSet: typeSetOf(settings), budget: budgetOf(settings), modifiedTime: (path) => this.disk.get(path)?.modifiedTime, indexLoad: this.place.indexLoad };
+  ruleContext(): RuleContext {
+    const { typeSet, modifiedTime, lineHistory, indexLoad } = this.engineInputs();
+    return { store: this.store, typeSet, budget: budgetOf(this.settings), modifiedTime, lineHistory, indexLoad };
   }
 
   /** The problems of one file: the engine's with the reader's refusals, whatever severity the user gave them. */

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forgetWorkTree, gitBlameHistory, parseBlamePorcelain } from '../../../src/cli/gitHistory';
-import { oneCommitHistories } from '../../../src/cli/gitOneCommitFiles';
+import { forgetWorkTree, gitBlameHistory, parseBlamePorcelain } from '../../../src/language/gitHistory';
+import { oneCommitHistories } from '../../../src/language/gitOneCommitFiles';
 
 const SHA_A = 'a'.repeat(40);
 const SHA_B = 'b'.repeat(40);

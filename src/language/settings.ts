@@ -1,6 +1,6 @@
-import { ALL_PROBLEM_CODES, DEFAULT_INDEX_BUDGET, type ProblemCode, type SeveritySetting } from '../../core';
+import { ALL_PROBLEM_CODES, DEFAULT_INDEX_BUDGET, resolveTypeSet, type IndexBudget, type ProblemCode, type SeveritySetting, type ShapeSetting, type TypeSet } from '../core';
 
-// Pure (no vscode): the manifest test loads it next to package.json.
+// Pure (no vscode): the manifest test loads it next to package.json, and every door reads its settings through it.
 
 /** The section every setting lives under: `memoryShelf.<key>`. */
 export const SECTION = 'memoryShelf';
@@ -123,4 +123,19 @@ export function readSettings(get: (key: string) => unknown): Settings {
     historyEnabled: read('historyEnabled'),
     historyMaxSizeMB: read('historyMaxSizeMB'),
   };
+}
+
+/** The memory types the settings name (a preset, or the custom list). */
+export function typeSetOf(settings: Settings): TypeSet {
+  return resolveTypeSet(settings.typesPreset, settings.typesCustom);
+}
+
+/** What MEMORY.md may hold before Claude Code cuts it, as the settings say. */
+export function budgetOf(settings: Settings): IndexBudget {
+  return { maxLines: settings.indexMaxLines, maxChars: settings.indexMaxCharacters };
+}
+
+/** The root shape the settings force, or `auto` to read it per root. */
+export function shapeOf(settings: Settings): ShapeSetting {
+  return { typing: settings.shapeTyping, index: settings.shapeIndex };
 }

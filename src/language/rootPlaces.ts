@@ -3,15 +3,15 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { nodeReaderHost } from '../reader';
 import { discoverAgentMemory } from '../rootLocations/agentMemory';
-import { claudeConfigDir } from '../rootLocations/autoMemory';
+import { claudeConfigDir, type AutoMemoryWarning } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
 import { namedFolderIndexLoad, projectIndexLoad } from '../rootLocations/projectIndexLoad';
 import type { IndexLoadWay } from '../core';
-import type { ServerSettings } from './settings';
+import type { Settings } from './settings';
 
-/** A memory folder the server serves. */
+/** A memory folder as found: what a door needs to open a {@link RootSession} on it and to write into it. */
 export interface RootPlace {
   /** Absolute path, as found (links not resolved). */
   readonly folder: string;
@@ -20,10 +20,25 @@ export interface RootPlace {
   readonly exclude: readonly string[];
   /** How Claude Code reads its MEMORY.md at session start, found as the extension's root list finds it. */
   readonly indexLoad: IndexLoadWay;
+  /**
+   * The folder writes into it must stay inside once links are followed: the workspace folder for a
+   * project's `memory/` (a committed `memory -> elsewhere` must not send a fix elsewhere), else itself.
+   */
+  readonly writeBoundary: string;
+  /** The settings file whose `autoMemoryDirectory` chose an auto memory folder, when one did. */
+  readonly chosenBy?: string;
+  /** What was ignored while locating it (an untrusted or broken settings file), as codes and files. */
+  readonly warnings: readonly AutoMemoryWarning[];
+}
+
+/** Who may widen the search: the `roots` and `autoMemory.show` settings, and whether the folder's own Claude settings count. */
+export interface PlaceSettings {
+  readonly settings: Pick<Settings, 'roots' | 'autoMemoryShow'>;
+  readonly trustClaudeSettings: boolean;
 }
 
 /**
- * The memory roots of the editor's workspace folders, found by the same rules as the extension's and
+ * The memory roots of a client's workspace folders, found by the same rules as the extension's and
  * the CLI's (src/rootLocations): each folder's `memory/` (or its checkout's), Claude Code's auto memory
  * folder for it, subagent memory, and the folders the `roots` setting names. Only folders that exist.
  * A `roots` entry counts only inside a workspace folder or Claude Code's own folder (where auto and
@@ -31,24 +46,25 @@ export interface RootPlace {
  * workspace's own settings, so it must not widen what the server reads beyond what the editor opened.
  * `ignored` hears of each entry left out.
  */
-export async function discoverRoots(workspaceFolders: readonly string[], { settings, trustClaudeSettings }: ServerSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
+export async function discoverRootPlaces(workspaceFolders: readonly string[], { settings, trustClaudeSettings }: PlaceSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
   const allowed = await allowedPlaces(workspaceFolders);
   const places: RootPlace[] = [];
   const seen = new Set<string>();
-  const add = async (folder: string, kind: RootPlace['kind'], indexLoad: IndexLoadWay): Promise<void> => {
+  const add = async (found: Omit<RootPlace, 'exclude'>): Promise<void> => {
+    const { folder } = found;
     if (seen.has(folder)) return;
     seen.add(folder);
     // A team/ with its own index is a root of its own, budgeted against its own index; it loads as its folder's does.
     if (await teamIndexFolder(folder)) {
-      places.push({ folder, kind, exclude: [`${TEAM_FOLDER}/**`], indexLoad });
+      places.push({ ...found, exclude: [`${TEAM_FOLDER}/**`] });
       const team = join(folder, TEAM_FOLDER);
       if (!seen.has(team)) {
         seen.add(team);
-        places.push({ folder: team, kind: 'team', exclude: [], indexLoad });
+        places.push({ folder: team, kind: 'team', exclude: [], indexLoad: found.indexLoad, writeBoundary: found.writeBoundary, warnings: [] });
       }
       return;
     }
-    places.push({ folder, kind, exclude: [], indexLoad });
+    places.push({ ...found, exclude: [] });
   };
   for (const workspaceFolder of workspaceFolders) {
     const found = await resolveWorkspaceRoots(
@@ -62,10 +78,17 @@ export async function discoverRoots(workspaceFolders: readonly string[], { setti
         continue;
       }
       const indexLoad = root.kind === 'auto-memory' ? (root.location.reason ? 'not-loaded' : 'entrypoint') : root.kind === 'configured' ? await namedFolderIndexLoad(root.path, workspaceFolder, nodeRootsHost) : await projectIndexLoad(workspaceFolder, root.path, nodeRootsHost);
-      await add(root.path, root.kind, indexLoad);
+      if (root.kind === 'auto-memory') {
+        const source = root.location.source;
+        const chosenBy = source === 'local-settings' || source === 'project-settings' ? root.location.sourceFile : undefined;
+        await add({ folder: root.path, kind: root.kind, indexLoad, writeBoundary: root.path, warnings: root.location.warnings, ...(chosenBy !== undefined ? { chosenBy } : {}) });
+      } else {
+        await add({ folder: root.path, kind: root.kind, indexLoad, writeBoundary: root.kind === 'project-memory' ? workspaceFolder : root.path, warnings: [] });
+      }
     }
     const agents = await discoverAgentMemory({ workspaceFolder, homeDir: homedir(), env: process.env }, nodeReaderHost);
-    for (const root of agents) if (root.exists) await add(root.path, 'agent', root.loads ? 'entrypoint' : 'not-loaded');
+    // A subagent's folder in the project is written only inside the project, as the CLI does; the user's own inside itself.
+    for (const root of agents) if (root.exists) await add({ folder: root.path, kind: 'agent', indexLoad: root.loads ? 'entrypoint' : 'not-loaded', writeBoundary: root.scope === 'user' ? root.path : workspaceFolder, warnings: [] });
   }
   return places;
 }
