@@ -14,7 +14,8 @@ export type LinkHover = { readonly range: Range } & (
       /** No memory answers: who reserves the name, and the existing memory it probably meant. */
       readonly kind: 'dangling';
       readonly target: string;
-      readonly meant: MemoryMention | undefined;
+      /** The existing memory it probably meant, and the link text that would reach it. */
+      readonly meant: (MemoryMention & { readonly newTarget: string }) | undefined;
       readonly reservedBy: number;
     }
   | { readonly kind: 'ambiguous'; readonly target: string; readonly candidates: readonly MemoryMention[] }
@@ -42,7 +43,7 @@ export function linkHover(store: MemoryStore, links: readonly MemoryLink[], posi
       range: link.range,
       kind: 'dangling',
       target: link.target,
-      meant: meant ? { title: memoryTitle(store, meant.candidate), path: meant.candidate.path } : undefined,
+      meant: meant ? { title: memoryTitle(store, meant.candidate), path: meant.candidate.path, newTarget: meant.newTarget } : undefined,
       reservedBy: new Set(linksToReservation(store, link.target).map((occurrence) => occurrence.path)).size,
     };
   }

@@ -1,20 +1,41 @@
-import type { Position, Problem, RootPath } from '../core';
+import type { FileEdit, MemoryFile, Position, Problem, RootPath } from '../core';
 import { codeActionList, type CodeActionAnswer } from './codeActions';
 import { linkCompletionList, type LinkCompletionList } from './completion';
-import { documentModel, type DocumentModel } from './documentModel';
+import { documentModel, type DocumentModel, type HeldRoot } from './documentModel';
+import { indexEditsForMoves, type RootMove } from './fileMoves';
 import { linkHover, type LinkHover } from './hover';
+import { indexLenses, type IndexLens } from './lenses';
+import { definitionAt, referencesAt, resolvedLinks, type LinkTargets, type RootLocation } from './navigation';
+import { renameEdits, renamesFileUnasked, renameStart, type RenameAnswer, type RenameStart } from './rename';
 import type { RootSession } from './rootSession';
+import { budgetOf } from './settings';
 
 /**
- * The answers about a root's documents, as functions of the session, a file and a position (or its
- * problems), in core's types and translatable text: each door (the language server, the extension)
- * converts them to its API's types and adds what is its own (command links, icons, pickers).
+ * The answers about a root's documents, as functions of the root, a file (its path and the text its
+ * editor shows) and a position (or its problems), in core's types and translatable text: each door
+ * (the language server, the extension) converts them to its API's types and adds what is its own
+ * (command links, icons, pickers). Most need of a root only its store and the texts it holds
+ * ({@link HeldRoot}), so the extension's roots answer as the language server's sessions do.
  */
 export interface MemoryLanguage {
-  documentModel(session: RootSession, path: RootPath, text: string): DocumentModel<RootSession>;
-  hover(session: RootSession, path: RootPath, text: string, position: Position): LinkHover | undefined;
-  /** `line` is the cursor's line as the editor shows it. */
-  completion(session: RootSession, path: RootPath, line: string, position: Position): LinkCompletionList | undefined;
+  documentModel<R extends HeldRoot>(root: R, path: RootPath, text: string): DocumentModel<R>;
+  hover(root: HeldRoot, path: RootPath, text: string, position: Position): LinkHover | undefined;
+  /** `line` is the cursor's line as the editor shows it; `types` the memory types the root accepts. */
+  completion(root: HeldRoot, path: RootPath, line: string, position: Position, types: readonly string[]): LinkCompletionList | undefined;
+  /** Where a `[[link]]` or a MEMORY.md entry leads. */
+  definition(root: HeldRoot, path: RootPath, text: string, position: Position): LinkTargets | undefined;
+  /** The links of a document that lead to one memory. */
+  documentLinks(root: HeldRoot, path: RootPath, text: string): RootLocation[];
+  references(root: HeldRoot, path: RootPath, text: string, position: Position, includeDeclaration: boolean): RootLocation[] | undefined;
+  prepareRename(root: HeldRoot, path: RootPath, text: string, position: Position): RenameStart | undefined;
+  /** `renameFile` says whether the memory's file is renamed with it (a door may ask its person). */
+  rename(root: HeldRoot, path: RootPath, text: string, position: Position, newName: string, renameFile: (memory: MemoryFile) => boolean): RenameAnswer;
+  /** The rename of a session, the file renamed as its `rename.renameFile` setting says with no one to ask. */
+  renameUnasked(session: RootSession, path: RootPath, text: string, position: Position, newName: string): RenameAnswer;
+  /** MEMORY.md's edits for files moved inside their roots. */
+  fileMoves<R extends HeldRoot>(moves: readonly RootMove<R>[]): { root: R; edit: FileEdit }[];
+  /** MEMORY.md's lenses, when the session's `indexCodeLens` is on. */
+  lenses(session: RootSession, path: RootPath, text: string): IndexLens[];
   /** The fixes of `asked`, problems of `path` held as `text`. */
   codeActions(session: RootSession, path: RootPath, text: string, asked: readonly Problem[]): CodeActionAnswer[];
 }
@@ -22,8 +43,19 @@ export interface MemoryLanguage {
 export function createMemoryLanguage(): MemoryLanguage {
   return {
     documentModel,
-    hover: (session, path, text, position) => linkHover(session.store, documentModel(session, path, text).links, position),
-    completion: (session, path, line, position) => linkCompletionList(session.store, path, line, position, session.ruleContext().typeSet.types),
+    hover: (root, path, text, position) => linkHover(root.store, documentModel(root, path, text).links, position),
+    completion: (root, path, line, position, types) => linkCompletionList(root.store, path, line, position, types),
+    definition: (root, path, text, position) => definitionAt(documentModel(root, path, text), position),
+    documentLinks: (root, path, text) => resolvedLinks(documentModel(root, path, text)),
+    references: (root, path, text, position, declaration) => referencesAt(documentModel(root, path, text), position, declaration),
+    prepareRename: (root, path, text, position) => renameStart(documentModel(root, path, text), position),
+    rename: (root, path, text, position, newName, renameFile) => renameEdits(documentModel(root, path, text), position, newName, renameFile),
+    renameUnasked: (session, path, text, position, newName) => {
+      const model = documentModel(session, path, text);
+      return renameEdits(model, position, newName, (memory) => renamesFileUnasked(model, memory, newName, session.settings.renameFile));
+    },
+    fileMoves: indexEditsForMoves,
+    lenses: (session, path, text) => (session.settings.indexCodeLens ? indexLenses(documentModel(session, path, text), budgetOf(session.settings), session.place.indexLoad) : []),
     codeActions: (session, path, text, asked) => codeActionList({ path, text, links: documentModel(session, path, text).links, context: session.ruleContext() }, asked, session.problemsFor(path)),
   };
 }

@@ -1,5 +1,5 @@
 import type { RenameFilesParams, WorkspaceEdit } from 'vscode-languageserver/node';
-import { planIndexMove, type RootPath } from '../core';
+import { indexEditsForMoves as moveEdits, type RootMove } from '../language/fileMoves';
 import type { RootSession } from '../language/rootSession';
 import type { ServerContext } from './context';
 import { pathOfUri } from './uris';
@@ -7,24 +7,22 @@ import { toWorkspaceEdit } from './workspaceEdit';
 
 /**
  * A memory renamed or moved in the editor's file tree keeps MEMORY.md pointing at it, as the extension's
- * Explorer participant does: core's {@link planIndexMove} of every move inside one root, as an edit the
- * client applies with the rename. Moves out of a root, or between roots, are left alone.
+ * Explorer participant does: the language layer's index edits of every move inside one root, as an
+ * edit the client applies with the rename. Moves out of a root, or between roots, are left alone.
  */
 export async function indexEditsForMoves(server: ServerContext, { files }: RenameFilesParams): Promise<WorkspaceEdit | null> {
-  const moves = new Map<RootSession, { from: RootPath; to: RootPath }[]>();
+  const moves: RootMove<RootSession>[] = [];
   for (const file of files) {
     const from = pathOfUri(file.oldUri);
     const to = pathOfUri(file.newUri);
     const found = from === undefined ? undefined : server.rootOf(from);
     const target = found && to !== undefined ? found.root.pathOf(to) : undefined;
-    if (!found || target === undefined) continue;
-    moves.set(found.root, [...(moves.get(found.root) ?? []), { from: found.path, to: target }]);
+    if (found && target !== undefined) moves.push({ root: found.root, from: found.path, to: target });
   }
   const documentChanges: NonNullable<WorkspaceEdit['documentChanges']> = [];
   const changes: NonNullable<WorkspaceEdit['changes']> = {};
-  for (const [root, list] of moves) {
-    const edit = planIndexMove(root.store.index, list);
-    const workspaceEdit = edit && (await toWorkspaceEdit(root, [edit], server.editSupport, server));
+  for (const { root, edit } of moveEdits(moves)) {
+    const workspaceEdit = await toWorkspaceEdit(root, [edit], server.editSupport, server);
     if (!workspaceEdit) continue;
     documentChanges.push(...(workspaceEdit.documentChanges ?? []));
     Object.assign(changes, workspaceEdit.changes ?? {});

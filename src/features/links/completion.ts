@@ -1,39 +1,31 @@
 import * as vscode from 'vscode';
-import { linkCompletions, linkTypingAt, markdownCode, type MemoryFile, type Reservation } from '../../core';
-import { fromVsPosition } from '../../workspace/display/ranges';
+import { markdownCode } from '../../core';
+import { linkCompletionList, type LinkCompletion } from '../../language/completion';
+import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { Services } from '../../workspace/services';
-import { MEMORY_SELECTOR, memoryTitle } from './linkUi';
+import { MEMORY_SELECTOR } from './linkUi';
 
 /**
  * After `[[`: the memories of the root and the names other links already reserve, matched on name,
  * title and description (so `[[수식` finds "수식 표기" and `[[latex` a description about LaTeX), existing
- * memories first. Core ranks; VS Code is told to ask again as the person types, since a title match is
- * not something its own fuzzy filter on the name would find. The link being typed is not offered as a
- * reservation of itself.
+ * memories first: the language layer's {@link linkCompletionList} (the list the language server
+ * serves) as VS Code items. Core ranks; VS Code is told to ask again as the person types, since a title
+ * match is not something its own fuzzy filter on the name would find. The link being typed is not
+ * offered as a reservation of itself.
  */
 export function registerCompletion(services: Services): vscode.Disposable {
   return vscode.languages.registerCompletionItemProvider(MEMORY_SELECTOR, {
     provideCompletionItems(document, position, token) {
-      const typing = linkTypingAt(document.lineAt(position.line).text, position.character);
-      if (!typing) return undefined;
       const current = services.documents.current(document);
       if (!current || token.isCancellationRequested) return undefined;
-      const { root } = current;
-      const types = services.config.typeSet().types;
-      const range = {
-        inserting: new vscode.Range(position.line, typing.start, position.line, position.character),
-        replacing: new vscode.Range(position.line, typing.start, position.line, typing.end),
-      };
-      const closing = typing.closed ? '' : ']]';
-      const completions = linkCompletions(root.store, current.path, fromVsPosition(position), typing.prefix, types);
-      const items = completions.map(({ candidate, rank, byCore, memory, reservation }, order) => {
-        const item = memory
-          ? memoryItem(root, memory, candidate.name)
-          : reservationItem(candidate.name, reservation!);
-        item.insertText = candidate.name + closing;
-        // What was typed leads the filter text of a title or description match, so VS Code keeps it.
-        item.filterText = byCore ? typing.prefix + candidate.name : candidate.name;
-        item.sortText = `${String(rank).padStart(2, '0')}${String(order).padStart(6, '0')}`;
+      const list = linkCompletionList(current.root.store, current.path, document.lineAt(position.line).text, fromVsPosition(position), services.config.typeSet().types);
+      if (!list) return undefined;
+      const range = { inserting: toVsRange(list.inserting), replacing: toVsRange(list.replacing) };
+      const items = list.items.map((completion) => {
+        const item = completion.memory ? memoryItem(completion.name, completion.memory) : reservationItem(completion.name, completion.reservation?.linkedFrom ?? 0);
+        item.insertText = completion.newText;
+        item.filterText = completion.filterText;
+        item.sortText = completion.sortText;
         item.range = range;
         return item;
       });
@@ -42,16 +34,15 @@ export function registerCompletion(services: Services): vscode.Disposable {
   }, '[');
 }
 
-function memoryItem(root: Parameters<typeof memoryTitle>[0], memory: MemoryFile, name: string): vscode.CompletionItem {
+function memoryItem(name: string, memory: NonNullable<LinkCompletion['memory']>): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label: name, description: memory.type }, vscode.CompletionItemKind.Reference);
-  item.detail = memoryTitle(root, memory);
+  item.detail = memory.title;
   item.documentation = new vscode.MarkdownString().appendText(memory.description ?? vscode.l10n.t('No description: this memory will not be recalled.')).appendMarkdown(`\n\n${markdownCode(memory.path)}`);
   return item;
 }
 
-function reservationItem(name: string, reservation: Reservation): vscode.CompletionItem {
-  const count = new Set(reservation.references.map((reference) => reference.source.path)).size;
+function reservationItem(name: string, linkedFrom: number): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label: name, description: vscode.l10n.t('reservation') }, vscode.CompletionItemKind.Issue);
-  item.detail = count === 1 ? vscode.l10n.t('Reserved by 1 memory, not written yet') : vscode.l10n.t('Reserved by {0} memories, not written yet', count);
+  item.detail = linkedFrom === 1 ? vscode.l10n.t('Reserved by 1 memory, not written yet') : vscode.l10n.t('Reserved by {0} memories, not written yet', linkedFrom);
   return item;
 }

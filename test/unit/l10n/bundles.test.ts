@@ -11,6 +11,10 @@ function runtimeStrings(): Set<string> {
   for (const file of sourceFiles(join(REPO, 'src'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(/l10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) strings.add(match[1].replace(/\\(.)/g, '$1'));
   }
+  // The language layer's sentences, which both the extension and the language server translate.
+  for (const file of sourceFiles(join(REPO, 'src', 'language'))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/\bmsg\(\s*'((?:[^'\\]|\\.)*)'/g)) strings.add(match[1].replace(/\\(.)/g, '$1'));
+  }
   return strings;
 }
 

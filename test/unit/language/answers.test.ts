@@ -22,6 +22,7 @@ describe('the language layer\'s answers, without VS Code or a language server', 
     session = await RootSession.load({ folder, exclude: [], indexLoad: 'entrypoint' }, readSettings(() => undefined));
   });
   after(() => rmSync(folder, { recursive: true, force: true }));
+  const types = (): readonly string[] => session.ruleContext().typeSet.types;
 
   it('hover: a link to a memory tells its title, type, description, first lines and backlinks', () => {
     const text = FILES['commit-style.md'];
@@ -46,16 +47,16 @@ describe('the language layer\'s answers, without VS Code or a language server', 
 
   it('completion: after `[[` the memories and reservations, ranked, with the ranges to insert over', () => {
     const line = 'See [[dep';
-    const list = language.completion(session, 'commit-style.md', line, { line: 5, character: line.length });
+    const list = language.completion(session, 'commit-style.md', line, { line: 5, character: line.length }, types());
     assert.ok(list);
     assert.deepEqual(list.replacing, { start: { line: 5, character: 6 }, end: { line: 5, character: 9 } });
     const first = list.items[0];
     assert.equal(first.name, 'deploy-steps');
     assert.equal(first.newText, 'deploy-steps]]');
     assert.deepEqual(first.memory, { type: 'project', title: 'Deploy steps', description: 'The checklist followed for every deploy', path: 'deploy-steps.md' });
-    const reserved = language.completion(session, 'commit-style.md', 'See [[release', { line: 5, character: 13 })?.items.find((item) => item.name === 'release-owner');
+    const reserved = language.completion(session, 'commit-style.md', 'See [[release', { line: 5, character: 13 }, types())?.items.find((item) => item.name === 'release-owner');
     assert.deepEqual(reserved?.reservation, { linkedFrom: 1 });
-    assert.equal(language.completion(session, 'commit-style.md', 'See deploy', { line: 5, character: 10 }), undefined);
+    assert.equal(language.completion(session, 'commit-style.md', 'See deploy', { line: 5, character: 10 }, types()), undefined);
   });
 
   it('code actions: a dangling link offers a new memory of each type, titled in translatable text', () => {
