@@ -8,7 +8,8 @@ import { pendingChanges, previousVersion, type PendingChange } from '../core/his
 import { hashBytes, History, type RootHistory } from '../history';
 import { listMemoryFolder, readMemory } from '../history/hook/memoryFiles';
 import { isInside } from '../history/location';
-import { findDefaultRoot, isDirectory } from './findDefaultRoot';
+import { checkArgument, isDirectory } from './findDefaultRoot';
+import { discoverCheckPlaces } from '../language/rootPlaces';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
 import { terminalSafe } from './terminalText';
 
@@ -126,7 +127,8 @@ interface Printed {
 
 /** `memory-shelf review`; returns the exit status. */
 export async function reviewCommand(options: ReviewOptions, cwd: string): Promise<number> {
-  const found = options.root === undefined ? (await findDefaultRoot(cwd)).found : undefined;
+  const place = options.root === undefined ? (await discoverCheckPlaces(cwd, false, { agents: false })).places[0] : undefined;
+  const found = place && { root: checkArgument(place, cwd), writeBoundary: place.writeBoundary };
   const rootPath = options.root !== undefined ? resolve(cwd, options.root) : found?.root;
   if (rootPath === undefined || !(await isDirectory(resolve(cwd, rootPath)))) {
     process.stderr.write(`memory-shelf: ${options.root === undefined ? 'no memory folder here (./memory or Claude Code\'s auto memory); name one: memory-shelf review ROOT' : `${terminalSafe(options.root)}: not a readable folder`}\n`);
