@@ -1,7 +1,8 @@
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DEFAULT_INDEX_BUDGET, documentationMatcher, indexLoad, MemoryStore, topicIndexOf, type FileMemo, type FileParts, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { newProblemEngine } from '../language/engineOptions';
+import { writeLanding } from '../language/editsStayInside';
 import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory, repositoryState } from '../language/gitHistory';
 import { FilePartsHelper } from './partsHelper';
@@ -139,7 +140,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     const refused = new Map<RootPath, NotWritten>();
     // Every file is judged before any is written, so one that cannot be written stops nothing half-way.
     for (const write of plan.writes) {
-      const reason = !(await landsInside(boundary, write.target)) ? { kind: 'outside-project' as const } : await checkWritable(write);
+      const reason = (await writeLanding(boundary, write.target)) === undefined ? { kind: 'outside-project' as const } : await checkWritable(write);
       if (reason) refused.set(write.path, { path: write.path, reason });
     }
     const written = new Set<RootPath>();
@@ -219,17 +220,6 @@ function withDigests(parts: ReadonlyMap<RootPath, Partial<FileParts>>, digests: 
 /** The day as the machine's clock and time zone give it, which a relative date counts from. */
 function localDay(now: Date): string {
   return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
-}
-
-function inside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
-/** Whether `target` is inside `folder` once the links on the way to it (its folders) are resolved. */
-async function landsInside(folder: string, target: string): Promise<boolean> {
-  const parent = await nodeReaderHost.realPath(dirname(target));
-  return parent !== undefined && inside(folder, join(parent, basename(target)));
 }
 
 function compare(a: string, b: string): number {

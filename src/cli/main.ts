@@ -11,7 +11,8 @@ import { cacheFolder, clearCache } from './resultCache';
 import { isFilePartsWorker, runFilePartsWorker } from './partsHelper';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
-import { findDefaultRoot, findSubagentRoots, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
+import { checkArgument, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
+import { discoverCheckPlaces } from '../language/rootPlaces';
 import { namedRootIndexLoad } from './rootIndexLoad';
 import { HistoryLocationError } from '../history';
 import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
@@ -59,19 +60,18 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     files = await rootsOfFiles(roots, cwd);
     roots = [...files.keys()];
   } else if (roots.length === 0) {
-    const { found, ignored } = await findDefaultRoot(cwd, options.trustClaudeSettings);
+    const { places, ignored } = await discoverCheckPlaces(cwd, options.trustClaudeSettings);
     for (const file of ignored) process.stderr.write(`memory-shelf: ignored autoMemoryDirectory in ${terminalSafe(file)} (a file of the checked folder; --trust-claude-settings uses it)\n`);
-    // The project's subagent memory is committed with it and belongs in CI beside ./memory.
-    const subagents = await findSubagentRoots(cwd);
-    if (!found && subagents.length === 0) return usageError('no memory folder here: ./memory and .claude/agent-memory do not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
-    // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
-    if (found?.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(found.root)}, chosen by autoMemoryDirectory in ${terminalSafe(found.chosenBy)}\n`);
-    roots = [...(found ? [found.root] : []), ...subagents.map((root) => root.root)];
-    for (const root of [...(found ? [found] : []), ...subagents]) {
-      writeBoundaries.set(root.root, root.writeBoundary);
-      indexLoads.set(root.root, root.indexLoad);
+    if (places.length === 0) return usageError('no memory folder here: ./memory and .claude/agent-memory do not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
+    roots = places.map((place) => checkArgument(place, cwd));
+    for (const place of places) {
+      const root = checkArgument(place, cwd);
+      // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
+      if (place.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(root)}, chosen by autoMemoryDirectory in ${terminalSafe(place.chosenBy)}\n`);
+      writeBoundaries.set(root, place.writeBoundary);
+      indexLoads.set(root, place.indexLoad);
+      if (place.kind === 'auto-memory') autoRoots.add(root);
     }
-    if (found?.auto) autoRoots.add(found.root);
   }
   const typeSet = parseTypes(options.types);
   const checked: CheckedRoot[] = [];

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isInside } from '../history/location';
 import { readMemoryBytes } from '../history/hook/memoryFiles';
 import { pathLandsInside } from '../reader/realLocation';
+import { writeLanding } from '../language/editsStayInside';
 import { writeIfUnchanged } from './safeWrite';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -75,10 +75,8 @@ export async function removeMemory(realRoot: string, path: string, expected: Uin
 }
 
 async function targetInside(realRoot: string, path: string): Promise<string | { why: string }> {
-  const lexical = join(realRoot, ...path.split('/'));
-  const parent = await realpath(dirname(lexical)).catch(() => undefined);
-  if (parent === undefined || !isInside(parent, realRoot)) return { why: LINK_LEAVES };
-  const target = join(parent, lexical.slice(dirname(lexical).length + 1));
+  const target = await writeLanding(realRoot, join(realRoot, ...path.split('/')));
+  if (target === undefined) return { why: LINK_LEAVES };
   const info = await lstat(target).catch(() => undefined);
   if (info && !info.isFile()) return { why: 'not-a-file' };
   return target;

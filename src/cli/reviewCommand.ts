@@ -7,8 +7,9 @@ import { indexLineChanges } from '../core/history/indexGate';
 import { pendingChanges, previousVersion, type PendingChange } from '../core/history/pending';
 import { hashBytes, History, type RootHistory } from '../history';
 import { listMemoryFolder, readMemory } from '../history/hook/memoryFiles';
-import { isInside } from '../history/location';
-import { findDefaultRoot, isDirectory } from './findDefaultRoot';
+import { checkArgument, isDirectory } from './findDefaultRoot';
+import { discoverCheckPlaces } from '../language/rootPlaces';
+import { pathLandsInside } from '../language/editsStayInside';
 import { createMemory, removeMemory, replaceMemory } from './memoryWrites';
 import { terminalSafe } from './terminalText';
 
@@ -126,7 +127,8 @@ interface Printed {
 
 /** `memory-shelf review`; returns the exit status. */
 export async function reviewCommand(options: ReviewOptions, cwd: string): Promise<number> {
-  const found = options.root === undefined ? (await findDefaultRoot(cwd)).found : undefined;
+  const place = options.root === undefined ? (await discoverCheckPlaces(cwd, false, { agents: false })).places[0] : undefined;
+  const found = place && { root: checkArgument(place, cwd), writeBoundary: place.writeBoundary };
   const rootPath = options.root !== undefined ? resolve(cwd, options.root) : found?.root;
   if (rootPath === undefined || !(await isDirectory(resolve(cwd, rootPath)))) {
     process.stderr.write(`memory-shelf: ${options.root === undefined ? 'no memory folder here (./memory or Claude Code\'s auto memory); name one: memory-shelf review ROOT' : `${terminalSafe(options.root)}: not a readable folder`}\n`);
@@ -135,9 +137,8 @@ export async function reviewCommand(options: ReviewOptions, cwd: string): Promis
   // A folder found rather than named stays inside the boundary `check --fix` keeps: a committed
   // `memory -> ../../.claude` would otherwise be listed, copied into the history and written to.
   if (found) {
-    const real = await realpath(resolve(cwd, rootPath)).catch(() => undefined);
-    const boundary = await realpath(resolve(cwd, found.writeBoundary)).catch(() => undefined);
-    if (real === undefined || boundary === undefined || !isInside(real, boundary)) {
+    if (!(await pathLandsInside(resolve(cwd, found.writeBoundary), resolve(cwd, rootPath)))) {
+      const real = await realpath(resolve(cwd, rootPath)).catch(() => undefined);
       process.stderr.write(`memory-shelf: ${terminalSafe(found.root)} leads outside the project (to ${terminalSafe(real ?? '?')}); not reviewing it. Name the folder if you mean it: memory-shelf review ROOT\n`);
       return 2;
     }

@@ -2,12 +2,12 @@ import { homedir } from 'node:os';
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { nodeReaderHost } from '../reader';
-import { discoverAgentMemory } from '../rootLocations/agentMemory';
-import { claudeConfigDir, type AutoMemoryWarning } from '../rootLocations/autoMemory';
+import { discoverAgentMemory, type AgentMemoryRoot, type AgentMemoryScope } from '../rootLocations/agentMemory';
+import { claudeConfigDir, resolveAutoMemory, type AutoMemoryLocation, type AutoMemoryWarning } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
-import { namedFolderIndexLoad, projectIndexLoad } from '../rootLocations/projectIndexLoad';
+import { namedFolderIndexLoad, projectIndexImporter } from '../rootLocations/projectIndexLoad';
 import type { IndexLoadWay } from '../core';
 import type { Settings } from './settings';
 
@@ -29,12 +29,30 @@ export interface RootPlace {
   readonly chosenBy?: string;
   /** What was ignored while locating it (an untrusted or broken settings file), as codes and files. */
   readonly warnings: readonly AutoMemoryWarning[];
+  /** The workspace folder (the CLI's current directory) it was found for. */
+  readonly workspaceFolder: string;
+  /** Why Claude Code does not use this auto memory folder, when it does not. */
+  readonly notUsedBecause?: AutoMemoryLocation['reason'];
+  /** The project's CLAUDE.md whose import loads its index (a project's or a configured folder's). */
+  readonly importedBy?: string;
+  /** The `roots` setting's entry, as written, that named it. */
+  readonly setting?: string;
+  /** A subagent's folder: the agent's folder name and whose memory it is. */
+  readonly agent?: { readonly name: string; readonly scope: AgentMemoryScope };
+  /** A team/ folder with an index of its own: the place it lies in. */
+  readonly teamOf?: RootPlace;
 }
 
 /** Who may widen the search: the `roots` and `autoMemory.show` settings, and whether the folder's own Claude settings count. */
 export interface PlaceSettings {
   readonly settings: Pick<Settings, 'roots' | 'autoMemoryShow'>;
   readonly trustClaudeSettings: boolean;
+  /**
+   * Whether a `roots` entry must lie inside a workspace folder or Claude Code's folder (the default): the
+   * language server takes the setting from its client. The extension shows every folder VS Code's own
+   * settings name.
+   */
+  readonly confineConfigured?: boolean;
 }
 
 /**
@@ -46,8 +64,8 @@ export interface PlaceSettings {
  * workspace's own settings, so it must not widen what the server reads beyond what the editor opened.
  * `ignored` hears of each entry left out.
  */
-export async function discoverRootPlaces(workspaceFolders: readonly string[], { settings, trustClaudeSettings }: PlaceSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
-  const allowed = await allowedPlaces(workspaceFolders);
+export async function discoverRootPlaces(workspaceFolders: readonly string[], { settings, trustClaudeSettings, confineConfigured = true }: PlaceSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
+  const allowed = confineConfigured ? await allowedPlaces(workspaceFolders) : undefined;
   const places: RootPlace[] = [];
   const seen = new Set<string>();
   const add = async (found: Omit<RootPlace, 'exclude'>): Promise<void> => {
@@ -56,11 +74,12 @@ export async function discoverRootPlaces(workspaceFolders: readonly string[], { 
     seen.add(folder);
     // A team/ with its own index is a root of its own, budgeted against its own index; it loads as its folder's does.
     if (await teamIndexFolder(folder)) {
-      places.push({ ...found, exclude: [`${TEAM_FOLDER}/**`] });
+      const place: RootPlace = { ...found, exclude: [`${TEAM_FOLDER}/**`] };
+      places.push(place);
       const team = join(folder, TEAM_FOLDER);
       if (!seen.has(team)) {
         seen.add(team);
-        places.push({ folder: team, kind: 'team', exclude: [], indexLoad: found.indexLoad, writeBoundary: found.writeBoundary, warnings: [] });
+        places.push({ folder: team, kind: 'team', exclude: [], indexLoad: found.indexLoad, writeBoundary: found.writeBoundary, warnings: [], workspaceFolder: found.workspaceFolder, teamOf: place });
       }
       return;
     }
@@ -73,24 +92,86 @@ export async function discoverRootPlaces(workspaceFolders: readonly string[], { 
     );
     for (const root of found) {
       if (!root.exists) continue;
-      if (root.kind === 'configured' && !(await isInsideAny(root.path, allowed))) {
+      if (root.kind === 'configured' && allowed !== undefined && !(await isInsideAny(root.path, allowed))) {
         ignored(root.path);
         continue;
       }
-      const indexLoad = root.kind === 'auto-memory' ? (root.location.reason ? 'not-loaded' : 'entrypoint') : root.kind === 'configured' ? await namedFolderIndexLoad(root.path, workspaceFolder, nodeRootsHost) : await projectIndexLoad(workspaceFolder, root.path, nodeRootsHost);
       if (root.kind === 'auto-memory') {
-        const source = root.location.source;
-        const chosenBy = source === 'local-settings' || source === 'project-settings' ? root.location.sourceFile : undefined;
-        await add({ folder: root.path, kind: root.kind, indexLoad, writeBoundary: root.path, warnings: root.location.warnings, ...(chosenBy !== undefined ? { chosenBy } : {}) });
+        await add(autoPlace(root.location, workspaceFolder));
+      } else if (root.kind === 'project-memory') {
+        await add(await projectPlace(root.path, workspaceFolder));
       } else {
-        await add({ folder: root.path, kind: root.kind, indexLoad, writeBoundary: root.kind === 'project-memory' ? workspaceFolder : root.path, warnings: [] });
+        const importedBy = await projectIndexImporter(workspaceFolder, root.path, nodeRootsHost);
+        const indexLoad = await namedFolderIndexLoad(root.path, workspaceFolder, nodeRootsHost);
+        await add({ folder: root.path, kind: 'configured', indexLoad, writeBoundary: root.path, warnings: [], workspaceFolder, setting: root.setting, ...(importedBy !== undefined ? { importedBy } : {}) });
       }
     }
     const agents = await discoverAgentMemory({ workspaceFolder, homeDir: homedir(), env: process.env }, nodeReaderHost);
-    // A subagent's folder in the project is written only inside the project, as the CLI does; the user's own inside itself.
-    for (const root of agents) if (root.exists) await add({ folder: root.path, kind: 'agent', indexLoad: root.loads ? 'entrypoint' : 'not-loaded', writeBoundary: root.scope === 'user' ? root.path : workspaceFolder, warnings: [] });
+    for (const root of agents) if (root.exists) await add(agentPlace(root, workspaceFolder));
   }
   return places;
+}
+
+/** What `memory-shelf check` and `review` check when no folder is named, and the settings files they did not honour. */
+export interface CheckPlaces {
+  /** The project's `memory/` or else Claude Code's auto memory folder, then the project's subagent folders. */
+  readonly places: readonly RootPlace[];
+  /** Settings files in the checked folder whose `autoMemoryDirectory` was ignored (not trusted). */
+  readonly ignored: readonly string[];
+}
+
+/**
+ * The roots of the CLI's current directory when none is named: `./memory` if it is a folder (Markdown
+ * in it or not), else Claude Code's auto memory folder for the directory; then the project's subagent
+ * memory (committed with it, so it belongs in CI beside `./memory`). The folder's own
+ * `.claude/settings*.json` are the repository's files (a clone can commit either), so their
+ * `autoMemoryDirectory` counts only with `trustClaudeSettings`: else a cloned repository could point
+ * the checker, and `--fix`, at any folder. The user's own subagent memory belongs to no repository and
+ * is left to the editor. Teams are not split here: the CLI splits every folder it checks, named or found.
+ * With `agents: false` only the first place is looked for.
+ */
+export async function discoverCheckPlaces(cwd: string, trustClaudeSettings: boolean, { agents = true }: { readonly agents?: boolean } = {}): Promise<CheckPlaces> {
+  const places: RootPlace[] = [];
+  let ignored: string[] = [];
+  const memory = join(cwd, 'memory');
+  if (await nodeRootsHost.isDirectory(memory)) places.push({ ...(await projectPlace(memory, cwd)), exclude: [] });
+  else {
+    const location = await resolveAutoMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings }, nodeRootsHost);
+    ignored = location.warnings.filter((warning) => warning.code === 'directory-untrusted' && warning.file !== undefined).map((warning) => warning.file!);
+    if (location.exists) places.push({ ...autoPlace(location, cwd), exclude: [] });
+  }
+  if (agents) {
+    const found = await discoverAgentMemory({ workspaceFolder: cwd, homeDir: homedir(), env: process.env }, nodeReaderHost, ['project', 'local']);
+    for (const root of found) if (root.exists) places.push({ ...agentPlace(root, cwd), exclude: [] });
+  }
+  return { places, ignored };
+}
+
+/** Claude Code's auto memory folder: written only inside itself. */
+function autoPlace(location: AutoMemoryLocation, workspaceFolder: string): Omit<RootPlace, 'exclude'> {
+  const source = location.source;
+  const chosenBy = source === 'local-settings' || source === 'project-settings' ? location.sourceFile : undefined;
+  return {
+    folder: location.path,
+    kind: 'auto-memory',
+    indexLoad: location.reason ? 'not-loaded' : 'entrypoint',
+    writeBoundary: location.path,
+    warnings: location.warnings,
+    workspaceFolder,
+    ...(location.reason ? { notUsedBecause: location.reason } : {}),
+    ...(chosenBy !== undefined ? { chosenBy } : {}),
+  };
+}
+
+/** A project's `memory/`: read wherever a link takes it, written only inside the project. */
+async function projectPlace(folder: string, workspaceFolder: string): Promise<Omit<RootPlace, 'exclude'>> {
+  const importedBy = await projectIndexImporter(workspaceFolder, folder, nodeRootsHost);
+  return { folder, kind: 'project-memory', indexLoad: importedBy !== undefined ? 'imported' : 'not-loaded', writeBoundary: workspaceFolder, warnings: [], workspaceFolder, ...(importedBy !== undefined ? { importedBy } : {}) };
+}
+
+/** A subagent's folder in the project is written only inside the project; the user's own inside itself. */
+function agentPlace(root: AgentMemoryRoot, workspaceFolder: string): Omit<RootPlace, 'exclude'> {
+  return { folder: root.path, kind: 'agent', indexLoad: root.loads ? 'entrypoint' : 'not-loaded', writeBoundary: root.scope === 'user' ? root.path : workspaceFolder, warnings: [], workspaceFolder, agent: { name: root.agent, scope: root.scope } };
 }
 
 /** The real paths a configured root may lie in: the workspace folders and Claude Code's config folder. */

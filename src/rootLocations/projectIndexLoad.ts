@@ -8,11 +8,16 @@ import type { RootsHost } from './autoMemory';
  * The CLAUDE.md files are read through the host's checks (regular, small, text).
  */
 export async function projectIndexLoad(projectFolder: string, memoryFolder: string, host: Pick<RootsHost, 'readTextFile'>): Promise<IndexLoadWay> {
+  return (await projectIndexImporter(projectFolder, memoryFolder, host)) !== undefined ? 'imported' : 'not-loaded';
+}
+
+/** The project's CLAUDE.md that imports the memory folder's index (see {@link projectIndexLoad}), if one does. */
+export async function projectIndexImporter(projectFolder: string, memoryFolder: string, host: Pick<RootsHost, 'readTextFile'>): Promise<string | undefined> {
   const relative = nodePath.relative(projectFolder, memoryFolder).split(nodePath.sep).join('/');
-  if (relative.startsWith('..') || nodePath.isAbsolute(relative)) return 'not-loaded';
+  if (relative.startsWith('..') || nodePath.isAbsolute(relative)) return undefined;
   const texts = new Map<string, string | undefined>();
   for (const name of PROJECT_CLAUDE_FILES) texts.set(name, await host.readTextFile(nodePath.join(projectFolder, ...name.split('/'))));
-  return indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md') ? 'imported' : 'not-loaded';
+  return indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md');
 }
 
 /**

@@ -2,13 +2,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { indexImporter, PROJECT_CLAUDE_FILES } from '../../core';
-import { nodeReaderHost } from '../../reader';
-import { discoverAgentMemory, type AgentMemoryRoot } from '../../rootLocations/agentMemory';
-import { nodeRootsHost } from '../../rootLocations/nodeRootsHost';
-import { namedFolderIndexLoad } from '../../rootLocations/projectIndexLoad';
 import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
-import { resolveWorkspaceRoots, type RootLocation } from '../../rootLocations/workspaceRoots';
+import { discoverRootPlaces, type RootPlace } from '../../language/rootPlaces';
 import type { Settings } from '../../language/settings';
 import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
@@ -47,23 +43,14 @@ export async function discoverRoots(settings: Settings, log: Log, options: { rea
   for (const folder of folders) {
     const suffix = multiRoot ? ` · ${folder.name}` : '';
     if (folder.uri.scheme === 'file') {
-      const found = await resolveWorkspaceRoots(
-        {
-          workspaceFolder: folder.uri.fsPath,
-          homeDir: os.homedir(),
-          env: process.env,
-          trusted: vscode.workspace.isTrusted,
-          configuredRoots: settings.roots,
-          showAutoMemory: settings.autoMemoryShow,
-        },
-        nodeRootsHost,
-      );
-      for (const root of found) {
-        if (root.exists) await addWithTeam(await describe(root, folder, suffix, log));
+      // The roots every door finds (src/language); subagent definitions are read through the reader's checks.
+      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false });
+      const labels = new Map<RootPlace, string>();
+      for (const place of places) {
+        const info = describe(place, folder, suffix, labels);
+        labels.set(place, info.label);
+        add(info);
       }
-      // Subagent memory (Claude Code 2.1.33): definitions are read through the reader's checks.
-      const agents = await discoverAgentMemory({ workspaceFolder: folder.uri.fsPath, homeDir: os.homedir(), env: process.env }, nodeReaderHost);
-      for (const root of agents) if (root.exists) await addWithTeam(describeAgent(root, suffix));
     }
     if (options.search === false) continue;
     for (const uri of await nestedMemoryFolders(folder)) {
@@ -73,28 +60,41 @@ export async function discoverRoots(settings: Settings, log: Log, options: { rea
   return infos;
 }
 
-async function describe(root: RootLocation, folder: vscode.WorkspaceFolder, suffix: string, log: Log): Promise<MemoryRootInfo> {
-  const uri = vscode.Uri.file(root.path);
-  switch (root.kind) {
+/** How the root list shows a found root: its kind, its label and how Claude Code loads it. */
+function describe(place: RootPlace, folder: vscode.WorkspaceFolder, suffix: string, labels: ReadonlyMap<RootPlace, string>): MemoryRootInfo {
+  const uri = vscode.Uri.file(place.folder);
+  const exclude = place.exclude.length > 0 ? { exclude: place.exclude } : {};
+  switch (place.kind) {
     case 'auto-memory':
-      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(root), warnings: root.location.warnings.map(describeWarning) };
+      return { uri, kind: 'auto', label: vscode.l10n.t('Claude Code auto memory') + suffix, load: autoLoadStatus(place.notUsedBecause), warnings: place.warnings.map(describeWarning), ...exclude };
     case 'project-memory':
-      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) };
+      return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: importedStatus(vscode.l10n.t('project memory'), place.importedBy), ...exclude };
     case 'configured':
-      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: await namedLoadStatus(folder, root.path, await projectLoadStatus(folder, uri, log, root.setting)) };
+      return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: namedLoadStatus(place), ...exclude };
+    case 'agent':
+      return { ...describeAgent(place), label: agentLabel(place) + suffix, ...exclude };
+    case 'team': {
+      const parent = place.teamOf!;
+      const parentInfo = describe(parent, folder, suffix, labels);
+      return { uri, kind: parentInfo.kind, label: vscode.l10n.t('Team memory · {0}', labels.get(parent) ?? parentInfo.label), load: parentInfo.load };
+    }
   }
 }
 
-function describeAgent(root: AgentMemoryRoot, suffix: string): MemoryRootInfo {
-  const scope = root.scope === 'user' ? vscode.l10n.t('user') : root.scope === 'project' ? vscode.l10n.t('project') : vscode.l10n.t('local');
-  const detail = root.loads
-    ? vscode.l10n.t('{0} subagent · its first 200 lines of MEMORY.md load', root.agent)
-    : vscode.l10n.t('not loaded: no agent definition asks for memory: {0}', root.scope);
-  return { uri: vscode.Uri.file(root.path), kind: 'agent', label: vscode.l10n.t('Subagent {0} ({1})', root.agent, scope) + suffix, load: { loadedByClaude: root.loads, index: root.loads ? 'entrypoint' : 'not-loaded', detail } };
+function agentLabel(place: RootPlace): string {
+  const scope = place.agent?.scope === 'user' ? vscode.l10n.t('user') : place.agent?.scope === 'project' ? vscode.l10n.t('project') : vscode.l10n.t('local');
+  return vscode.l10n.t('Subagent {0} ({1})', place.agent?.name ?? '', scope);
 }
 
-function autoLoadStatus(root: Extract<RootLocation, { kind: 'auto-memory' }>): RootLoadStatus {
-  const reason = root.location.reason;
+function describeAgent(place: RootPlace): Omit<MemoryRootInfo, 'label'> {
+  const loads = place.indexLoad === 'entrypoint';
+  const detail = loads
+    ? vscode.l10n.t('{0} subagent · its first 200 lines of MEMORY.md load', place.agent?.name ?? '')
+    : vscode.l10n.t('not loaded: no agent definition asks for memory: {0}', place.agent?.scope ?? '');
+  return { uri: vscode.Uri.file(place.folder), kind: 'agent', load: { loadedByClaude: loads, index: loads ? 'entrypoint' : 'not-loaded', detail } };
+}
+
+function autoLoadStatus(reason: RootPlace['notUsedBecause']): RootLoadStatus {
   // Only the index loads, and only up to its cut: the memories are read when recalled.
   if (!reason) return { loadedByClaude: true, index: 'entrypoint', detail: vscode.l10n.t('MEMORY.md loads at session start, up to its limit; memories when recalled'), short: vscode.l10n.t('index loads at start') };
   const detail = reason.setting === 'autoMemoryEnabled'
@@ -126,20 +126,22 @@ function describeWarning(warning: AutoMemoryWarning): string {
   }
 }
 
+/** A project's memory folder loads only when one of its CLAUDE.md files imports its index. */
+function importedStatus(origin: string, importer: string | undefined): RootLoadStatus {
+  if (importer !== undefined) return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
+  return { loadedByClaude: false, index: 'not-loaded', detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+}
+
 /**
  * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
  * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
  */
-async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log, setting?: string): Promise<RootLoadStatus> {
+async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log): Promise<RootLoadStatus> {
   const relative = path.posix.relative(folder.uri.path, root.path);
-  const origin = setting !== undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('project memory');
-  if (!relative.startsWith('..')) {
-    const texts = new Map<string, string | undefined>();
-    for (const name of PROJECT_CLAUDE_FILES) texts.set(name, await readText(vscode.Uri.joinPath(folder.uri, name), log));
-    const importer = indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md');
-    if (importer) return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('{0} · imported by {1}', origin, importer) };
-  }
-  return { loadedByClaude: false, index: 'not-loaded', detail: vscode.l10n.t('{0} · not loaded by Claude Code', origin) };
+  if (relative.startsWith('..')) return importedStatus(vscode.l10n.t('project memory'), undefined);
+  const texts = new Map<string, string | undefined>();
+  for (const name of PROJECT_CLAUDE_FILES) texts.set(name, await readText(vscode.Uri.joinPath(folder.uri, name), log));
+  return importedStatus(vscode.l10n.t('project memory'), indexImporter(texts, relative ? `${relative}/MEMORY.md` : 'MEMORY.md'));
 }
 
 /**
@@ -148,11 +150,11 @@ async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Ur
  * or VS Code settings near it) it is held to an entrypoint's limits, so all three give it the same budget
  * findings (issue #39).
  */
-async function namedLoadStatus(folder: vscode.WorkspaceFolder, memoryFolder: string, status: RootLoadStatus): Promise<RootLoadStatus> {
+function namedLoadStatus(place: RootPlace): RootLoadStatus {
+  const status = importedStatus(vscode.l10n.t('from settings'), place.importedBy);
   if (status.index !== 'not-loaded') return status;
-  const way = await namedFolderIndexLoad(memoryFolder, folder.uri.fsPath, nodeRootsHost);
-  if (way === 'entrypoint') return { loadedByClaude: false, index: 'entrypoint', detail: vscode.l10n.t('from settings · in no project: held to the limits of an index Claude Code loads') };
-  if (way === 'imported') return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('from settings · imported by the CLAUDE.md beside it') };
+  if (place.indexLoad === 'entrypoint') return { loadedByClaude: false, index: 'entrypoint', detail: vscode.l10n.t('from settings · in no project: held to the limits of an index Claude Code loads') };
+  if (place.indexLoad === 'imported') return { loadedByClaude: true, index: 'imported', detail: vscode.l10n.t('from settings · imported by the CLAUDE.md beside it') };
   return status;
 }
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { editsStayInside, firstEditOutside } from '../../../src/language/editsStayInside';
+import { editsStayInside, firstEditOutside, writeLanding } from '../../../src/language/editsStayInside';
 
 describe('editsStayInside: the one boundary check of the extension\'s and the language server\'s edits', () => {
   let base: string;
@@ -39,5 +39,15 @@ describe('editsStayInside: the one boundary check of the extension\'s and the la
     assert.equal(await firstEditOutside(root, [{ kind: 'edit', path: 'CLAUDE.md', edits: [] }]), 'CLAUDE.md');
     assert.equal(await firstEditOutside(root, [{ kind: 'edit', path: 'CLAUDE.md', edits: [] }], { edits: false }), undefined);
     assert.equal(await firstEditOutside(root, [{ kind: 'delete', path: 'CLAUDE.md' }]), undefined);
+  });
+
+  it('writeLanding: a write lands through its folders\' links, inside the real root or nowhere', async () => {
+    const real = realpathSync(root);
+    assert.equal(await writeLanding(real, join(root, 'b.md')), join(real, 'b.md'));
+    // The file's own link is not followed: the CLI's writes replace the entry itself.
+    assert.equal(await writeLanding(real, join(root, 'CLAUDE.md')), join(real, 'CLAUDE.md'));
+    assert.equal(await writeLanding(real, join(root, 'notes', 'a.md')), undefined);
+    assert.equal(await writeLanding(real, join(root, 'gone', 'a.md')), undefined);
+    assert.equal(await writeLanding(real, join(root, 'missing', 'a.md')), undefined);
   });
 });
