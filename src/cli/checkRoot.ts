@@ -5,7 +5,6 @@ import { newProblemEngine } from '../language/engineOptions';
 import { writeLanding } from '../language/editsStayInside';
 import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory, repositoryState } from '../language/gitHistory';
-import { FilePartsHelper } from './partsHelper';
 import { reported, type ReportedProblem } from './reportedProblem';
 import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, writeCachedCheck, type CachedFileParts } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
@@ -48,13 +47,6 @@ export interface CheckRootOptions {
    * check without `--fix` is kept or reused: a fix must read and judge the files as they are.
    */
   readonly cache?: { readonly folder: string; readonly version: string };
-  /**
-   * The bundled CLI's own script, to start a helper thread with (see `FilePartsHelper`); absent, one
-   * thread reads everything. Never with `--fix`, whose second check reads files the fix changed.
-   */
-  readonly helperScript?: string;
-  /** Told how many memories the helper thread and the main thread read, when a helper ran. */
-  readonly onHelperDone?: (shared: { readonly helper: number; readonly main: number }) => void;
 }
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
@@ -92,9 +84,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   let cacheKey: string | undefined;
   // What every file's findings depend on besides the file: the options, line dates from git, the day.
   let cacheContext: string | undefined;
-  // What this run read of each memory alone (or took from the cache or the helper), kept for the next run.
-  const parts = new Map<RootPath, Partial<FileParts>>();
-  let earlier: CachedFileParts = new Map();
+  let fileMemo: FileMemo | undefined;
+  const keptParts = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
   if (cache && key) {
     const now = new Date();
     cacheContext = new CacheKey()
@@ -107,10 +98,8 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [] };
     for (const file of held) take(file.path, file.text, file.mtimeMs);
     held.length = 0;
-    earlier = readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version);
+    fileMemo = keptAcrossRuns(readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptParts);
   }
-  const helper = options.helperScript !== undefined && !options.fix ? startHelper(options.helperScript, folder, options.typeSet, store, modifiedTimes, earlier, digests) : undefined;
-  const fileMemo = cache || helper ? memoOf(parts, earlier, digests, helper) : undefined;
   const check = (): Problem[] => {
     const engine = newProblemEngine(store, {
       typeSet: options.typeSet,
@@ -121,12 +110,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
       indexLoad: options.indexLoad,
       fileMemo,
     });
-    try {
-      engine.checkAll();
-    } finally {
-      const shared = helper?.stop();
-      if (shared) options.onHelperDone?.(shared);
-    }
+    engine.checkAll();
     // Sorted, so entries appended to MEMORY.md come in file order, the same on every run.
     return sortProblems(withSkipProblems(engine.allProblems(), store, read.skipped));
   };
@@ -162,59 +146,37 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
-  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, withDigests(parts, digests));
+  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptParts);
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 
 /**
- * The engine's way to what is known of each memory before its rules read it: this run's own reading,
- * then what the last run kept under the same digest, then what the helper thread has read; whatever
- * is found or read is put in `parts`, to be kept for the next run.
+ * The engine's way to what an earlier run kept of each memory: a part is taken when the memory's file
+ * has the digest it was found in; either way what this run has of each memory is put in `kept`, to be
+ * kept for the next.
  */
-function memoOf(parts: Map<RootPath, Partial<FileParts>>, earlier: CachedFileParts, digests: ReadonlyMap<RootPath, string>, helper: FilePartsHelper | undefined): FileMemo {
-  const partsOf = (path: RootPath): Partial<FileParts> => {
-    let mine = parts.get(path);
-    if (!mine) parts.set(path, (mine = {}));
-    return mine;
+function keptAcrossRuns(earlier: CachedFileParts, digests: ReadonlyMap<RootPath, string>, kept: Map<RootPath, { digest: string; parts: Partial<FileParts> }>): FileMemo {
+  const partsOf = (path: RootPath): Partial<FileParts> | undefined => {
+    const digest = digests.get(path);
+    if (digest === undefined) return undefined;
+    let mine = kept.get(path);
+    if (!mine) kept.set(path, (mine = { digest, parts: {} }));
+    return mine.parts;
   };
   return {
     find(memory, part) {
+      const found = earlier.get(memory.path);
+      if (found === undefined || found.digest !== digests.get(memory.path) || found.parts[part] === undefined) return undefined;
+      const value = found.parts[part];
       const mine = partsOf(memory.path);
-      if (mine[part] !== undefined) return mine[part];
-      const kept = earlier.get(memory.path);
-      if (kept !== undefined && kept.digest === digests.get(memory.path) && kept.parts[part] !== undefined) {
-        (mine as Record<string, unknown>)[part] = kept.parts[part];
-        return kept.parts[part];
-      }
-      const read = helper?.take(memory.path);
-      if (read) for (const [name, value] of Object.entries(read)) if ((mine as Record<string, unknown>)[name] === undefined) (mine as Record<string, unknown>)[name] = value;
-      return mine[part];
+      if (mine) (mine as Record<string, unknown>)[part] = value;
+      return value;
     },
     keep(memory, part, value) {
-      (partsOf(memory.path) as Record<string, unknown>)[part] = value;
+      const mine = partsOf(memory.path);
+      if (mine) (mine as Record<string, unknown>)[part] = value;
     },
   };
-}
-
-/** A helper thread for the memories the cache does not already know, when there are enough of them. */
-function startHelper(script: string, folder: string, typeSet: TypeSet, store: MemoryStore, modifiedTimes: ReadonlyMap<RootPath, number>, earlier: CachedFileParts, digests: ReadonlyMap<RootPath, string>): FilePartsHelper | undefined {
-  const files: [RootPath, string, number][] = [];
-  for (const memory of store.memories()) {
-    const kept = earlier.get(memory.path);
-    if (kept !== undefined && kept.digest === digests.get(memory.path)) continue;
-    files.push([memory.path, memory.text, modifiedTimes.get(memory.path) ?? 0]);
-  }
-  return FilePartsHelper.start(script, folder, typeSet, files);
-}
-
-/** This run's parts with the digest of the file each was read from; a file without one (no cache) is not kept. */
-function withDigests(parts: ReadonlyMap<RootPath, Partial<FileParts>>, digests: ReadonlyMap<RootPath, string>): CachedFileParts {
-  const kept = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
-  for (const [path, mine] of parts) {
-    const digest = digests.get(path);
-    if (digest !== undefined && Object.keys(mine).length > 0) kept.set(path, { digest, parts: mine });
-  }
-  return kept;
 }
 
 /** The day as the machine's clock and time zone give it, which a relative date counts from. */

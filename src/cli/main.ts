@@ -8,7 +8,6 @@ import { agentMemoryContainer } from '../rootLocations/agentMemory';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot } from './checkRoot';
 import { cacheFolder, clearCache } from './resultCache';
-import { isFilePartsWorker, runFilePartsWorker } from './partsHelper';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { checkArgument, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
@@ -111,11 +110,11 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
       const shape = shapeSettingFor(options.shape, looksAuto);
       const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto, cwd));
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options), ...helperOf() });
+      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) });
       const only = files?.get(root);
       checked.push(only ? onlyFiles(result, only) : result);
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
-      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options), ...helperOf() }));
+      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
@@ -181,15 +180,6 @@ function cacheOf(options: CheckOptions): { cache?: { folder: string; version: st
 
 let buildHash: string | undefined;
 
-/**
- * The helper thread a large check starts (see `FilePartsHelper`): only from the bundle, which can start
- * itself again as the helper; `MEMORY_SHELF_HELPER=0` keeps the check on one thread.
- */
-function helperOf(): { helperScript?: string } {
-  if (typeof PACKAGE_VERSION !== 'string' || process.env['MEMORY_SHELF_HELPER'] === '0') return {};
-  return { helperScript: __filename };
-}
-
 function cacheCommand(action: 'where' | 'clear'): number {
   const folder = cacheFolder();
   if (action === 'where') process.stdout.write(`${terminalSafe(folder)}\n`);
@@ -210,8 +200,7 @@ function usageError(message: string): number {
   return 2;
 }
 
-if (isFilePartsWorker()) runFilePartsWorker();
-else if (require.main === module) {
+if (require.main === module) {
   main(process.argv.slice(2), process.cwd()).then(
     (status) => {
       process.exitCode = status;

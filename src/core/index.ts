@@ -29,7 +29,6 @@ export type { BodyTopic, FileMemo, FileParts } from './rules/shared/fileMemo';
 export { RULES, RULE_FAMILIES, ruleOf, SAFE_FIX_CODES, type CodeRecord, type EngineFamily, type RuleFamily } from './rules/shared/ruleList';
 export * from './rules/engine/problemEngine';
 export { documentationMatcher } from './rules/engine/documentationFiles';
-export { readFileParts, type FilePartsOptions } from './rules/engine/fileParts';
 export * from './rules/nearDuplicate/nearDuplicateIndex';
 export { isSlug, slugify, suggestSlug } from './slug';
 export { folderTemplate } from './bodyShape';
