@@ -7,26 +7,17 @@ import {
   parseMemoryIndex,
   type MemoryFile,
   type MemoryIndex,
-  type MemoryLink,
   type RootPath,
 } from '../../core';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
+import type { DocumentModel as LanguageDocumentModel } from '../../language/documentModel';
 import type { MemoryRoot } from '../roots/memoryRoot';
 import type { MemoryRoots } from '../roots/memoryRoots';
 import { isHiddenPath } from '../roots/rootWatchers';
 
-/** A memory file or MEMORY.md as the person sees it in an editor now. */
-export interface DocumentModel {
-  readonly root: MemoryRoot;
-  readonly path: RootPath;
-  /** The memory it is, unless it is MEMORY.md. */
-  readonly memory: MemoryFile | undefined;
-  /** MEMORY.md, when it is the index. */
-  readonly index: MemoryIndex | undefined;
-  /** The `[[links]]` written in it. */
-  readonly links: readonly MemoryLink[];
-}
+/** A memory file or MEMORY.md as the person sees it in an editor now: the language layer's model, of a window's root. */
+export type DocumentModel = LanguageDocumentModel<MemoryRoot>;
 
 /** Typing in a memory re-parses that one file after this pause. */
 const TYPING_DEBOUNCE_MS = 150;
