@@ -334,6 +334,8 @@ describe('History: every version kept, agent changes and deletions shown and res
       await (await storeRoot()).record('feedback_tone.md', agents, { author: 'agent', source: 'hook-post', sessionId: session, tool: 'Write' });
       agentWrites('feedback_tone.md', agents);
       await eventually(() => assert.deepEqual(pendingPaths(), ['feedback_tone.md:changed']));
+      // The hook's record says it changed before the window has read the file again; Restore compares with what the window holds.
+      await eventually(() => assert.equal(root().store.get('feedback_tone.md')?.text, agents.toString('utf8')));
       const items = await timeline();
       assert.deepEqual(items.slice(0, 2).map((item) => [item.label, item.description]), [
         ['Claude (agent) · 3 lines changed', 'session 5e1f0c2a… · Write'],
