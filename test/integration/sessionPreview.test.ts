@@ -79,9 +79,12 @@ describe('session preview panel (issue #40, item 8)', () => {
     await vscode.workspace.fs.writeFile(claudeMd, encoder.encode('# Lab project\n\nRun the unit tests.\n'));
     const lines = Array.from({ length: 205 }, (_, i) => `- [Note ${i + 1}](note_${i + 1}.md) — lab note ${i + 1}`);
     await vscode.workspace.fs.writeFile(index, encoder.encode(lines.join('\n') + '\n'));
-    // An earlier suite may leave VS Code holding this index's old text; until it reloads it from disk, an editor
-    // opened on it would jump to the end when the new text replaces the old.
+    // An earlier suite (Promote) leaves VS Code holding this index's old text, which it does not always read
+    // again from disk by itself (seen for 8 s): an editor on it, reverted, reads the disk now.
+    await vscode.window.showTextDocument(index, { preview: true });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
     await eventually(async () => assert.equal((await vscode.workspace.openTextDocument(index)).lineCount, 206));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('memoryShelf.refresh');
     const panel = (await vscode.commands.executeCommand<SessionPreviewPanel>('memoryShelf.sessionPreview'))!;
     const view = (await panel.settled())!;
