@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { DEFAULT_INDEX_BUDGET, documentationMatcher, indexLoad, MemoryStore, topicIndexOf, type FileMemo, type FileParts, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
-import { nodeReaderHost, nodeSyncReaderHost, streamRoot, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
+import { nodeReaderHost, nodeSyncReaderHost, rootMetadata, streamRoot, type RootMetadata, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { newProblemEngine } from '../language/engineOptions';
 import { writeLanding } from '../language/editsStayInside';
 import { planFixes, type IndexRoom } from './fixPlan';
 import { forgetWorkTree, gitBlameHistory, repositoryState } from '../language/gitHistory';
 import { reported, type ReportedProblem } from './reportedProblem';
-import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, writeCachedCheck, type CachedFileParts } from './resultCache';
+import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, readSettledKey, hasCachedCheck, writeCachedCheck, writeSettledKey, type CachedFileParts } from './resultCache';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -19,6 +19,8 @@ export interface CheckedRoot {
   readonly fixed: number;
   /** Files `--fix` meant to write and did not, and why. */
   readonly notWritten: readonly NotWritten[];
+  /** The key of these results in the cache, when the root's metadata was settled: the same files give the same key. */
+  readonly settledKey?: string;
 }
 
 export interface CheckRootOptions {
@@ -46,11 +48,64 @@ export interface CheckRootOptions {
    * Keep and reuse results in this cache folder, for this build (`--no-cache` leaves it out). Only a
    * check without `--fix` is kept or reused: a fix must read and judge the files as they are.
    */
-  readonly cache?: { readonly folder: string; readonly version: string };
+  readonly cache?: {
+    readonly folder: string;
+    readonly version: string;
+    /** The time the run counts from (tests move it to make files they just wrote look settled). */
+    readonly clock?: () => number;
+  };
+}
+
+/**
+ * A root whose entry was found by its metadata alone: its results are read only if asked for, so a run
+ * whose printed output is kept (see `printedCheck`) reads none of them.
+ */
+export interface DeferredRoot {
+  readonly argument: string;
+  readonly settledKey: string;
+  /** The kept results; a check of the files when the entry cannot be read after all. */
+  results(): Promise<CheckedRoot>;
+}
+
+/** What a cached check knows of a root before reading a file. */
+interface CachePreparation {
+  /** What every file's findings depend on besides the file: the options, line dates from git, the day. */
+  readonly context: string;
+  /** The root's metadata before a byte is read: a file written after this walk changes what the next walk sees. */
+  readonly metadata: RootMetadata;
+}
+
+/**
+ * {@link checkRoot}, or, when the cache holds the root's entry for the root's metadata as it is now, a
+ * {@link DeferredRoot} that has read only the entry's first line.
+ */
+export async function checkRootOrDefer(argument: string, cwd: string, options: CheckRootOptions): Promise<CheckedRoot | DeferredRoot> {
+  const cache = options.fix ? undefined : options.cache;
+  if (!cache) return checkRoot(argument, cwd, options);
+  const prepared = prepareCache(resolve(cwd, argument), options, cache);
+  const key = settledKeyOf(prepared, cache);
+  if (key === undefined || prepared.metadata.kind !== 'settled' || !hasCachedCheck(cache.folder, prepared.metadata.realRoot, key, cache.version)) return checkRoot(argument, cwd, options, prepared);
+  return { argument, settledKey: key, results: () => checkRoot(argument, cwd, options, prepared) };
+}
+
+function prepareCache(folder: string, options: CheckRootOptions, cache: NonNullable<CheckRootOptions['cache']>): CachePreparation {
+  const day = new Date();
+  const context = new CacheKey()
+    .add('options', { types: options.typeSet, exclude: options.exclude ?? [], shape: options.shape ?? null, indexLoad: options.indexLoad ?? null })
+    .add('repository', repositoryState(folder))
+    .add('day', { day: localDay(day), offset: day.getTimezoneOffset() })
+    .digest();
+  return { context, metadata: rootMetadata(folder, cache.clock?.() ?? day.getTime()) };
+}
+
+/** The key the root's entry was kept under when the root's metadata was what it is now. */
+function settledKeyOf(prepared: CachePreparation, cache: NonNullable<CheckRootOptions['cache']>): string | undefined {
+  if (prepared.metadata.kind !== 'settled') return undefined;
+  return readSettledKey(cache.folder, prepared.metadata.realRoot, prepared.context, cache.version, prepared.metadata.digest);
 }
 
 /** Reads, checks and (with `fix`) repairs one root. Throws only when the root itself cannot be read. */
-export async function checkRoot(argument: string, cwd: string, options: CheckRootOptions): Promise<CheckedRoot> {
+export async function checkRoot(argument: string, cwd: string, options: CheckRootOptions, preparation?: CachePreparation): Promise<CheckedRoot> {
   const folder = resolve(cwd, argument);
   const concurrency = options.readConcurrency ?? 'sync';
   const store = new MemoryStore();
@@ -79,23 +134,27 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     take(file.path, file.text, file.stamp.mtimeMs);
     if (options.fix) files.set(file.path, file);
   };
+  const prepared = cache ? preparation ?? prepareCache(folder, options, cache) : undefined;
+  const cacheContext = prepared?.context;
+  const metadata: RootMetadata = prepared?.metadata ?? { kind: 'unknown' };
+  if (cache && prepared && metadata.kind === 'settled') {
+    const settledKey = settledKeyOf(prepared, cache);
+    const cached = settledKey === undefined ? undefined : readCachedCheck(cache.folder, metadata.realRoot, settledKey, cache.version);
+    if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [], settledKey };
+  }
   const stream = concurrency === 'sync' ? await streamRoot(nodeSyncReaderHost, folder, onFile) : await streamRoot(nodeReaderHost, folder, onFile, { concurrency });
   const read: RootRead = { ...stream, files };
   let cacheKey: string | undefined;
-  // What every file's findings depend on besides the file: the options, line dates from git, the day.
-  let cacheContext: string | undefined;
   let fileMemo: FileMemo | undefined;
   const keptParts = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
-  if (cache && key) {
-    const now = new Date();
-    cacheContext = new CacheKey()
-      .add('options', { types: options.typeSet, exclude: options.exclude ?? [], shape: options.shape ?? null, indexLoad: options.indexLoad ?? null })
-      .add('repository', repositoryState(folder))
-      .add('day', { day: localDay(now), offset: now.getTimezoneOffset() })
-      .digest();
+  if (cache && key && cacheContext) {
     cacheKey = key.add('context', cacheContext).add('skipped', stream.skipped).digest();
     const cached = readCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version);
-    if (cached) return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [] };
+    if (cached) {
+      const settled = metadata.kind === 'settled' && metadata.realRoot === stream.realRoot;
+      if (settled) writeSettledKey(cache.folder, stream.realRoot, cacheContext, cache.version, metadata.digest, cacheKey);
+      return { argument, memories: cached.memories, problems: cached.problems, skipped: cached.skipped, fixed: 0, notWritten: [], ...(settled ? { settledKey: cacheKey } : {}) };
+    }
     for (const file of held) take(file.path, file.text, file.mtimeMs);
     held.length = 0;
     fileMemo = keptAcrossRuns(readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptParts);
@@ -146,7 +205,13 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const isDocumentation = documentationMatcher(options.exclude ?? []);
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
-  if (cache && cacheKey && cacheContext) writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptParts);
+  if (cache && cacheKey && cacheContext) {
+    writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptParts);
+    if (metadata.kind === 'settled' && metadata.realRoot === stream.realRoot) {
+      writeSettledKey(cache.folder, stream.realRoot, cacheContext, cache.version, metadata.digest, cacheKey);
+      return { argument, memories, problems, skipped: read.skipped, fixed, notWritten, settledKey: cacheKey };
+    }
+  }
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
 }
 

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { containerIndexProblem, isAtLeast, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
+import { containerIndexProblem, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
 import { nodeReaderHost } from '../reader';
 import { agentMemoryContainer } from '../rootLocations/agentMemory';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
-import { checkRoot } from './checkRoot';
+import { checkRoot, checkRootOrDefer, type DeferredRoot } from './checkRoot';
+import { printedCheck } from './printedCheck';
 import { cacheFolder, clearCache } from './resultCache';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
@@ -18,7 +19,6 @@ import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } fr
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
 import { parseReviewArgs, REVIEW_USAGE, reviewCommand, ReviewUsageError } from './reviewCommand';
 import { type CheckedRoot } from './format';
-import { outputBytes, render } from './output';
 import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
 import { terminalSafe } from './terminalText';
 
@@ -73,7 +73,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     }
   }
   const typeSet = parseTypes(options.types);
-  const checked: CheckedRoot[] = [];
+  const checked: (CheckedRoot | DeferredRoot)[] = [];
   // An agent-memory folder named as a root holds one root per agent (issue #39): each is checked on its
   // own, and a MEMORY.md of the folder itself, which no agent loads, is reported as such.
   if (!files) {
@@ -110,19 +110,20 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
       const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
       const shape = shapeSettingFor(options.shape, looksAuto);
       const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto, cwd));
-      const result = await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) });
       const only = files?.get(root);
-      checked.push(only ? onlyFiles(result, only) : result);
+      const result = only ? await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }) : await checkRootOrDefer(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) });
+      checked.push(only && !('results' in result) ? onlyFiles(result, only) : result);
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
-      if (team && !files) checked.push(await checkRoot(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }));
+      if (team && !files) checked.push(await checkRootOrDefer(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }));
     } catch (error) {
       process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
     }
   }
-  process.stdout.write(outputBytes(render(options.format, checked, version())));
-  const failing = checked.some((root) => root.problems.some((problem) => isAtLeast(problem.severity, options.failOn)));
-  return failing ? 1 : 0;
+  // Output kept for a run is printed again only for the same whole roots, never for a --files subset or a fix.
+  const printed = await printedCheck(checked, { format: options.format, failOn: options.failOn, version: version(), ...(files || options.fix ? {} : cacheOf(options)) });
+  process.stdout.write(printed.bytes);
+  return printed.exitCode;
 }
 
 /** `hook`, `review` and `history`: each parses its own options and prints its own help. */

@@ -23,8 +23,11 @@ const ENTRY_FORMAT = 2;
 /** Roots kept: a machine checks a few folders again and again; a test run checks hundreds once. */
 const MAX_ENTRIES = 64;
 const ENTRY_NAME = /^[0-9a-f]{32}\.json$/;
-/** A root's entry and the per-file part beside it, and a temporary file of either. */
-const OWN_FILE = /^[0-9a-f]{32}(?:\.files)?\.json(?:\.\d+\.tmp)?$/;
+/** A root's entry, the per-file part and the settled key beside it, a printed output, and a temporary file of any. */
+const OWN_FILE = /^[0-9a-f]{32}(?:(?:\.files|\.settled)?\.json|\.out)(?:\.\d+\.tmp)?$/;
+const OUTPUT_NAME = /^[0-9a-f]{32}\.out$/;
+/** A settled key is a line of a few hundred bytes. */
+const MAX_SETTLED_BYTES = 64 * 1024;
 /** A root's entry holds its problems: 64,000 for 20,000 memories come to about 40 MB. */
 const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
 
@@ -68,17 +71,22 @@ export function fileDigest(bytes: Uint8Array, mtimeMs: number): string {
   return createHash('sha1').update(`${mtimeMs}\u0000${bytes.length}\u0000`).update(bytes).digest('base64');
 }
 
-function entryFile(folder: string, realRoot: string, part: '' | '.files' = ''): string {
+function entryFile(folder: string, realRoot: string, part: '' | '.files' | '.settled' = ''): string {
   return join(folder, `${createHash('sha256').update(realRoot).digest('hex').slice(0, 32)}${part}.json`);
 }
 
 /** An entry file's text, or undefined. Not blocking, and never through a link: a FIFO or a link put where an entry goes is a miss. */
-function readEntryText(file: string): string | undefined {
+function readEntryText(file: string, maxBytes = MAX_ENTRY_BYTES): string | undefined {
+  const bytes = readEntryBytes(file, maxBytes);
+  return bytes?.toString('utf8');
+}
+
+function readEntryBytes(file: string, maxBytes = MAX_ENTRY_BYTES): Buffer | undefined {
   try {
     const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > MAX_ENTRY_BYTES) return undefined;
+      if (!stat.isFile() || stat.size > maxBytes) return undefined;
       const buffer = Buffer.alloc(stat.size);
       let read = 0;
       while (read < stat.size) {
@@ -86,13 +94,37 @@ function readEntryText(file: string): string | undefined {
         if (n === 0) break;
         read += n;
       }
-      return buffer.toString('utf8', 0, read);
+      return buffer.subarray(0, read);
     } finally {
       closeSync(fd);
     }
   } catch {
     return undefined;
   }
+}
+
+/** An entry file's first line, where it says for what it was written. */
+function readHeader(file: string): { format?: unknown; version?: unknown; root?: unknown; key?: unknown } | undefined {
+  try {
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+    try {
+      if (!fstatSync(fd).isFile()) return undefined;
+      const buffer = Buffer.alloc(MAX_SETTLED_BYTES);
+      const length = readSync(fd, buffer, 0, buffer.length, 0);
+      const end = buffer.subarray(0, length).indexOf(0x0a);
+      return end < 0 ? undefined : (JSON.parse(buffer.toString('utf8', 0, end)) as { format?: unknown });
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `realRoot`'s entry says it was written under `key` by this build (its results are not read). */
+export function hasCachedCheck(folder: string, realRoot: string, key: string, version: string): boolean {
+  const header = readHeader(entryFile(folder, realRoot));
+  return header !== undefined && header.format === ENTRY_FORMAT && header.version === version && header.root === realRoot && header.key === key;
 }
 
 /** The entry of `realRoot` when it was written under `key` by this build; anything else is a miss. */
@@ -110,6 +142,33 @@ export function readCachedCheck(folder: string, realRoot: string, key: string, v
     return result;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The key `realRoot`'s entry was last written or found under, when the root's metadata (see
+ * `rootMetadata`) is what it was then, under the same `context` and build: a run where nothing changed
+ * finds its entry without reading a file. Anything else is nothing, and the files are read and keyed.
+ */
+export function readSettledKey(folder: string, realRoot: string, context: string, version: string, metadata: string): string | undefined {
+  const text = readEntryText(entryFile(folder, realRoot, '.settled'), MAX_SETTLED_BYTES);
+  if (text === undefined) return undefined;
+  try {
+    const entry = JSON.parse(text) as { format?: unknown; version?: unknown; root?: unknown; context?: unknown; metadata?: unknown; key?: unknown };
+    if (entry.format !== ENTRY_FORMAT || entry.version !== version || entry.root !== realRoot || entry.context !== context || entry.metadata !== metadata || typeof entry.key !== 'string') return undefined;
+    return entry.key;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `key` as the one `realRoot`'s entry is found under while its metadata stays `metadata`. */
+export function writeSettledKey(folder: string, realRoot: string, context: string, version: string, metadata: string, key: string): void {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    writeEntry(entryFile(folder, realRoot, '.settled'), JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, context, metadata, key }));
+  } catch {
+    // Without it the next run reads the files to find the entry.
   }
 }
 
@@ -149,6 +208,33 @@ function isFileParts(value: unknown): value is Partial<FileParts> {
   return list(parts['text']) && list(parts['frontmatter']) && objectOrNull(parts['facts']) && listOrNull(parts['bodySubject']);
 }
 
+/**
+ * A run's printed output as it was kept in `slot` (one per format, options and named roots) when it
+ * was kept under `key` (the roots' results) by this build, with its exit status; anything else is nothing.
+ */
+export function readCachedOutput(folder: string, slot: string, key: string, version: string): { readonly bytes: Buffer; readonly exitCode: number } | undefined {
+  const file = join(folder, `${slot}.out`);
+  const header = readHeader(file) as { format?: unknown; version?: unknown; key?: unknown; exitCode?: unknown; length?: unknown } | undefined;
+  if (!header || header.format !== ENTRY_FORMAT || header.version !== version || header.key !== key || typeof header.exitCode !== 'number' || typeof header.length !== 'number') return undefined;
+  const bytes = readEntryBytes(file);
+  const start = bytes ? bytes.indexOf(0x0a) + 1 : 0;
+  // The length it was written with: a file cut short (a full disk, a crash mid-write) is not printed.
+  if (!bytes || bytes.length - start !== header.length) return undefined;
+  touch(file);
+  return { bytes: bytes.subarray(start), exitCode: header.exitCode };
+}
+
+export function writeCachedOutput(folder: string, slot: string, key: string, version: string, exitCode: number, bytes: Uint8Array): void {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const header = Buffer.from(`${JSON.stringify({ format: ENTRY_FORMAT, version, key, exitCode, length: bytes.length })}\n`);
+    writeEntry(join(folder, `${slot}.out`), Buffer.concat([header, bytes]));
+    pruneEntries(folder, OUTPUT_NAME, []);
+  } catch {
+    // The next run prints from the roots' entries.
+  }
+}
+
 /** Marks an entry as used now, so pruning keeps it. */
 function touch(file: string): void {
   try {
@@ -170,27 +256,27 @@ export function writeCachedCheck(folder: string, realRoot: string, key: string, 
     // The per-file part first: an entry whose part is from an older run only costs that run's files a reading.
     writeEntry(entryFile(folder, realRoot, '.files'), JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, context, files }));
     writeEntry(entryFile(folder, realRoot), `${JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key })}\n${JSON.stringify(result)}`);
-    pruneEntries(folder);
+    pruneEntries(folder, ENTRY_NAME, ['.files.json', '.settled.json']);
   } catch {
     // A read-only home, a full disk: the next run checks from scratch.
   }
 }
 
-function writeEntry(file: string, text: string): void {
+function writeEntry(file: string, text: string | Uint8Array): void {
   const temporary = `${file}.${process.pid}.tmp`;
   // `wx`: a file or link already at the temporary name is never written through.
   writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
   renameSync(temporary, file);
 }
 
-/** Removes the entries used longest ago past the first {@link MAX_ENTRIES}. */
-function pruneEntries(folder: string): void {
-  const entries = readdirSync(folder).filter((name) => ENTRY_NAME.test(name));
+/** Removes the entries named `named` used longest ago past the first {@link MAX_ENTRIES}, with the parts beside each (`.json` replaced by each of `beside`). */
+function pruneEntries(folder: string, named: RegExp, beside: readonly string[]): void {
+  const entries = readdirSync(folder).filter((name) => named.test(name));
   if (entries.length <= MAX_ENTRIES) return;
   const aged = entries.map((name) => ({ name, time: statSync(join(folder, name)).mtimeMs })).sort((a, b) => b.time - a.time);
   for (const { name } of aged.slice(MAX_ENTRIES)) {
     rmSync(join(folder, name), { force: true });
-    rmSync(join(folder, name.replace(/\.json$/, '.files.json')), { force: true });
+    for (const part of beside) rmSync(join(folder, name.replace(/\.json$/, part)), { force: true });
   }
 }
 

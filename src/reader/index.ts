@@ -5,3 +5,4 @@ export { makeSkipProblem, problemsOfPath, skipMessage, withSkipProblems } from '
 export { nodeReaderHost } from './nodeReaderHost';
 export { nodeSyncReaderHost } from './nodeSyncReaderHost';
 export { pathLandsInside } from './realLocation';
+export { rootMetadata, RACY_WINDOW_MS, type RootMetadata } from './rootMetadata';

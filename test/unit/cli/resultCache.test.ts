@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkRoot } from '../../../src/cli/checkRoot';
+import { checkRoot, checkRootOrDefer } from '../../../src/cli/checkRoot';
+import { printedCheck } from '../../../src/cli/printedCheck';
+import { RACY_WINDOW_MS } from '../../../src/reader';
 import { render } from '../../../src/cli/output';
 import { cacheFolder } from '../../../src/cli/resultCache';
 import { resolveTypeSet } from '../../../src/core';
@@ -22,7 +24,7 @@ describe('check\'s result cache', function () {
     return { status: result.status, stdout: result.stdout };
   };
   /** A root's entries, the per-file part beside each left out. */
-  const entries = (): string[] => readdirSync(cache).filter((name) => name.endsWith('.json') && !name.endsWith('.files.json'));
+  const entries = (): string[] => readdirSync(cache).filter((name) => /^[0-9a-f]+\.json$/.test(name));
   const memory = (name: string, description: string, body: string): string => `---\nname: ${name}\ndescription: ${description}\ntype: feedback\n---\n${body}\n`;
 
   beforeEach(() => {
@@ -37,11 +39,25 @@ describe('check\'s result cache', function () {
 
   afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('gives the same findings with and without the cache through a random run of edits, and keeps one entry per root outside it', async () => {
+  /**
+   * Files a test has just written are within the racy window, so a run reads them however settled
+   * their metadata; `settled` moves the run's clock past the window, and each edit waits for the
+   * clock's grain first (as real edits, seconds apart, do), so the metadata walk decides.
+   */
+  const randomEdits = async (settled: boolean): Promise<void> => {
     // In the process, through checkRoot as the CLI calls it: the cache is the bundled CLI's, named here.
     const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
-    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
+    const withCache = { ...options, cache: { folder: cache, version: 'test', ...(settled ? { clock: () => Date.now() + RACY_WINDOW_MS + 1000 } : {}) } };
     const outputs = async (checkOptions: typeof options): Promise<string[]> => {
+      if (checkOptions === withCache) {
+        // As the CLI prints: results found by the metadata alone, and output kept for them.
+        const printed: string[] = [];
+        for (const format of ['text', 'json', 'sarif'] as const) {
+          const outcome = await checkRootOrDefer('memory', scratch, withCache);
+          printed.push((await printedCheck([outcome], { format, failOn: 'warning', version: 'test', cache: withCache.cache })).bytes.toString('utf8').slice(0, -1));
+        }
+        return printed;
+      }
       const checked = [await checkRoot('memory', scratch, checkOptions)];
       return (['text', 'json', 'sarif'] as const).map((format) => render(format, checked, 'test'));
     };
@@ -64,13 +80,51 @@ describe('check\'s result cache', function () {
       () => utimesSync(join(root, 'feedback_deploy.md'), new Date(2026, random(12), 1 + random(28)), new Date(2026, random(12), 1 + random(28))),
       () => writeFileSync(join(root, 'MEMORY.md'), `# Memory\n\n${readdirSync(root).filter((name) => name !== 'MEMORY.md' && random(2) === 0).map((name) => `- [${name}](${name}) — ${words[random(words.length)]}\n`).join('')}`),
     ];
+    let deferred = 0;
     for (let step = 0; step < 40; step++) {
+      if (settled) await new Promise((resolve) => setTimeout(resolve, 25));
       edits[random(edits.length)](step);
       const cold = await outputs(options);
       assert.deepEqual(await outputs(withCache), cold, `step ${step}, first run`);
+      if ('results' in (await checkRootOrDefer('memory', scratch, withCache))) deferred++;
       assert.deepEqual(await outputs(withCache), cold, `step ${step}, from the cache`);
     }
     assert.equal(entries().length, 1);
+    // Settled, every run after the first found the root's entry by its metadata; racy, none did.
+    assert.equal(deferred, settled ? 40 : 0);
+  };
+
+  it('gives the same findings with and without the cache through a random run of edits, and keeps one entry per root outside it', () => randomEdits(false));
+
+  it('gives the same findings and output through a random run of edits when the files\' metadata is settled and the output is kept', () => randomEdits(true));
+
+  it('prints kept output only for the results it was kept for, and renders again an output file cut short or foreign', async () => {
+    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false, cache: { folder: cache, version: 'test', clock: () => Date.now() + RACY_WINDOW_MS + 1000 } };
+    const print = async (format: 'text' | 'json' = 'text'): Promise<string> => (await printedCheck([await checkRootOrDefer('memory', scratch, options)], { format, failOn: 'warning', version: 'test', cache: options.cache })).bytes.toString('utf8');
+    const expected = await print();
+    const [output] = readdirSync(cache).filter((name) => name.endsWith('.out'));
+    const kept = readFileSync(join(cache, output));
+    // A mark of the same length only the kept output can print: the root's results are not read at all.
+    const marked = Buffer.from(kept.toString('latin1').replace('memories in 1 root', 'MEMORIES IN 1 ROOT'), 'latin1');
+    writeFileSync(join(cache, output), marked);
+    assert.match(await print(), /MEMORIES IN 1 ROOT/);
+    // Another format is another slot; a file cut short or from another build is rendered again.
+    assert.doesNotMatch(await print('json'), /MEMORIES/);
+    for (const bad of [marked.subarray(0, marked.length - 1), Buffer.from(marked.toString('latin1').replace('"version":"test"', '"version":"tess"'), 'latin1'), Buffer.from('{')]) {
+      writeFileSync(join(cache, output), bad);
+      assert.equal(await print(), expected);
+    }
+    // The root's entry found by its first line, its results corrupt after it: the root is checked again.
+    unlinkSync(join(cache, output));
+    const [entry] = entries();
+    const good = readFileSync(join(cache, entry), 'utf8');
+    writeFileSync(join(cache, entry), `${good.slice(0, good.indexOf('\n'))}\n{"memories":`);
+    assert.equal(await print(), expected);
+    // A memory changed: its root's key changes, and the kept output is not printed.
+    writeFileSync(join(cache, output), marked);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    writeFileSync(join(root, 'feedback_tabs.md'), memory('tabs', 'Indent with tabs, never spaces', 'Indent with tabs, always.'));
+    assert.doesNotMatch(await print(), /MEMORIES/);
   });
 
   it('ignores a corrupt, truncated or foreign entry and writes a good one over it', async () => {
