@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FileParts, RootPath } from '../core';
@@ -86,7 +86,7 @@ function readEntryBytes(file: string, maxBytes = MAX_ENTRY_BYTES): Buffer | unde
     const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > maxBytes) return undefined;
+      if (!isOwnEntry(stat) || stat.size > maxBytes) return undefined;
       const buffer = Buffer.alloc(stat.size);
       let read = 0;
       while (read < stat.size) {
@@ -103,12 +103,21 @@ function readEntryBytes(file: string, maxBytes = MAX_ENTRY_BYTES): Buffer | unde
   }
 }
 
+/**
+ * Whether a file can be what this tool wrote: a regular file of the user running it that no one else
+ * can write (entries are written 0600). Kept output is printed as it is, so a file another user could
+ * have put in a shared cache folder is never taken.
+ */
+function isOwnEntry(stat: Stats): boolean {
+  return stat.isFile() && (process.getuid === undefined || stat.uid === process.getuid()) && (stat.mode & 0o022) === 0;
+}
+
 /** An entry file's first line, where it says for what it was written. */
 function readHeader(file: string): { format?: unknown; version?: unknown; root?: unknown; key?: unknown } | undefined {
   try {
     const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
-      if (!fstatSync(fd).isFile()) return undefined;
+      if (!isOwnEntry(fstatSync(fd))) return undefined;
       const buffer = Buffer.alloc(MAX_SETTLED_BYTES);
       const length = readSync(fd, buffer, 0, buffer.length, 0);
       const end = buffer.subarray(0, length).indexOf(0x0a);

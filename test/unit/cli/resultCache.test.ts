@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkRoot, checkRootOrDefer } from '../../../src/cli/checkRoot';
@@ -114,6 +114,10 @@ describe('check\'s result cache', function () {
       writeFileSync(join(cache, output), bad);
       assert.equal(await print(), expected);
     }
+    // Kept output that others could write is never printed: a shared cache folder must not speak for this user.
+    writeFileSync(join(cache, output), marked);
+    chmodSync(join(cache, output), 0o620);
+    assert.equal(await print(), expected);
     // The root's entry found by its first line, its results corrupt after it: the root is checked again.
     unlinkSync(join(cache, output));
     const [entry] = entries();
