@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkRoot, checkRootOrDefer } from '../../../src/cli/checkRoot';
+import { checkRoot, checkRootOrDefer, type CheckRootOptions } from '../../../src/cli/checkRoot';
 import { printedCheck } from '../../../src/cli/printedCheck';
 import { RACY_WINDOW_MS } from '../../../src/reader';
 import { render } from '../../../src/cli/output';
@@ -25,6 +25,17 @@ describe('check\'s result cache', function () {
   };
   /** A root's entries, the per-file part beside each left out. */
   const entries = (): string[] => readdirSync(cache).filter((name) => /^[0-9a-f]+\.json$/.test(name));
+  /** The check as the CLI runs it without a cache. */
+  const options: CheckRootOptions = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
+  /**
+   * With the cache, named here (the bundled CLI's is the user's). Files a test has just written are
+   * within the racy window; `settled` moves the run's clock past it, so their metadata decides.
+   */
+  const cachedOptions = (settled = false): CheckRootOptions & { cache: NonNullable<CheckRootOptions['cache']> } => ({
+    ...options,
+    cache: { folder: cache, version: 'test', ...(settled ? { clock: () => Date.now() + RACY_WINDOW_MS + 1000 } : {}) },
+  });
+  const json = async (checkOptions: CheckRootOptions): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
   const memory = (name: string, description: string, body: string): string => `---\nname: ${name}\ndescription: ${description}\ntype: feedback\n---\n${body}\n`;
 
   beforeEach(() => {
@@ -39,16 +50,11 @@ describe('check\'s result cache', function () {
 
   afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-  /**
-   * Files a test has just written are within the racy window, so a run reads them however settled
-   * their metadata; `settled` moves the run's clock past the window, and each edit waits for the
-   * clock's grain first (as real edits, seconds apart, do), so the metadata walk decides.
-   */
+  /** Settled, each edit waits for the clock's grain first (as real edits, seconds apart, do), so the metadata walk decides. */
   const randomEdits = async (settled: boolean): Promise<void> => {
     // In the process, through checkRoot as the CLI calls it: the cache is the bundled CLI's, named here.
-    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
-    const withCache = { ...options, cache: { folder: cache, version: 'test', ...(settled ? { clock: () => Date.now() + RACY_WINDOW_MS + 1000 } : {}) } };
-    const outputs = async (checkOptions: typeof options): Promise<string[]> => {
+    const withCache = cachedOptions(settled);
+    const outputs = async (checkOptions: CheckRootOptions): Promise<string[]> => {
       if (checkOptions === withCache) {
         // As the CLI prints: results found by the metadata alone, and output kept for them.
         const printed: string[] = [];
@@ -99,7 +105,7 @@ describe('check\'s result cache', function () {
   it('gives the same findings and output through a random run of edits when the files\' metadata is settled and the output is kept', () => randomEdits(true));
 
   it('prints kept output only for the results it was kept for, and renders again an output file cut short or foreign', async () => {
-    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false, cache: { folder: cache, version: 'test', clock: () => Date.now() + RACY_WINDOW_MS + 1000 } };
+    const options = cachedOptions(true);
     const print = async (format: 'text' | 'json' = 'text'): Promise<string> => (await printedCheck([await checkRootOrDefer('memory', scratch, options)], { format, failOn: 'warning', version: 'test', cache: options.cache })).bytes.toString('utf8');
     const expected = await print();
     const [output] = readdirSync(cache).filter((name) => name.endsWith('.out'));
@@ -132,9 +138,7 @@ describe('check\'s result cache', function () {
   });
 
   it('ignores a corrupt, truncated or foreign entry and writes a good one over it', async () => {
-    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
-    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
-    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    const withCache = cachedOptions();
     const expected = await json(options);
     await json(withCache);
     const [entry] = entries();
@@ -156,9 +160,7 @@ describe('check\'s result cache', function () {
   });
 
   it('reads again only the memories that changed: the others\' text findings are taken from the last run while their bytes, time, options and day are the same', async () => {
-    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
-    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
-    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    const withCache = cachedOptions();
     await json(withCache);
     const [entry] = entries();
     const part = join(cache, entry.replace(/\.json$/, '.files.json'));
@@ -189,9 +191,7 @@ describe('check\'s result cache', function () {
   });
 
   it('takes a FIFO or a link where an entry goes for a miss, without blocking or reading through it', async () => {
-    const options = { typeSet: resolveTypeSet(undefined, undefined), fix: false };
-    const withCache = { ...options, cache: { folder: cache, version: 'test' } };
-    const json = async (checkOptions: typeof options): Promise<string> => render('json', [await checkRoot('memory', scratch, checkOptions)], 'test');
+    const withCache = cachedOptions();
     const expected = await json(options);
     await json(withCache);
     const [entry] = entries();
