@@ -22,6 +22,8 @@ export interface CachedCheck {
 const ENTRY_FORMAT = 2;
 /** Roots kept: a machine checks a few folders again and again; a test run checks hundreds once. */
 const MAX_ENTRIES = 64;
+/** Printed outputs kept: a few folders in a format or two; each is as large as the report it prints. */
+const MAX_OUTPUTS = 16;
 const ENTRY_NAME = /^[0-9a-f]{32}\.json$/;
 /** A root's entry, the per-file part and the settled key beside it, a printed output, and a temporary file of any. */
 const OWN_FILE = /^[0-9a-f]{32}(?:(?:\.files|\.settled)?\.json|\.out)(?:\.\d+\.tmp)?$/;
@@ -238,7 +240,7 @@ export function writeCachedOutput(folder: string, slot: string, key: string, ver
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const header = Buffer.from(`${JSON.stringify({ format: ENTRY_FORMAT, version, key, exitCode, length: bytes.length })}\n`);
     writeEntry(join(folder, `${slot}.out`), Buffer.concat([header, bytes]));
-    pruneEntries(folder, OUTPUT_NAME, []);
+    pruneEntries(folder, OUTPUT_NAME, [], MAX_OUTPUTS);
   } catch {
     // The next run prints from the roots' entries.
   }
@@ -265,7 +267,7 @@ export function writeCachedCheck(folder: string, realRoot: string, key: string, 
     // The per-file part first: an entry whose part is from an older run only costs that run's files a reading.
     writeEntry(entryFile(folder, realRoot, '.files'), JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, context, files }));
     writeEntry(entryFile(folder, realRoot), `${JSON.stringify({ format: ENTRY_FORMAT, version, root: realRoot, key })}\n${JSON.stringify(result)}`);
-    pruneEntries(folder, ENTRY_NAME, ['.files.json', '.settled.json']);
+    pruneEntries(folder, ENTRY_NAME, ['.files.json', '.settled.json'], MAX_ENTRIES);
   } catch {
     // A read-only home, a full disk: the next run checks from scratch.
   }
@@ -278,12 +280,12 @@ function writeEntry(file: string, text: string | Uint8Array): void {
   renameSync(temporary, file);
 }
 
-/** Removes the entries named `named` used longest ago past the first {@link MAX_ENTRIES}, with the parts beside each (`.json` replaced by each of `beside`). */
-function pruneEntries(folder: string, named: RegExp, beside: readonly string[]): void {
+/** Removes the entries named `named` used longest ago past the first `keep`, with the parts beside each (`.json` replaced by each of `beside`). */
+function pruneEntries(folder: string, named: RegExp, beside: readonly string[], keep: number): void {
   const entries = readdirSync(folder).filter((name) => named.test(name));
-  if (entries.length <= MAX_ENTRIES) return;
+  if (entries.length <= keep) return;
   const aged = entries.map((name) => ({ name, time: statSync(join(folder, name)).mtimeMs })).sort((a, b) => b.time - a.time);
-  for (const { name } of aged.slice(MAX_ENTRIES)) {
+  for (const { name } of aged.slice(keep)) {
     rmSync(join(folder, name), { force: true });
     for (const part of beside) rmSync(join(folder, name.replace(/\.json$/, part)), { force: true });
   }

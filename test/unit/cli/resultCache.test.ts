@@ -137,6 +137,14 @@ describe('check\'s result cache', function () {
     assert.doesNotMatch(await print(), /MEMORIES/);
   });
 
+  it('keeps the printed output of the 16 runs used last', async () => {
+    for (let at = 0; at < 20; at++) {
+      const checked = { argument: `root-${at}`, memories: 0, problems: [], skipped: [], fixed: 0, notWritten: [], settledKey: 'k' };
+      await printedCheck([checked], { format: 'text', failOn: 'warning', version: 'test', cache: cachedOptions().cache });
+    }
+    assert.equal(readdirSync(cache).filter((name) => name.endsWith('.out')).length, 16);
+  });
+
   it('ignores a corrupt, truncated or foreign entry and writes a good one over it', async () => {
     const withCache = cachedOptions();
     const expected = await json(options);
