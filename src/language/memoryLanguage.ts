@@ -5,7 +5,7 @@ import { documentModel, type DocumentModel, type HeldRoot } from './documentMode
 import { indexEditsForMoves, type RootMove } from './fileMoves';
 import { linkHover, type LinkHover } from './hover';
 import { indexLenses, type IndexLens } from './lenses';
-import { definitionAt, referencesAt, resolvedLinks, type LinkTargets, type RootLocation } from './navigation';
+import { definitionAt, referencesAt, resolvedLinks, unresolvedLinks, type LinkTargets, type RootLocation, type UnresolvedLink } from './navigation';
 import { renameEdits, renamesFileUnasked, renameStart, type RenameAnswer, type RenameStart } from './rename';
 import type { RootSession, SessionPlace } from './rootSession';
 import { budgetOf, type Settings } from './settings';
@@ -42,6 +42,8 @@ export interface MemoryLanguage {
   definition(root: HeldRoot, path: RootPath, text: string, position: Position): LinkTargets | undefined;
   /** The links of a document that lead to one memory. */
   documentLinks(root: HeldRoot, path: RootPath, text: string): RootLocation[];
+  /** The `[[links]]` of a document that lead to no one memory (a door that can create memories or ask offers to). */
+  unresolvedLinks(root: HeldRoot, path: RootPath, text: string): UnresolvedLink[];
   references(root: HeldRoot, path: RootPath, text: string, position: Position, includeDeclaration: boolean): RootLocation[] | undefined;
   prepareRename(root: HeldRoot, path: RootPath, text: string, position: Position): RenameStart | undefined;
   /** `renameFile` says whether the memory's file is renamed with it (a door may ask its person). */
@@ -63,6 +65,7 @@ export function createMemoryLanguage(): MemoryLanguage {
     completion: (root, path, line, position, types) => linkCompletionList(root.store, path, line, position, types),
     definition: (root, path, text, position) => definitionAt(documentModel(root, path, text), position),
     documentLinks: (root, path, text) => resolvedLinks(documentModel(root, path, text)),
+    unresolvedLinks: (root, path, text) => unresolvedLinks(documentModel(root, path, text)),
     references: (root, path, text, position, declaration) => referencesAt(documentModel(root, path, text), position, declaration),
     prepareRename: (root, path, text, position) => renameStart(documentModel(root, path, text), position),
     rename: (root, path, text, position, newName, renameFile) => renameEdits(documentModel(root, path, text), position, newName, renameFile),
