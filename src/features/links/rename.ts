@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { fileFollowsName, formatText, planIndexMove, renamedPath, rootConventions, type MemoryFile, type RootPath, type Text } from '../../core';
+import { fileFollowsName, formatText, renamedPath, rootConventions, type MemoryFile, type Text } from '../../core';
+import type { RootMove } from '../../language/fileMoves';
 import { createMemoryLanguage } from '../../language/memoryLanguage';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import { localized } from '../../workspace/display/localized';
@@ -8,6 +9,8 @@ import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { MEMORY_SELECTOR } from './linkUi';
 
+const language = createMemoryLanguage();
+
 /**
  * F2 on a `[[link]]` or on a memory's `name:` value renames the memory everywhere in its root in one
  * WorkspaceEdit (Shift+Enter previews it): the language layer's rename, the file too as
@@ -15,7 +18,6 @@ import { MEMORY_SELECTOR } from './linkUi';
  * MEMORY.md's entries pointing at the files.
  */
 export function registerRename(services: Services): vscode.Disposable {
-  const language = createMemoryLanguage();
   return vscode.Disposable.from(
     vscode.languages.registerRenameProvider(MEMORY_SELECTOR, {
       prepareRename(document, position) {
@@ -87,22 +89,14 @@ async function shouldRenameFile(services: Services, root: MemoryRoot, memory: Me
   return picked?.value;
 }
 
-/** MEMORY.md edits for files and folders renamed or moved within one root. */
+/** MEMORY.md edits for files and folders renamed or moved within one root (the language layer's file moves). */
 function indexEditsForMoves(services: Services, files: readonly { readonly oldUri: vscode.Uri; readonly newUri: vscode.Uri }[]): RootEdits[] {
-  const movesByRoot = new Map<MemoryRoot, { from: RootPath; to: RootPath }[]>();
+  const moves: RootMove<MemoryRoot>[] = [];
   for (const file of files) {
     const from = services.roots.rootOf(file.oldUri);
     const to = from?.root.relativePath(file.newUri);
-    if (!from || to === undefined) continue;
-    const moves = movesByRoot.get(from.root) ?? [];
-    moves.push({ from: from.path, to });
-    movesByRoot.set(from.root, moves);
+    if (from && to !== undefined) moves.push({ root: from.root, from: from.path, to });
   }
-  const changes: RootEdits[] = [];
-  for (const [root, moves] of movesByRoot) {
-    // The index as its editor shows it, which an edit in the same operation may already have updated.
-    const indexEdit = planIndexMove(root.store.index, moves);
-    if (indexEdit) changes.push({ root: root.uri, edits: [indexEdit] });
-  }
-  return changes;
+  // The index as its editor shows it, which an edit in the same operation may already have updated.
+  return language.fileMoves(moves).map(({ root, edit }) => ({ root: root.uri, edits: [edit] }));
 }
