@@ -90,6 +90,6 @@ async function pickCandidate(root: MemoryRoot, target: string, candidates: reado
 }
 
 /** Where a link lands in its target: the `name` value, or the top of the file. */
-export function nameRange(memory: MemoryFile): vscode.Range {
+function nameRange(memory: MemoryFile): vscode.Range {
   return toVsRange(coreNameRange(memory));
 }
