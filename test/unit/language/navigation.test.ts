@@ -40,6 +40,10 @@ describe('the language layer\'s navigation and file moves, without VS Code or a 
     assert.deepEqual(language.references(session, 'deploy-steps.md', typed, { line: 2, character: 8 }, true), [{ path: 'deploy-steps.md', range: range(2, 6, 18) }, { path: 'commit-style.md', range: range(5, 41, 57) }]);
   });
 
+  it('references: on a MEMORY.md entry, the memory\'s name and the [[links]] to it (VS Code\'s Find All References asks this too)', () => {
+    assert.deepEqual(language.references(session, 'MEMORY.md', FILES['MEMORY.md'], { line: 3, character: 20 }, true), [{ path: 'deploy-steps.md', range: range(1, 6, 18) }, { path: 'commit-style.md', range: range(5, 41, 57) }]);
+  });
+
   it('definition says whether a [[link]] or a MEMORY.md entry leads there', () => {
     assert.equal(language.definition(session, 'commit-style.md', FILES['commit-style.md'], { line: 5, character: 45 })?.from, 'link');
     assert.equal(language.definition(session, 'MEMORY.md', FILES['MEMORY.md'], { line: 2, character: 20 })?.from, 'entry');
