@@ -1,4 +1,4 @@
-import { inferType, linkAt, planStub, ProblemCode, relativeDateFixAll, typePrefixedStem, type FileEdit, type MemoryLink, type Problem, type RuleContext, type Text } from '../core';
+import { inferType, linkAt, msg, planStub, ProblemCode, relativeDateFixAll, typePrefixedStem, type FileEdit, type MemoryLink, type Problem, type RuleContext, type Text } from '../core';
 
 /** One quick fix for a door to offer: its title (translatable), its edits, the problems it fixes. */
 export interface CodeActionAnswer {
@@ -16,32 +16,47 @@ export interface FixedFile {
   readonly context: RuleContext;
 }
 
+/** How a door asks for the list. */
+export interface CodeActionOptions<X> {
+  /**
+   * Whether a dangling link offers a new memory of each type (default yes). A door that creates a
+   * memory its own way (the extension asks the type in a picker, from the link's hover and click) leaves them out.
+   */
+  readonly createMemory?: boolean;
+  /** A door's own actions for a problem (commands: open the other memory, sort the index), listed after the problem's fixes. */
+  readonly doorActions?: (problem: Problem) => readonly X[];
+}
+
+/** An entry of the list: a fix of the language layer's, or one of the door's own actions (none when the door adds none). */
+export type ListedAction<X> = CodeActionAnswer | ([X] extends [never] ? never : { readonly door: X });
+
 /**
  * The quick fixes of `asked`, problems of `file` a door matched to what its editor sent back: every fix
  * core computed with each problem; for a dangling link, a new memory of each type the person may choose
- * (or the one the name says: `feedback-…`); for a relative date, every relative date of the file at once
- * when there is more than one. `all` is every problem of the file. Two problems with the same fix (name-not-slug
- * and name-file-mismatch: "Change the name to x") give one action.
+ * (or the one the name says: `feedback-…`); the door's own actions; for a relative date, every relative
+ * date of the file at once when there is more than one. `all` is every problem of the file. Two
+ * problems with the same fix (name-not-slug and name-file-mismatch: "Change the name to x") give one action.
  */
-export function codeActionList(file: FixedFile, asked: readonly Problem[], all: readonly Problem[]): CodeActionAnswer[] {
-  const actions: { title: Text; edits: readonly FileEdit[]; problems: Problem[]; preferred: boolean }[] = [];
+export function codeActionList<X = never>(file: FixedFile, asked: readonly Problem[], all: readonly Problem[], options: CodeActionOptions<X> = {}): ListedAction<X>[] {
+  const actions: ({ title: Text; edits: readonly FileEdit[]; problems: Problem[]; preferred: boolean } | { door: X })[] = [];
   const add = (title: Text, edits: readonly FileEdit[], problems: readonly Problem[], preferred: boolean): void => {
-    const same = actions.find((action) => action.title.template === title.template && JSON.stringify(action.title.args) === JSON.stringify(title.args) && JSON.stringify(action.edits) === JSON.stringify(edits));
+    const same = actions.find((action): action is Exclude<typeof action, { door: X }> => !('door' in action) && action.title.template === title.template && JSON.stringify(action.title.args) === JSON.stringify(title.args) && JSON.stringify(action.edits) === JSON.stringify(edits));
     if (!same) return void actions.push({ title, edits, problems: [...problems], preferred });
     for (const problem of problems) if (!same.problems.includes(problem)) same.problems.push(problem);
     same.preferred ||= preferred;
   };
   for (const problem of asked) {
     for (const fix of problem.fixes ?? []) add(fix.titleText ?? { template: fix.title, args: [] }, fix.edits, [problem], fix.preferred === true);
-    if (problem.code === ProblemCode.LinkDangling) {
+    if (problem.code === ProblemCode.LinkDangling && options.createMemory !== false) {
       for (const stub of createMemory(file, problem)) add(stub.title, stub.edits, [problem], false);
     }
+    for (const door of options.doorActions?.(problem) ?? []) actions.push({ door });
     if (problem.code === ProblemCode.RelativeDate) {
       const fixAll = fixAllRelativeDates(file, all, asked);
-      if (fixAll) add({ template: 'Fix all relative dates in this file', args: [] }, fixAll.edits, fixAll.problems, false);
+      if (fixAll) add(msg('Fix all relative dates in this file'), fixAll.edits, fixAll.problems, false);
     }
   }
-  return actions;
+  return actions as ListedAction<X>[];
 }
 
 /** Creating the memory a dangling link reserves (core's {@link planStub}): an editor has no question to ask, so the choice of type is the list. */

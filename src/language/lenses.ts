@@ -1,4 +1,4 @@
-import { entryLenses, INDEX_FILE_NAME, loadBudget, msg, type IndexBudget, type EntryLens, type IndexLoadWay, type LoadBudget, type Text } from '../core';
+import { entryLenses, INDEX_FILE_NAME, loadBudget, msg, type EntryIssue, type EntryLens, type IndexBudget, type IndexLoadWay, type LoadBudget, type Text } from '../core';
 import type { DocumentModel } from './documentModel';
 import type { StoreRoot } from './navigation';
 
@@ -8,11 +8,19 @@ export interface Sentence {
   readonly args: readonly (string | number | readonly Sentence[])[];
 }
 
-/** One lens over a line of MEMORY.md: what it says, sentence by sentence (a door joins them with " · "). */
+/** One lens over a line of MEMORY.md: what it says, sentence by sentence (a door joins them with " · "), and what about. */
 export interface IndexLens {
   readonly line: number;
   readonly title: readonly Sentence[];
+  /** What it tells of, for a door that adds an icon or an action to it. */
+  readonly about: LensSubject;
 }
+
+/** The load budget (on the first line), an entry's memory (its type and backlinks), or what is wrong with an entry. */
+export type LensSubject =
+  | { readonly kind: 'budget'; readonly budget: LoadBudget; readonly way: IndexLoadWay }
+  | { readonly kind: 'memory'; readonly entry: EntryLens }
+  | { readonly kind: 'issue'; readonly entry: EntryLens; readonly issue: EntryIssue };
 
 /**
  * Lenses on MEMORY.md, from core's models: the load budget on the first line (said as the root's load
@@ -22,10 +30,9 @@ export interface IndexLens {
  */
 export function indexLenses(model: DocumentModel<StoreRoot>, limits: IndexBudget, way: IndexLoadWay): IndexLens[] {
   if (model.path !== INDEX_FILE_NAME || !model.index) return [];
-  const lenses: IndexLens[] = [{ line: 0, title: budgetTitle(loadBudget(model.index, limits), way) }];
-  for (const lens of entryLenses(model.index, model.root.store)) {
-    for (const title of entryTitles(lens)) lenses.push({ line: lens.line, title });
-  }
+  const budget = loadBudget(model.index, limits);
+  const lenses: IndexLens[] = [{ line: 0, title: budgetTitle(budget, way), about: { kind: 'budget', budget, way } }];
+  for (const entry of entryLenses(model.index, model.root.store)) lenses.push(...entryTitles(entry));
   return lenses;
 }
 
@@ -34,16 +41,26 @@ export function say(sentences: readonly Sentence[], translate: (text: Text) => s
   return sentences.map((sentence) => translate({ template: sentence.template, args: sentence.args.map((arg) => (typeof arg === 'object' ? say(arg, translate) : arg)) })).join(' · ');
 }
 
-function entryTitles(lens: EntryLens): Sentence[][] {
-  const titles: Sentence[][] = [];
+function entryTitles(entry: EntryLens): IndexLens[] {
+  const lenses: IndexLens[] = [];
   // A type is the memory's own word, not a sentence to translate.
-  if (lens.memory) titles.push([lens.memory.type === undefined ? msg('no type') : { template: '{0}', args: [lens.memory.type] }, lens.backlinks === 1 ? msg('1 backlink') : msg('{0} backlinks', lens.backlinks)]);
-  for (const issue of lens.issues) {
-    if (issue.kind === 'missing-file') titles.push([msg('file missing — create')]);
-    if (issue.kind === 'hook-drift') titles.push([msg('hook differs from the description: {0} → {1}', issue.change.old, issue.change.now)]);
-    if (issue.kind === 'duplicate') titles.push([msg('listed twice (line {0}) — remove', issue.firstLine + 1)]);
+  if (entry.memory) {
+    const title = [entry.memory.type === undefined ? msg('no type') : { template: '{0}', args: [entry.memory.type] }, entry.backlinks === 1 ? msg('1 backlink') : msg('{0} backlinks', entry.backlinks)];
+    lenses.push({ line: entry.line, title, about: { kind: 'memory', entry } });
   }
-  return titles;
+  for (const issue of entry.issues) lenses.push({ line: entry.line, title: [issueTitle(issue)], about: { kind: 'issue', entry, issue } });
+  return lenses;
+}
+
+function issueTitle(issue: EntryIssue): Sentence {
+  switch (issue.kind) {
+    case 'missing-file':
+      return msg('file missing — create');
+    case 'hook-drift':
+      return msg('hook differs from the description: {0} → {1}', issue.change.old, issue.change.now);
+    case 'duplicate':
+      return msg('listed twice (line {0}) — remove', issue.firstLine + 1);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { contains, INDEX_FILE_NAME, linkAt, linksTo, linksToReservation, nameRange, type LinkOccurrence, type MemoryFile, type MemoryStore, type Position, type Range, type RootPath } from '../core';
+import { contains, INDEX_FILE_NAME, linkAt, linksTo, linksToReservation, memoryTitle, nameRange, probableTarget, type LinkOccurrence, type MemoryFile, type MemoryStore, type Position, type Range, type RootPath } from '../core';
+import type { MemoryMention } from './hover';
 import type { DocumentModel } from './documentModel';
 
 /** What the navigation answers read of a door's root: its store. */
@@ -16,7 +17,15 @@ export interface RootLocation {
 export interface LinkTargets {
   readonly range: Range;
   readonly memories: readonly MemoryFile[];
+  /** What leads there: a `[[link]]`, or a MEMORY.md entry's Markdown link (which an editor's Markdown support may already follow). */
+  readonly from: 'link' | 'entry';
 }
+
+/** A `[[link]]` that leads to no one memory: a door may offer to create it, or to choose among its memories. */
+export type UnresolvedLink = { readonly range: Range; readonly target: string } & (
+  | { readonly kind: 'dangling'; readonly meant: MemoryMention | undefined }
+  | { readonly kind: 'ambiguous'; readonly candidates: number }
+);
 
 /**
  * The memories a position leads to, and the range that leads there: a `[[link]]`'s targets (several
@@ -27,11 +36,11 @@ export function definitionAt(model: DocumentModel<StoreRoot>, at: Position): Lin
   const link = linkAt(model.links, at);
   if (link) {
     const resolution = model.root.store.resolveLink(link.target);
-    return resolution.status === 'dangling' ? undefined : { range: link.range, memories: [...resolution.targets] };
+    return resolution.status === 'dangling' ? undefined : { range: link.range, memories: [...resolution.targets], from: 'link' };
   }
   const entry = model.index?.links.find((candidate) => contains(candidate.hrefRange, at));
   const memory = entry?.target === undefined ? undefined : model.root.store.get(entry.target);
-  return entry && memory ? { range: entry.hrefRange, memories: [memory] } : undefined;
+  return entry && memory ? { range: entry.hrefRange, memories: [memory], from: 'entry' } : undefined;
 }
 
 /** The links of a document that lead to one memory: each `[[link]]` resolving to it alone, and MEMORY.md's entries whose file is there. */
@@ -49,10 +58,25 @@ export function resolvedLinks(model: DocumentModel<StoreRoot>): RootLocation[] {
   return links;
 }
 
+/** The `[[links]]` of a document that lead to no one memory: dangling ones with the memory they probably meant, ambiguous ones with how many answer. */
+export function unresolvedLinks(model: DocumentModel<StoreRoot>): UnresolvedLink[] {
+  const { store } = model.root;
+  const links: UnresolvedLink[] = [];
+  for (const link of model.links) {
+    const resolution = store.resolveLink(link.target);
+    if (resolution.status === 'ambiguous') links.push({ range: link.range, target: link.target, kind: 'ambiguous', candidates: resolution.targets.length });
+    if (resolution.status !== 'dangling') continue;
+    const meant = probableTarget(link.target, store)?.candidate;
+    links.push({ range: link.range, target: link.target, kind: 'dangling', meant: meant && { title: memoryTitle(store, meant), path: meant.path } });
+  }
+  return links;
+}
+
 /**
  * On a `[[link]]`, a memory's `name:` or a MEMORY.md entry, every link to that memory in the root
  * (memories and MEMORY.md), after its name when `declaration` is asked; on a dangling link, every link
- * reserving the same name. Undefined anywhere else.
+ * reserving the same name. Undefined anywhere else. On a `name:`, the declaration is that value as the
+ * document shows it now, the text the person is looking at, which may be ahead of the root's.
  */
 export function referencesAt(model: DocumentModel<StoreRoot>, at: Position, declaration: boolean): RootLocation[] | undefined {
   const { store } = model.root;
@@ -63,7 +87,9 @@ export function referencesAt(model: DocumentModel<StoreRoot>, at: Position, decl
     if (resolution.status === 'dangling') return locations(linksToReservation(store, link.target));
     return resolution.targets.flatMap(of);
   }
-  const memory = onName(model, at) ?? onIndexEntry(model, at);
+  const name = onName(model, at);
+  if (name) return [...(declaration ? [{ path: model.path, range: name.declaration }] : []), ...locations(linksTo(store, name.memory))];
+  const memory = onIndexEntry(model, at);
   return memory && of(memory);
 }
 
@@ -72,10 +98,11 @@ export function wholeFile(memory: MemoryFile): Range {
   return { start: { line: 0, character: 0 }, end: { line: Math.max(0, memory.lineCount - 1), character: 0 } };
 }
 
-function onName(model: DocumentModel<StoreRoot>, at: Position): MemoryFile | undefined {
+/** The memory whose `name:` is at `at` (the root's, whose links are counted) and the value's range in the document. */
+function onName(model: DocumentModel<StoreRoot>, at: Position): { memory: MemoryFile; declaration: Range } | undefined {
   const field = model.memory?.frontmatter.fields.get('name');
   if (!model.memory || !field || !(contains(field.valueRange, at) || contains(field.keyRange, at))) return undefined;
-  return model.root.store.get(model.path) ?? model.memory;
+  return { memory: model.root.store.get(model.path) ?? model.memory, declaration: field.valueRange };
 }
 
 function onIndexEntry(model: DocumentModel<StoreRoot>, at: Position): MemoryFile | undefined {

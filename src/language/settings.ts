@@ -131,7 +131,7 @@ export function typeSetOf(settings: Settings): TypeSet {
 }
 
 /** What MEMORY.md may hold before Claude Code cuts it, as the settings say. */
-export function budgetOf(settings: Settings): IndexBudget {
+export function budgetOf(settings: Pick<Settings, 'indexMaxLines' | 'indexMaxCharacters'>): IndexBudget {
   return { maxLines: settings.indexMaxLines, maxChars: settings.indexMaxCharacters };
 }
 

@@ -1,47 +1,52 @@
 import * as vscode from 'vscode';
-import { baseName, ProblemCode, relativeDateFixAll, type FileEdit, type Problem, type RootPath } from '../../core';
+import { baseName, formatText, ProblemCode, type FileEdit, type Problem, type RootPath } from '../../core';
 import { Commands } from '../../commands';
+import { createMemoryLanguage } from '../../language/memoryLanguage';
+import { toVsRange } from '../../workspace/display/ranges';
 import { localized } from '../../workspace/display/localized';
 import type { EditPlan } from '../../workspace/edits/editApplier';
 import { isDiagnosticOf } from '../../workspace/problems/toDiagnostic';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 
-const FIX_ALL_RELATIVE_DATES = (): string => vscode.l10n.t('Fix all relative dates in this file');
-
 /**
- * Quick fixes for Memory Shelf's diagnostics. Core computed every fix with the problem; this provider
- * only finds the problem behind each diagnostic (by code, range and message) and offers its fixes,
- * each applied through the edit applier when picked (which refuses it if the files changed since).
+ * Quick fixes for Memory Shelf's diagnostics: the problem behind each diagnostic (by code, range and
+ * message) and the language layer's list of their fixes ({@link createMemoryLanguage}), each applied
+ * through the edit applier when picked (which refuses it if the files changed since). The extension adds
+ * its own commands: open the other memory of a duplicate, sort the index or update its hooks when it is
+ * over budget, and after a secret's fix the offer to purge it from the history. A dangling link is
+ * created from its hover or click, which ask the type, rather than from one fix per type.
  */
 export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
+  private readonly language = createMemoryLanguage();
 
   constructor(private readonly services: Services) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): vscode.CodeAction[] {
     // Diagnostics made from older text no longer match a problem, so no fix is offered at stale positions.
     const found = this.services.problems.problemsAt(document);
-    if (!found) return [];
-    const actions: vscode.CodeAction[] = [];
+    if (!found || token.isCancellationRequested) return [];
+    const { root, path } = found;
+    // The store's text, which the problems were found in: the document's typed text was put into it first.
+    const text = root.heldText(path) ?? document.getText();
+    const matched = new Map<vscode.Diagnostic, Problem>();
     for (const diagnostic of context.diagnostics) {
-      if (token.isCancellationRequested) return [];
       const problem = found.problems.find((candidate) => isDiagnosticOf(diagnostic, candidate));
-      if (!problem) continue;
-      for (const fix of problem.fixes ?? []) {
-        const action = this.fixAction(localized(fix.titleText, fix.title), found.root, fix.edits, problem.code === ProblemCode.Secret ? found.path : undefined);
-        action.diagnostics = [diagnostic];
-        action.isPreferred = fix.preferred === true;
-        actions.push(action);
-      }
-      actions.push(...this.openOtherMemory(found.root, problem, diagnostic));
-      if (problem.code === ProblemCode.IndexOverBudget) actions.push(...overBudgetActions(found.root, diagnostic));
-      if (problem.code === ProblemCode.RelativeDate) {
-        const fixAll = this.fixAllRelativeDates(found.root, found.path, found.problems, context.diagnostics);
-        if (fixAll) actions.push(fixAll);
-      }
+      if (problem) matched.set(diagnostic, problem);
     }
-    return dedupeActions(actions);
+    const diagnosticsOf = (problems: readonly Problem[]): vscode.Diagnostic[] => [...matched].filter(([, problem]) => problems.includes(problem)).map(([diagnostic]) => diagnostic);
+    const listed = this.language.codeActions(this.services.problems.languageRoot(root), path, text, [...new Set(matched.values())], {
+      createMemory: false,
+      doorActions: (problem) => [...openOtherMemory(root, problem), ...(problem.code === ProblemCode.IndexOverBudget ? overBudgetActions(root) : [])].map((action) => Object.assign(action, { diagnostics: diagnosticsOf([problem]) })),
+    });
+    return dedupeActions(listed.map((entry) => {
+      if ('door' in entry) return entry.door;
+      const action = this.fixAction(localized(entry.title, formatText(entry.title)), root, entry.edits, entry.problems.some((problem) => problem.code === ProblemCode.Secret) ? path : undefined);
+      action.diagnostics = diagnosticsOf(entry.problems);
+      action.isPreferred = entry.preferred;
+      return action;
+    }));
   }
 
   /**
@@ -56,46 +61,31 @@ export class MemoryCodeActionProvider implements vscode.CodeActionProvider {
       : { title, command: Commands.redactSecret, arguments: [plan, root.uri, secretPath] };
     return action;
   }
+}
 
-  /** Duplicates are resolved by a person reading both: offer to open the other one. */
-  private openOtherMemory(root: MemoryRoot, problem: Problem, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
-    if (problem.code !== ProblemCode.NearDuplicate && problem.code !== ProblemCode.DuplicateName) return [];
-    return (problem.related ?? []).map((related) => {
-      const action = new vscode.CodeAction(vscode.l10n.t('Open the other memory: {0}', baseName(related.path)), vscode.CodeActionKind.QuickFix);
-      const uri = root.uriOf(related.path);
-      action.command = { title: action.title, command: 'vscode.open', arguments: [uri, { selection: new vscode.Range(related.range.start.line, related.range.start.character, related.range.end.line, related.range.end.character) }] };
-      action.diagnostics = [diagnostic];
-      return action;
-    });
-  }
-
-  /** Every relative date of the file in one edit: core's fix-all, offered when there is more than one. */
-  private fixAllRelativeDates(root: MemoryRoot, path: RootPath, problems: readonly Problem[], diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction | undefined {
-    const dates = problems.filter((problem) => problem.code === ProblemCode.RelativeDate);
-    const text = root.heldText(path);
-    if (dates.length < 2 || text === undefined) return undefined;
-    const fix = relativeDateFixAll({ path, text, memory: root.store.get(path) }, this.services.problems.ruleContext(root));
-    if (!fix) return undefined;
-    const action = this.fixAction(FIX_ALL_RELATIVE_DATES(), root, fix.edits);
-    action.diagnostics = diagnostics.filter((diagnostic) => dates.some((problem) => isDiagnosticOf(diagnostic, problem)));
+/** Duplicates are resolved by a person reading both: offer to open the other one. */
+function openOtherMemory(root: MemoryRoot, problem: Problem): vscode.CodeAction[] {
+  if (problem.code !== ProblemCode.NearDuplicate && problem.code !== ProblemCode.DuplicateName) return [];
+  return (problem.related ?? []).map((related) => {
+    const action = new vscode.CodeAction(vscode.l10n.t('Open the other memory: {0}', baseName(related.path)), vscode.CodeActionKind.QuickFix);
+    action.command = { title: action.title, command: 'vscode.open', arguments: [root.uriOf(related.path), { selection: toVsRange(related.range) }] };
     return action;
-  }
+  });
 }
 
 /** What brings the cut entries back inside the limit: the newest first, and hooks as short as the descriptions allow. */
-function overBudgetActions(root: MemoryRoot, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
+function overBudgetActions(root: MemoryRoot): vscode.CodeAction[] {
   const sort = new vscode.CodeAction(vscode.l10n.t('Sort the index by recency, newest first'), vscode.CodeActionKind.QuickFix);
   sort.command = { title: sort.title, command: Commands.indexSort, arguments: [root.uri, 'recency'] };
   const hooks = new vscode.CodeAction(vscode.l10n.t('Update hooks from the descriptions'), vscode.CodeActionKind.QuickFix);
   hooks.command = { title: hooks.title, command: Commands.indexUpdateHooks, arguments: [root.uri] };
-  for (const action of [sort, hooks]) action.diagnostics = [diagnostic];
   return [sort, hooks];
 }
 
 /**
- * One action per fix: two diagnostics on one line often share a fix ("Change the name to x" from both
- * name-not-slug and name-file-mismatch, the fix-all under several relative dates), and VS Code would
- * list each copy. Same title and same edits make one action, covering both diagnostics.
+ * One action per command: the extension's own actions of two problems may be the same (two duplicate
+ * findings pointing at one other memory), and VS Code would list each copy. Same title and same
+ * arguments make one action, covering both diagnostics.
  */
 function dedupeActions(actions: vscode.CodeAction[]): vscode.CodeAction[] {
   const byKey = new Map<string, vscode.CodeAction>();

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
-import { linkAt, nameRange as coreNameRange, probableTarget, type MemoryFile } from '../../core';
+import { nameRange as coreNameRange, probableTarget, type MemoryFile } from '../../core';
 import { Commands } from '../../commands';
+import { createMemoryLanguage } from '../../language/memoryLanguage';
+import { wholeFile } from '../../language/navigation';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
@@ -14,25 +16,26 @@ interface OpenLinkArgs {
 }
 
 /**
- * Following `[[links]]`. A resolved link is a definition (F12, Ctrl+click, peek). A definition provider
- * cannot create files or ask questions, so dangling and ambiguous links are document links instead,
- * whose target is a command: Ctrl+click on them creates the stub or offers the candidates. Keeping the
- * two apart means one click never triggers both.
+ * Following `[[links]]`: the language layer's answers with the URIs and commands of VS Code. A resolved
+ * link is a definition (F12, Ctrl+click, peek). A definition provider cannot create files or ask
+ * questions, so dangling and ambiguous links are document links instead, whose target is a command:
+ * Ctrl+click on them creates the stub or offers the candidates. Keeping the two apart means one click
+ * never triggers both; for the same reason a MEMORY.md entry, whose Markdown link VS Code's Markdown
+ * support already follows, is no definition here.
  */
 export function registerNavigation(services: Services): vscode.Disposable {
+  const language = createMemoryLanguage();
   return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.openLink, (args?: OpenLinkArgs) => (args ? openLink(services, args) : undefined)),
     vscode.languages.registerDefinitionProvider(MEMORY_SELECTOR, {
       provideDefinition(document, position, token) {
         const current = services.documents.current(document);
-        const link = current && linkAt(current.links, fromVsPosition(position));
-        if (!current || !link || token.isCancellationRequested) return undefined;
-        const resolution = current.root.store.resolveLink(link.target);
-        if (resolution.status !== 'resolved') return undefined;
-        return resolution.targets.map((target): vscode.LocationLink => ({
-          originSelectionRange: toVsRange(link.range),
+        const targets = current && language.definition(current.root, current.path, document.getText(), fromVsPosition(position));
+        if (!current || targets?.from !== 'link' || token.isCancellationRequested) return undefined;
+        return targets.memories.map((target): vscode.LocationLink => ({
+          originSelectionRange: toVsRange(targets.range),
           targetUri: current.root.uriOf(target.path),
-          targetRange: new vscode.Range(0, 0, Math.max(0, target.lineCount - 1), 0),
+          targetRange: toVsRange(wholeFile(target)),
           targetSelectionRange: nameRange(target),
         }));
       },
@@ -40,26 +43,20 @@ export function registerNavigation(services: Services): vscode.Disposable {
     vscode.languages.registerDocumentLinkProvider(MEMORY_SELECTOR, {
       provideDocumentLinks(document, token) {
         const current = services.documents.current(document);
-        if (!current) return [];
-        const links: vscode.DocumentLink[] = [];
-        for (const link of current.links) {
-          if (token.isCancellationRequested) return [];
-          const resolution = current.root.store.resolveLink(link.target);
-          if (resolution.status === 'resolved') continue;
+        if (!current || token.isCancellationRequested) return [];
+        return language.unresolvedLinks(current.root, current.path, document.getText()).map((link) => {
           const args: OpenLinkArgs = { source: document.uri.toString(), target: link.target };
           const documentLink = new vscode.DocumentLink(
             toVsRange(link.range),
             vscode.Uri.parse(`command:${Commands.openLink}?${encodeURIComponent(JSON.stringify([args]))}`),
           );
-          const meant = resolution.status === 'dangling' ? probableTarget(link.target, current.root.store) : undefined;
-          documentLink.tooltip = resolution.status !== 'dangling'
-            ? vscode.l10n.t('Choose among {0} memories named "{1}"', resolution.targets.length, link.target)
-            : meant
-              ? vscode.l10n.t('Link to "{0}", which exists, or create a new memory', memoryTitle(current.root, meant.candidate))
+          documentLink.tooltip = link.kind === 'ambiguous'
+            ? vscode.l10n.t('Choose among {0} memories named "{1}"', link.candidates, link.target)
+            : link.meant
+              ? vscode.l10n.t('Link to "{0}", which exists, or create a new memory', link.meant.title)
               : vscode.l10n.t('Create the memory "{0}"', link.target);
-          links.push(documentLink);
-        }
-        return links;
+          return documentLink;
+        });
       },
     }),
   );
@@ -93,6 +90,6 @@ async function pickCandidate(root: MemoryRoot, target: string, candidates: reado
 }
 
 /** Where a link lands in its target: the `name` value, or the top of the file. */
-export function nameRange(memory: MemoryFile): vscode.Range {
+function nameRange(memory: MemoryFile): vscode.Range {
   return toVsRange(coreNameRange(memory));
 }

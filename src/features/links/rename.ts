@@ -1,79 +1,63 @@
 import * as vscode from 'vscode';
-import {
-  fileFollowsName,
-  formatText,
-  planIndexMove,
-  planRename,
-  planReservationRename,
-  renamedPath,
-  renameRefusalText,
-  renameTargetAt,
-  rootConventions,
-  type MemoryFile,
-  type RootPath,
-} from '../../core';
+import { fileFollowsName, formatText, renamedPath, rootConventions, type MemoryFile, type Text } from '../../core';
+import type { RootMove } from '../../language/fileMoves';
+import { createMemoryLanguage } from '../../language/memoryLanguage';
 import { fromVsPosition, toVsRange } from '../../workspace/display/ranges';
-import type { DocumentModel } from '../../workspace/documents/liveDocuments';
+import { localized } from '../../workspace/display/localized';
 import type { RootEdits } from '../../workspace/edits/rootEdits';
 import type { MemoryRoot } from '../../workspace/roots/memoryRoot';
 import type { Services } from '../../workspace/services';
 import { MEMORY_SELECTOR } from './linkUi';
-import { localized } from '../../workspace/display/localized';
+
+const language = createMemoryLanguage();
 
 /**
  * F2 on a `[[link]]` or on a memory's `name:` value renames the memory everywhere in its root in one
- * WorkspaceEdit (Shift+Enter previews it), the file too as `memoryShelf.rename.renameFile` says. Renames
- * and moves in the Explorer keep MEMORY.md's entries pointing at the files.
+ * WorkspaceEdit (Shift+Enter previews it): the language layer's rename, the file too as
+ * `memoryShelf.rename.renameFile` says, asking when it says "ask". Renames and moves in the Explorer keep
+ * MEMORY.md's entries pointing at the files.
  */
 export function registerRename(services: Services): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.languages.registerRenameProvider(MEMORY_SELECTOR, {
       prepareRename(document, position) {
         const current = services.documents.current(document);
-        const found = current && renameTarget(current, position);
+        const found = current && language.prepareRename(current.root, current.path, document.getText(), fromVsPosition(position));
         // Anywhere else (a heading, a Markdown link) the Markdown extension's rename takes over.
         if (!found) throw new Error(vscode.l10n.t('Rename a memory from a [[link]] to it or from its name: value.'));
-        return { range: found.range, placeholder: found.placeholder };
+        return { range: toVsRange(found.range), placeholder: found.placeholder };
       },
       async provideRenameEdits(document, position, newName, token) {
-        const current = services.documents.current(document);
-        if (!current) return undefined;
-        const { root } = current;
+        const found = services.documents.current(document);
+        if (!found) return undefined;
+        const { root, path } = found;
         // Positions are planned against the store, which now holds what the editors show.
         services.documents.flushRoot(root);
-        const found = renameTarget(services.documents.current(document) ?? current, position);
-        if (!found) return undefined;
+        const at = fromVsPosition(position);
+        const rename = (renameFile: (memory: MemoryFile) => boolean) => language.rename(root, path, document.getText(), at, newName, renameFile);
+        if (!language.prepareRename(root, path, document.getText(), at)) return undefined;
         // From here on this rename is ours: a refusal answers with no edit and says why, rather than
         // letting the next provider (Markdown's, which reads `[[x]]` as a reference link) rename it.
-        const refuse = (message: string): undefined => {
-          void vscode.window.showErrorMessage(message);
+        const refuse = (reason: Text): undefined => {
+          void vscode.window.showErrorMessage(localized(reason, formatText(reason)));
           return undefined;
         };
-        if (found.kind === 'ambiguous') {
-          refuse(found.message);
+        // A name that cannot be used is refused before any question is asked.
+        let renamed: MemoryFile | undefined;
+        const check = rename((memory) => {
+          renamed = memory;
+          return false;
+        });
+        if (!check.ok) {
+          refuse(check.reason);
           return new vscode.WorkspaceEdit();
         }
-        let renameFile = false;
-        if (found.kind === 'memory') {
-          // A name that cannot be used is refused before any question is asked.
-          const check = planRename(root.store, found.memory, newName, { renameFile: false });
-          if (!check.ok) {
-            refuse(refusal(newName, check));
-            return new vscode.WorkspaceEdit();
-          }
-          const answer = await shouldRenameFile(services, root, found.memory, newName);
-          if (answer === undefined || token.isCancellationRequested) return new vscode.WorkspaceEdit();
-          renameFile = answer;
-        }
+        const renameFile = renamed ? await shouldRenameFile(services, root, renamed, newName) : false;
+        if (renameFile === undefined || token.isCancellationRequested) return new vscode.WorkspaceEdit();
         // The edit moves the file and updates the index itself: the applier tells the Explorer participant.
         const edit = await services.edits.prepare(() => {
-          if (found.kind === 'reservation') {
-            const plan = planReservationRename(root.store, found.placeholder, newName);
-            return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
-          }
-          const memory = root.store.get(found.memory.path) ?? found.memory;
-          const plan = planRename(root.store, memory, newName, { renameFile });
-          return plan.ok ? [{ root: root.uri, edits: plan.edits }] : refuse(refusal(newName, plan));
+          const answer = rename(() => renameFile);
+          return answer.ok ? [{ root: root.uri, edits: answer.edits }] : refuse(answer.reason);
         });
         return edit ?? new vscode.WorkspaceEdit();
       },
@@ -92,23 +76,6 @@ export function registerRename(services: Services): vscode.Disposable {
   );
 }
 
-type RenameTarget =
-  | { readonly kind: 'memory'; readonly memory: MemoryFile; readonly range: vscode.Range; readonly placeholder: string }
-  | { readonly kind: 'reservation'; readonly range: vscode.Range; readonly placeholder: string }
-  | { readonly kind: 'ambiguous'; readonly range: vscode.Range; readonly placeholder: string; readonly message: string };
-
-/** What a rename at `position` means (core's {@link renameTargetAt}), and the text the rename box covers; undefined when not ours. */
-function renameTarget(current: DocumentModel, position: vscode.Position): RenameTarget | undefined {
-  const found = renameTargetAt(current.root.store, current, fromVsPosition(position));
-  if (!found) return undefined;
-  const range = toVsRange(found.range);
-  if (found.kind === 'ambiguous') {
-    const message = vscode.l10n.t('{0} memories answer to "{1}": rename the one you mean from its own name.', found.candidates, found.placeholder);
-    return { kind: 'ambiguous', range, placeholder: found.placeholder, message };
-  }
-  return { ...found, range };
-}
-
 /** Whether to rename the file as well; undefined when the person cancelled. */
 async function shouldRenameFile(services: Services, root: MemoryRoot, memory: MemoryFile, newName: string): Promise<boolean | undefined> {
   const setting = services.config.settings.renameFile;
@@ -122,27 +89,14 @@ async function shouldRenameFile(services: Services, root: MemoryRoot, memory: Me
   return picked?.value;
 }
 
-function refusal(newName: string, plan: Exclude<ReturnType<typeof planRename>, { ok: true }>): string {
-  const text = renameRefusalText(newName, plan);
-  return localized(text, formatText(text));
-}
-
-/** MEMORY.md edits for files and folders renamed or moved within one root. */
+/** MEMORY.md edits for files and folders renamed or moved within one root (the language layer's file moves). */
 function indexEditsForMoves(services: Services, files: readonly { readonly oldUri: vscode.Uri; readonly newUri: vscode.Uri }[]): RootEdits[] {
-  const movesByRoot = new Map<MemoryRoot, { from: RootPath; to: RootPath }[]>();
+  const moves: RootMove<MemoryRoot>[] = [];
   for (const file of files) {
     const from = services.roots.rootOf(file.oldUri);
     const to = from?.root.relativePath(file.newUri);
-    if (!from || to === undefined) continue;
-    const moves = movesByRoot.get(from.root) ?? [];
-    moves.push({ from: from.path, to });
-    movesByRoot.set(from.root, moves);
+    if (from && to !== undefined) moves.push({ root: from.root, from: from.path, to });
   }
-  const changes: RootEdits[] = [];
-  for (const [root, moves] of movesByRoot) {
-    // The index as its editor shows it, which an edit in the same operation may already have updated.
-    const indexEdit = planIndexMove(root.store.index, moves);
-    if (indexEdit) changes.push({ root: root.uri, edits: [indexEdit] });
-  }
-  return changes;
+  // The index as its editor shows it, which an edit in the same operation may already have updated.
+  return language.fileMoves(moves).map(({ root, edit }) => ({ root: root.uri, edits: [edit] }));
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type ProblemEngine, type Problem, type RootPath, type RuleContext, type StoreChange } from '../../core';
 import { newProblemEngine } from '../../language/engineOptions';
+import type { CheckedRoot, LensRoot } from '../../language/memoryLanguage';
 import type { Configuration } from '../config/configuration';
 import { Disposable } from '../dispose';
 import { openDocument } from '../fs';
@@ -117,6 +118,21 @@ export class ProblemsService extends Disposable {
       modifiedTime: (path) => root.modifiedTime(path),
       lineHistory: (path) => this.typedLines.withTyped(root.uriOf(path), root.heldText(path), this.histories.historyOf(root.uriOf(path))),
       indexLoad: root.info.load.index,
+    };
+  }
+
+  /**
+   * `root` as the language layer's answers read a root: its texts, the settings, what its rules read
+   * and the problems of its engine (none before its first check). Made on each ask: it holds nothing.
+   */
+  languageRoot(root: MemoryRoot): LensRoot & CheckedRoot {
+    return {
+      store: root.store,
+      heldText: (path) => root.heldText(path),
+      settings: this.config.settings,
+      place: { indexLoad: root.info.load.index },
+      ruleContext: () => this.ruleContext(root),
+      problemsFor: (path) => this.engines.get(root)?.problemsFor(path) ?? [],
     };
   }
 
