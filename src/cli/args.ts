@@ -36,7 +36,7 @@ export interface PreviewOptions {
 export type ParsedArgs =
   | { readonly kind: 'check'; readonly options: CheckOptions }
   | { readonly kind: 'preview'; readonly options: PreviewOptions }
-  | { readonly kind: 'lsp' }
+  | { readonly kind: 'lsp'; readonly noCache: boolean }
   | { readonly kind: 'cache'; readonly action: 'where' | 'clear' }
   | { readonly kind: 'help' }
   | { readonly kind: 'version' };
@@ -98,11 +98,12 @@ Where check keeps its results between runs ($XDG_CACHE_HOME/memory-shelf or ~/.c
 ~/Library/Caches/memory-shelf, %LOCALAPPDATA%\\memory-shelf\\Cache; MEMORY_SHELF_CACHE_DIR
 overrides), and removing them.
 
-Usage: memory-shelf lsp [--stdio]
+Usage: memory-shelf lsp [--stdio] [--no-cache]
 
 Runs the Memory Shelf language server on stdin and stdout, for editors with an LSP client (Neovim,
 Helix, Zed): diagnostics, quick fixes, [[link]] navigation, completion, hover, references, rename and
-MEMORY.md lenses, for the memory folders of the editor's workspace folders. See docs/lsp.md.`;
+MEMORY.md lenses, for the memory folders of the editor's workspace folders. It reads and keeps what
+each memory showed the rules that read it alone in check's cache; --no-cache leaves it out. See docs/lsp.md.`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
@@ -111,9 +112,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command === 'preview') return parsePreview(rest);
   // `--stdio` is what LSP clients (nvim-lspconfig, vscode-languageclient) pass by habit: stdio is the only transport.
   if (command === 'lsp') {
-    const unknown = rest.find((arg) => arg !== '--stdio');
+    const unknown = rest.find((arg) => arg !== '--stdio' && arg !== '--no-cache');
     if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}"`);
-    return { kind: 'lsp' };
+    return { kind: 'lsp', noCache: rest.includes('--no-cache') };
   }
   if (command === 'cache') {
     const [action, ...extra] = rest;

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
-import { DEFAULT_INDEX_BUDGET, documentationMatcher, indexLoad, MemoryStore, topicIndexOf, type FileMemo, type FileParts, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
+import { DEFAULT_INDEX_BUDGET, documentationMatcher, indexLoad, MemoryStore, topicIndexOf, type IndexLoadWay, type Problem, type RootPath, type ShapeSetting, type TypeSet } from '../core';
 import { nodeReaderHost, nodeSyncReaderHost, rootMetadata, streamRoot, type RootMetadata, withSkipProblems, type ReadFile, type RootRead, type SkippedEntry } from '../reader';
 import { newProblemEngine } from '../language/engineOptions';
 import { writeLanding } from '../language/editsStayInside';
 import { planFixes, type IndexRoom } from './fixPlan';
-import { forgetWorkTree, gitBlameHistory, repositoryState } from '../language/gitHistory';
+import { forgetWorkTree, gitBlameHistory } from '../language/gitHistory';
 import { reported, type ReportedProblem } from './reportedProblem';
-import { CacheKey, fileDigest, readCachedCheck, readCachedFileParts, readSettledKey, hasCachedCheck, writeCachedCheck, writeSettledKey, type CachedFileParts } from './resultCache';
+import { CacheKey, fileDigest, readCachedCheck, readSettledKey, hasCachedCheck, writeCachedCheck, writeSettledKey } from './resultCache';
+import { memoAcrossRuns, partsContext, readCachedFileParts, type MemoAcrossRuns } from '../language/fileParts';
 import { checkWritable, writeIfUnchanged, type NotWritten, type WriteHooks } from './safeWrite';
 
 /** One checked root: the ROOT argument as given, and what it held. */
@@ -89,13 +90,9 @@ export async function checkRootOrDefer(argument: string, cwd: string, options: C
 }
 
 function prepareCache(folder: string, options: CheckRootOptions, cache: NonNullable<CheckRootOptions['cache']>): CachePreparation {
-  const day = new Date();
-  const context = new CacheKey()
-    .add('options', { types: options.typeSet, exclude: options.exclude ?? [], shape: options.shape ?? null, indexLoad: options.indexLoad ?? null })
-    .add('repository', repositoryState(folder))
-    .add('day', { day: localDay(day), offset: day.getTimezoneOffset() })
-    .digest();
-  return { context, metadata: rootMetadata(folder, cache.clock?.() ?? day.getTime()) };
+  const now = new Date();
+  const context = partsContext(folder, { typeSet: options.typeSet, exclude: options.exclude ?? [], shape: options.shape, indexLoad: options.indexLoad }, now);
+  return { context, metadata: rootMetadata(folder, cache.clock?.() ?? now.getTime()) };
 }
 
 /** The key the root's entry was kept under when the root's metadata was what it is now. */
@@ -145,8 +142,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   const stream = concurrency === 'sync' ? await streamRoot(nodeSyncReaderHost, folder, onFile) : await streamRoot(nodeReaderHost, folder, onFile, { concurrency });
   const read: RootRead = { ...stream, files };
   let cacheKey: string | undefined;
-  let fileMemo: FileMemo | undefined;
-  const keptParts = new Map<RootPath, { digest: string; parts: Partial<FileParts> }>();
+  let fileMemo: MemoAcrossRuns | undefined;
   if (cache && key && cacheContext) {
     cacheKey = key.add('context', cacheContext).add('skipped', stream.skipped).digest();
     const cached = readCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version);
@@ -157,7 +153,7 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
     }
     for (const file of held) take(file.path, file.text, file.mtimeMs);
     held.length = 0;
-    fileMemo = keptAcrossRuns(readCachedFileParts(cache.folder, stream.realRoot, cacheContext, cache.version), digests, keptParts);
+    fileMemo = memoAcrossRuns(readCachedFileParts(cache, stream.realRoot, cacheContext), digests);
   }
   const check = (): Problem[] => {
     const engine = newProblemEngine(store, {
@@ -206,47 +202,13 @@ export async function checkRoot(argument: string, cwd: string, options: CheckRoo
   // Topic indexes list memories; they are not memories themselves.
   const memories = [...store.memories()].filter((memory) => !isDocumentation(memory.path) && !topicIndexOf(memory)).length;
   if (cache && cacheKey && cacheContext) {
-    writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, keptParts);
+    writeCachedCheck(cache.folder, stream.realRoot, cacheKey, cache.version, { memories, problems: problems.map(reported), skipped: read.skipped }, cacheContext, fileMemo?.kept ?? new Map());
     if (metadata.kind === 'settled' && metadata.realRoot === stream.realRoot) {
       writeSettledKey(cache.folder, stream.realRoot, cacheContext, cache.version, metadata.digest, cacheKey);
       return { argument, memories, problems, skipped: read.skipped, fixed, notWritten, settledKey: cacheKey };
     }
   }
   return { argument, memories, problems, skipped: read.skipped, fixed, notWritten };
-}
-
-/**
- * The engine's way to what an earlier run kept of each memory: a part is taken when the memory's file
- * has the digest it was found in; either way what this run has of each memory is put in `kept`, to be
- * kept for the next.
- */
-function keptAcrossRuns(earlier: CachedFileParts, digests: ReadonlyMap<RootPath, string>, kept: Map<RootPath, { digest: string; parts: Partial<FileParts> }>): FileMemo {
-  const partsOf = (path: RootPath): Partial<FileParts> | undefined => {
-    const digest = digests.get(path);
-    if (digest === undefined) return undefined;
-    let mine = kept.get(path);
-    if (!mine) kept.set(path, (mine = { digest, parts: {} }));
-    return mine.parts;
-  };
-  return {
-    find(memory, part) {
-      const found = earlier.get(memory.path);
-      if (found === undefined || found.digest !== digests.get(memory.path) || found.parts[part] === undefined) return undefined;
-      const value = found.parts[part];
-      const mine = partsOf(memory.path);
-      if (mine) (mine as Record<string, unknown>)[part] = value;
-      return value;
-    },
-    keep(memory, part, value) {
-      const mine = partsOf(memory.path);
-      if (mine) (mine as Record<string, unknown>)[part] = value;
-    },
-  };
-}
-
-/** The day as the machine's clock and time zone give it, which a relative date counts from. */
-function localDay(now: Date): string {
-  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 }
 
 function compare(a: string, b: string): number {

@@ -9,6 +9,7 @@ import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot, checkRootOrDefer, type DeferredRoot } from './checkRoot';
 import { printedCheck } from './printedCheck';
 import { cacheFolder, clearCache } from './resultCache';
+import type { CachePlace } from '../language/cacheFiles';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { preview } from './preview';
 import { checkArgument, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
@@ -44,7 +45,7 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
     return 0;
   }
   if (parsed.kind === 'preview') return preview(parsed.options, cwd);
-  if (parsed.kind === 'lsp') return startLanguageServer();
+  if (parsed.kind === 'lsp') return startLanguageServer(parsed.noCache);
   if (parsed.kind === 'cache') return cacheCommand(parsed.action);
   return check(parsed.options, cwd);
 }
@@ -157,11 +158,11 @@ async function historyCommands(command: 'hook' | 'review' | 'history', rest: rea
  * is computed so that the bundler leaves the require alone. Resolves never: the server runs until the
  * client ends it.
  */
-function startLanguageServer(): Promise<number> {
+function startLanguageServer(noCache: boolean): Promise<number> {
   const candidates = [join(__dirname, 'lsp.js'), join(__dirname, '..', 'lsp', 'main.js')];
   const load = require;
-  const server = load(candidates.find((file) => existsSync(file)) ?? candidates[0]) as { runLanguageServer(): void };
-  server.runLanguageServer();
+  const server = load(candidates.find((file) => existsSync(file)) ?? candidates[0]) as { runLanguageServer(options: { cache?: CachePlace }): void };
+  server.runLanguageServer(noCache ? {} : cacheOf({ noCache }));
   return new Promise(() => undefined);
 }
 
@@ -170,12 +171,18 @@ function version(): string {
 }
 
 /**
- * The result cache a check uses: only the bundled CLI keeps one, keyed by its version and its own bytes
- * (two builds of one version never share results); `--no-cache` and unbundled runs use none.
+ * The result cache a check or the language server uses: only the bundled CLI keeps one, keyed by its
+ * version and its own bytes and the language server's beside it (two builds of one version never share
+ * results; the two doors of one build share what each memory showed); `--no-cache` and unbundled runs use none.
  */
-function cacheOf(options: CheckOptions): { cache?: { folder: string; version: string } } {
+function cacheOf(options: { readonly noCache: boolean }): { cache?: CachePlace } {
   if (options.noCache || typeof PACKAGE_VERSION !== 'string') return {};
-  buildHash ??= createHash('sha256').update(readFileSync(__filename)).digest('hex').slice(0, 16);
+  if (buildHash === undefined) {
+    const hash = createHash('sha256').update(readFileSync(__filename));
+    const server = join(__dirname, 'lsp.js');
+    if (existsSync(server)) hash.update(readFileSync(server));
+    buildHash = hash.digest('hex').slice(0, 16);
+  }
   return { cache: { folder: cacheFolder(), version: `${PACKAGE_VERSION}+${buildHash}` } };
 }
 

@@ -1,7 +1,9 @@
 import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemCode, type IndexLoadWay, type LineHistory, type Problem, type ProblemEngine, type RootPath, type RuleContext, type StoreChange } from '../core';
-import { isTrackedPath, nodeReaderHost, nodeSyncReaderHost, problemsOfPath, readRoot, type SkippedEntry } from '../reader';
+import { INDEX_FILE_NAME, isOutsideMemory, MemoryStore, ProblemCode, type FileMemo, type IndexLoadWay, type LineHistory, type Problem, type ProblemEngine, type RootPath, type RuleContext, type StoreChange } from '../core';
+import { isTrackedPath, nodeReaderHost, nodeSyncReaderHost, problemsOfPath, readRoot, type ReadFile, type SkippedEntry } from '../reader';
+import { fileDigest, type CachePlace } from './cacheFiles';
+import { memoAcrossRuns, partsContext, readCachedFileParts, writeCachedFileParts, type MemoAcrossRuns } from './fileParts';
 import { newProblemEngine, type EngineInputs } from './engineOptions';
 import { budgetOf, shapeOf, typeSetOf, type Settings } from './settings';
 
@@ -41,7 +43,7 @@ export class RootSession {
    * a second or more, and meanwhile the server still reads what the client sends (see the server's
    * first look at a file an agent writes while its folder loads).
    */
-  static async load(place: SessionPlace, settings: Settings, open: ReadonlyMap<string, string> = new Map(), lines?: LineHistorySource): Promise<RootSession> {
+  static async load(place: SessionPlace, settings: Settings, open: ReadonlyMap<string, string> = new Map(), lines?: LineHistorySource, cache?: CachePlace): Promise<RootSession> {
     const read = await readRoot(nodeSyncReaderHost, place.folder);
     const root = new RootSession(place, read.realRoot, settings, lines);
     root.skipped = [...read.skipped];
@@ -58,9 +60,33 @@ export class RootSession {
       root.open.set(path, text);
       root.store.update(path, text);
     }
-    root.engine = root.newEngine();
+    const kept = cache ? root.keptParts(cache, read.files) : undefined;
+    root.engine = root.newEngine(kept?.memo);
     for (const _ of root.engine.checkSteps()) await slice();
+    if (kept) root.keepParts(kept);
     return root;
+  }
+
+  /**
+   * What the last run (the CLI's or a server's) found in each memory read alone, for the memories whose
+   * store text is the disk's: an open document's text may differ, so it is checked afresh.
+   */
+  private keptParts(cache: CachePlace, files: ReadonlyMap<RootPath, ReadFile>): KeptParts {
+    const inputs = this.engineInputs();
+    const context = partsContext(this.folder, { typeSet: inputs.typeSet, exclude: inputs.exclude, shape: inputs.shape, indexLoad: inputs.indexLoad });
+    const digests = new Map<RootPath, string>();
+    for (const [path, file] of files) if (!this.open.has(path)) digests.set(path, fileDigest(file.bytes, file.stamp.mtimeMs));
+    return { cache, context, memo: memoAcrossRuns(readCachedFileParts(cache, this.realRoot, context), digests) };
+  }
+
+  /** Keeps what the first check found in each memory for the next run, and stops the memo: later checks follow edits. */
+  private keepParts({ cache, context, memo }: KeptParts): void {
+    memo.close();
+    try {
+      writeCachedFileParts(cache, this.realRoot, context, memo.kept);
+    } catch {
+      // A cache folder that cannot be written costs the next run the reading, nothing else.
+    }
   }
 
   /**
@@ -80,8 +106,8 @@ export class RootSession {
     return this.place.folder;
   }
 
-  private newEngine(): ProblemEngine {
-    return newProblemEngine(this.store, this.engineInputs());
+  private newEngine(fileMemo?: FileMemo): ProblemEngine {
+    return newProblemEngine(this.store, { ...this.engineInputs(), ...(fileMemo ? { fileMemo } : {}) });
   }
 
   private engineInputs(): EngineInputs {
@@ -187,6 +213,13 @@ export function rootPathIn(folders: readonly string[], file: string): RootPath |
  * follow the folder's shape (even frontmatter findings do), and wait for the folder.
  */
 const ALONE: ReadonlySet<ProblemCode> = new Set([ProblemCode.RelativeDate, ProblemCode.Secret, ProblemCode.HiddenText, ProblemCode.ChannelMarkup, ProblemCode.PlantedInstruction]);
+
+/** A load's way to the parts an earlier run kept. */
+interface KeptParts {
+  readonly cache: CachePlace;
+  readonly context: string;
+  readonly memo: MemoAcrossRuns;
+}
 
 /** How long a load works before it lets the event loop run. */
 const SLICE_MS = 15;

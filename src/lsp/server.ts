@@ -19,6 +19,7 @@ import { useLocale } from './l10n';
 import { discoverRootPlaces, type RootPlace } from '../language/rootPlaces';
 import { registerFeatures } from './features';
 import { gitLineHistory } from '../language/gitHistory';
+import type { CachePlace } from '../language/cacheFiles';
 import { rootPathIn, RootSession } from '../language/rootSession';
 import { readServerSettings, type ServerSettings } from './settings';
 import { pathOfUri, uriOfPath } from './uris';
@@ -69,7 +70,8 @@ export class MemoryShelfServer implements ServerContext {
   /** Files outside every root whose folders were looked for since the roots were last found: looked for once. */
   private readonly outsideRoots = new Set<string>();
 
-  constructor(readonly connection: Connection) {
+  /** `cache`: where what each memory showed the rules that read it alone is kept between runs (see `RootSession.load`). */
+  constructor(readonly connection: Connection, private readonly cache?: CachePlace) {
     connection.onInitialize((params) => this.initialize(params));
     connection.onInitialized(() => void this.initialized());
     connection.onDidChangeConfiguration(() => void this.reload());
@@ -188,7 +190,7 @@ export class MemoryShelfServer implements ServerContext {
     const roots: RootSession[] = [];
     for (const place of places) {
       try {
-        roots.push(await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder)));
+        roots.push(await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder), this.cache));
       } catch (error) {
         this.connection.console.warn(`Memory Shelf could not read ${place.folder}: ${(error as Error).message}`);
       }
@@ -326,7 +328,7 @@ export class MemoryShelfServer implements ServerContext {
       const open = this.openTexts();
       for (const place of places) {
         try {
-          const root = await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder));
+          const root = await RootSession.load(place, this.settings.settings, open, gitLineHistory(place.folder), this.cache);
           this.roots = [...this.roots, root];
           this.publish(root, root.paths());
         } catch (error) {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Problem } from '../../../src/core';
@@ -59,5 +59,50 @@ describe('RootSession: a root held open, as the language server holds it', () =>
     utimesSync(file, november, november);
     await session.closeDocument('project_release-freeze.md');
     assert.match(dateFix(session.problemsFor('project_release-freeze.md')) ?? '', /2026-03-26/);
+  });
+});
+
+describe('RootSession: the per-file part of the result cache, shared with the CLI', () => {
+  let scratch: string;
+  let folder: string;
+  let cache: { folder: string; version: string };
+  const place = (): { folder: string; exclude: never[]; indexLoad: 'entrypoint' } => ({ folder, exclude: [], indexLoad: 'entrypoint' });
+  const messages = (session: RootSession, path: string): string[] => session.problemsFor(path).map((problem) => problem.message);
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'memory-shelf-session-cache-'));
+    folder = join(scratch, 'memory');
+    mkdirSync(folder);
+    cache = { folder: join(scratch, 'cache'), version: 'test' };
+    writeFileSync(join(folder, 'project_release-freeze.md'), TEXT);
+    writeFileSync(join(folder, 'project_launch.md'), TEXT.replace(/release-freeze/g, 'launch').replace('freeze', 'launch'));
+  });
+  afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+  /** Marks the kept relative-date finding of `path` with words the rules never write. */
+  const markKept = (path: string): void => {
+    const [part] = readdirSync(cache.folder).filter((name) => name.endsWith('.files.json'));
+    const kept = JSON.parse(readFileSync(join(cache.folder, part), 'utf8')) as { files: [string, string, { text: { message: string }[] }][] };
+    kept.files.find(([file]) => file === path)![2].text[0].message = 'KEPT FROM THE LAST RUN';
+    writeFileSync(join(cache.folder, part), JSON.stringify(kept), { mode: 0o600 });
+  };
+
+  it('takes what the last run found in an unchanged memory, not in one an editor holds, and stops taking it after the load', async () => {
+    const first = await RootSession.load(place(), SETTINGS, new Map(), undefined, cache);
+    const fresh = messages(first, 'project_release-freeze.md');
+    assert.ok(fresh.some((message) => /tomorrow/.test(message)), fresh.join('\n'));
+    markKept('project_release-freeze.md');
+    markKept('project_launch.md');
+    // The editor holds the launch memory with the disk's text: it is checked afresh all the same.
+    const open = new Map([[join(folder, 'project_launch.md'), TEXT.replace(/release-freeze/g, 'launch').replace('freeze', 'launch')]]);
+    const second = await RootSession.load(place(), SETTINGS, open, undefined, cache);
+    assert.ok(messages(second, 'project_release-freeze.md').includes('KEPT FROM THE LAST RUN'));
+    assert.ok(!messages(second, 'project_launch.md').includes('KEPT FROM THE LAST RUN'));
+    // An edit and its undo bring back the text the part was kept for: after the load, the memo is closed.
+    second.setOpenText('project_release-freeze.md', `${TEXT}\nMore.\n`);
+    second.setOpenText('project_release-freeze.md', TEXT);
+    assert.deepEqual(messages(second, 'project_release-freeze.md'), fresh);
+    // The second load kept its own findings again: the mark it took is what the next load finds.
+    const third = await RootSession.load(place(), SETTINGS, new Map(), undefined, cache);
+    assert.ok(messages(third, 'project_release-freeze.md').includes('KEPT FROM THE LAST RUN'));
   });
 });
