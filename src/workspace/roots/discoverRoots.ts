@@ -70,6 +70,7 @@ function describe(place: RootPlace, folder: vscode.WorkspaceFolder, suffix: stri
     case 'project-memory':
       return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: importedStatus(vscode.l10n.t('project memory'), place.importedBy), ...exclude };
     case 'configured':
+    case 'named':
       return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: namedLoadStatus(place), ...exclude };
     case 'agent':
       return { ...describeAgent(place), label: agentLabel(place) + suffix, ...exclude };
