@@ -56,8 +56,8 @@ export interface PlaceSettings {
    */
   readonly confineConfigured?: boolean;
   /**
-   * Hears of each project CLAUDE.md that was there but not read (a folder, a FIFO, a device, too large):
-   * whether it imports the index is then unknown, which the person should be able to find out why.
+   * Hears once of each project CLAUDE.md that is there but was not read (a folder, a FIFO, a device, too
+   * large): whether it imports an index is then unknown, and the person should be able to find out why.
    */
   readonly claudeFileNotRead?: (file: string) => void;
 }
@@ -196,12 +196,17 @@ async function allowedPlaces(workspaceFolders: readonly string[]): Promise<strin
 
 /** The node host, telling `notRead` of each project CLAUDE.md it declined to read. */
 function reportingHost(notRead: (file: string) => void): RootsHost {
+  // One discovery reads a CLAUDE.md for each place it may load (the project's memory/, each roots entry): told once.
+  const told = new Set<string>();
   return {
     ...nodeRootsHost,
     async readTextFile(path) {
       const result = await readSmallFile(path);
       if (result.kind === 'read') return result.bytes.toString('utf8');
-      if (result.kind !== 'missing' && CLAUDE_FILE_NAMES.has(basename(path))) notRead(path);
+      if (result.kind !== 'missing' && CLAUDE_FILE_NAMES.has(basename(path)) && !told.has(path)) {
+        told.add(path);
+        notRead(path);
+      }
       return undefined;
     },
   };

@@ -44,7 +44,7 @@ export async function discoverRoots(settings: Settings, log: Log, options: { rea
     const suffix = multiRoot ? ` · ${folder.name}` : '';
     if (folder.uri.scheme === 'file') {
       // The roots every door finds (src/language); subagent definitions are read through the reader's checks.
-      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false });
+      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false, claudeFileNotRead: (file) => logNotRead(log, vscode.Uri.file(file)) });
       const labels = new Map<RootPlace, string>();
       for (const place of places) {
         const info = describe(place, folder, suffix, labels);
@@ -195,7 +195,19 @@ function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string 
  */
 async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> {
   const text = await readBoundedText(uri);
-  if (text === null) log.warn(`Not read: ${uri.toString()} is not a regular file of a readable size`);
+  if (text === null) logNotRead(log, uri);
   return text ?? undefined;
 }
 
+/** The CLAUDE.md files said not read, per output channel: roots are found again on every refresh and CLAUDE.md edit. */
+const toldNotRead = new WeakMap<Log, Set<string>>();
+
+/** Says once in the output channel that a CLAUDE.md was not read, so a root shown as not loaded has its why. */
+function logNotRead(log: Log, uri: vscode.Uri): void {
+  let told = toldNotRead.get(log);
+  if (!told) toldNotRead.set(log, (told = new Set()));
+  const key = uri.toString();
+  if (told.has(key)) return;
+  told.add(key);
+  log.warn(vscode.l10n.t('Not read: {0} is not a regular file of a readable size', key));
+}

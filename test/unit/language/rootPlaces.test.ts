@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,5 +23,26 @@ describe('discoverRootPlaces: one found-root record', () => {
       { folder: memory, kind: 'project-memory', exclude: ['team/**'], writeBoundary: project },
       { folder: join(memory, 'team'), kind: 'team', exclude: [], writeBoundary: project },
     ]);
+  });
+
+  it('tells once of each project CLAUDE.md that is there but not read (a folder, a FIFO), and of nothing else', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'memory-shelf-places-claude-'));
+    try {
+      mkdirSync(join(repo, 'memory'));
+      writeFileSync(join(repo, 'memory', 'a.md'), '---\nname: a\n---\n');
+      mkdirSync(join(repo, 'notes'));
+      mkdirSync(join(repo, '.git'));
+      mkdirSync(join(repo, 'CLAUDE.md'));
+      mkdirSync(join(repo, '.claude'));
+      execFileSync('mkfifo', [join(repo, '.claude', 'CLAUDE.md')]);
+      writeFileSync(join(repo, 'CLAUDE.local.md'), '@memory/MEMORY.md\n');
+      const told: string[] = [];
+      // The roots entry reads the same CLAUDE.md files again: each is still told once.
+      const places = await discoverRootPlaces([repo], { settings: { roots: ['notes'], autoMemoryShow: false }, trustClaudeSettings: false, claudeFileNotRead: (file) => told.push(file) });
+      assert.deepEqual(told.sort(), [join(repo, '.claude', 'CLAUDE.md'), join(repo, 'CLAUDE.md')].sort());
+      assert.deepEqual(places.map((place) => [place.kind, place.importedBy]), [['project-memory', 'CLAUDE.local.md'], ['configured', undefined]]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
