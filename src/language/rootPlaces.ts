@@ -176,6 +176,15 @@ function autoPlace(location: AutoMemoryLocation, workspaceFolder: string): Omit<
   };
 }
 
+/**
+ * A `memory/` folder deeper in a workspace folder (the extension finds them with VS Code's file search),
+ * as a place with its team/ split off: a project's memory folder like the top one.
+ */
+export async function nestedProjectPlaces(folder: string, workspaceFolder: string, { claudeFileNotRead }: Pick<PlaceSettings, 'claudeFileNotRead'> = {}): Promise<RootPlace[]> {
+  const host = claudeFileNotRead ? reportingHost(claudeFileNotRead) : nodeRootsHost;
+  return withTeamPlace({ ...(await projectPlace(folder, workspaceFolder, host)), exclude: [] });
+}
+
 /** A project's `memory/`: read wherever a link takes it, written only inside the project. */
 async function projectPlace(folder: string, workspaceFolder: string, host: RootsHost = nodeRootsHost): Promise<Omit<RootPlace, 'exclude'>> {
   const importedBy = await projectIndexImporter(workspaceFolder, folder, host);

@@ -2,9 +2,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { indexImporter, PROJECT_CLAUDE_FILES } from '../../core';
-import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
-import { discoverRootPlaces, type RootPlace } from '../../language/rootPlaces';
+import { discoverRootPlaces, nestedProjectPlaces, type RootPlace } from '../../language/rootPlaces';
 import type { Settings } from '../../language/settings';
 import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
@@ -33,28 +32,24 @@ export async function discoverRoots(settings: Settings, log: Log, options: { rea
       infos.push(info);
     }
   };
-  /** A team/ with its own index (Claude Code 2.1.173) is a root of its own, budgeted against its own index. */
-  const addWithTeam = async (info: MemoryRootInfo): Promise<void> => {
-    if (info.uri.scheme !== 'file' || !(await teamIndexFolder(info.uri.fsPath))) return add(info);
-    add({ ...info, exclude: [`${TEAM_FOLDER}/**`] });
-    add({ uri: vscode.Uri.joinPath(info.uri, TEAM_FOLDER), kind: info.kind, label: vscode.l10n.t('Team memory · {0}', info.label), load: info.load });
+  const labels = new Map<RootPlace, string>();
+  const addPlace = (place: RootPlace, folder: vscode.WorkspaceFolder, suffix: string): void => {
+    const info = describe(place, folder, suffix, labels);
+    labels.set(place, info.label);
+    add(info);
   };
-
+  const claudeFileNotRead = (file: string): void => logNotRead(log, vscode.Uri.file(file));
   for (const folder of folders) {
     const suffix = multiRoot ? ` · ${folder.name}` : '';
     if (folder.uri.scheme === 'file') {
       // The roots every door finds (src/language); subagent definitions are read through the reader's checks.
-      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false, claudeFileNotRead: (file) => logNotRead(log, vscode.Uri.file(file)) });
-      const labels = new Map<RootPlace, string>();
-      for (const place of places) {
-        const info = describe(place, folder, suffix, labels);
-        labels.set(place, info.label);
-        add(info);
-      }
+      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false, claudeFileNotRead });
+      for (const place of places) addPlace(place, folder, suffix);
     }
     if (options.search === false) continue;
     for (const uri of await nestedMemoryFolders(folder)) {
-      await addWithTeam({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      if (uri.scheme !== 'file') add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      else for (const place of await nestedProjectPlaces(uri.fsPath, folder.uri.fsPath, { claudeFileNotRead })) addPlace(place, folder, suffix);
     }
   }
   return infos;
@@ -135,7 +130,8 @@ function importedStatus(origin: string, importer: string | undefined): RootLoadS
 
 /**
  * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
- * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
+ * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking. For a folder on a remote
+ * file system, read through VS Code (a local folder is a place of src/language).
  */
 async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log): Promise<RootLoadStatus> {
   const relative = path.posix.relative(folder.uri.path, root.path);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discoverRootPlaces } from '../../../src/language/rootPlaces';
+import { discoverRootPlaces, nestedProjectPlaces } from '../../../src/language/rootPlaces';
 
 describe('discoverRootPlaces: one found-root record', () => {
   let project: string;
@@ -41,6 +41,24 @@ describe('discoverRootPlaces: one found-root record', () => {
       const places = await discoverRootPlaces([repo], { settings: { roots: ['notes'], autoMemoryShow: false }, trustClaudeSettings: false, claudeFileNotRead: (file) => told.push(file) });
       assert.deepEqual(told.sort(), [join(repo, '.claude', 'CLAUDE.md'), join(repo, 'CLAUDE.md')].sort());
       assert.deepEqual(places.map((place) => [place.kind, place.importedBy]), [['project-memory', 'CLAUDE.local.md'], ['configured', undefined]]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a memory/ deeper in the workspace as a project memory folder, its team/ split off, imported by the top CLAUDE.md', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'memory-shelf-places-nested-'));
+    try {
+      const nested = join(repo, 'packages', 'a', 'memory');
+      mkdirSync(join(nested, 'team'), { recursive: true });
+      writeFileSync(join(nested, 'MEMORY.md'), '# Memory\n');
+      writeFileSync(join(nested, 'team', 'MEMORY.md'), '# Team\n');
+      writeFileSync(join(repo, 'CLAUDE.md'), '@packages/a/memory/MEMORY.md\n');
+      const places = await nestedProjectPlaces(nested, repo);
+      assert.deepEqual(places.map((place) => ({ folder: place.folder, kind: place.kind, exclude: place.exclude, indexLoad: place.indexLoad, importedBy: place.importedBy, writeBoundary: place.writeBoundary })), [
+        { folder: nested, kind: 'project-memory', exclude: ['team/**'], indexLoad: 'imported', importedBy: 'CLAUDE.md', writeBoundary: repo },
+        { folder: join(nested, 'team'), kind: 'team', exclude: [], indexLoad: 'imported', importedBy: undefined, writeBoundary: repo },
+      ]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
