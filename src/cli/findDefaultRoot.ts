@@ -3,12 +3,6 @@ import { relative } from 'node:path';
 import type { RootPlace } from '../language/rootPlaces';
 
 /**
- * Whether a folder named on the command line is laid out as an auto memory folder
- * (`<config dir>/projects/<project>/memory`), the only kind whose index Claude Code may generate.
- */
-export { looksLikeAutoMemory } from '../rootLocations/projectIndexLoad';
-
-/**
  * How a root found with no ROOT named (see `discoverCheckPlaces`) is spelled on the command line and in
  * the output: the auto memory folder by its path, the project's own folders relative to the current
  * directory, as a person would name them.

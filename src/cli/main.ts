@@ -1,26 +1,26 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { containerIndexProblem, resolveTypeSet, shapeSettingFor, type IndexLoadWay, type TypeSet } from '../core';
-import { nodeReaderHost } from '../reader';
-import { agentMemoryContainer } from '../rootLocations/agentMemory';
+import { join, relative } from 'node:path';
+import { containerIndexProblem, resolveTypeSet, shapeSettingFor, type TypeSet } from '../core';
 import { parseArgs, USAGE, UsageError, type CheckOptions } from './args';
 import { checkRoot, checkRootOrDefer, type DeferredRoot } from './checkRoot';
 import { printedCheck } from './printedCheck';
 import { cacheFolder, clearCache } from './resultCache';
 import type { CachePlace } from '../language/cacheFiles';
-import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
+import { TEAM_FOLDER } from '../rootLocations/teamMemory';
+import { looksLikeAutoMemory } from '../rootLocations/projectIndexLoad';
 import { preview } from './preview';
-import { checkArgument, isDirectory, looksLikeAutoMemory } from './findDefaultRoot';
-import { discoverCheckPlaces } from '../language/rootPlaces';
-import { namedRootIndexLoad } from './rootIndexLoad';
+import { checkArgument, isDirectory } from './findDefaultRoot';
+import { discoverCheckPlaces, withTeamPlace, type RootPlace } from '../language/rootPlaces';
+import { agentContainerPlaces, namedPlace } from '../language/namedPlaces';
+import { placesOfFiles } from '../language/filePlaces';
 import { HistoryLocationError } from '../history';
 import { HISTORY_USAGE, historyCommand, HistoryUsageError, parseHistoryArgs } from './historyCommand';
 import { HOOK_USAGE, hookCommand, HookUsageError, parseHookArgs } from './hookCommand';
 import { parseReviewArgs, REVIEW_USAGE, reviewCommand, ReviewUsageError } from './reviewCommand';
 import { type CheckedRoot } from './format';
-import { onlyFiles, rootsOfFiles, type FilesByRoot } from './rootsOfFiles';
+import { onlyFiles } from './onlyFiles';
 import { terminalSafe } from './terminalText';
 
 declare const PACKAGE_VERSION: string;
@@ -51,80 +51,73 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
 }
 
 async function check(options: CheckOptions, cwd: string): Promise<number> {
-  let roots = options.roots;
-  const writeBoundaries = new Map<string, string>();
-  const autoRoots = new Set<string>();
-  const indexLoads = new Map<string, IndexLoadWay>();
-  let files: FilesByRoot | undefined;
+  let targets: CheckTarget[];
   if (options.files) {
-    files = await rootsOfFiles(roots, cwd);
-    roots = [...files.keys()];
-  } else if (roots.length === 0) {
+    targets = (await placesOfFiles(options.roots, cwd)).map(({ place, files, absolute }) => ({ argument: absolute ? place.folder : relative(cwd, place.folder) || '.', place, files }));
+  } else if (options.roots.length === 0) {
     const { places, ignored } = await discoverCheckPlaces(cwd, options.trustClaudeSettings);
     for (const file of ignored) process.stderr.write(`memory-shelf: ignored autoMemoryDirectory in ${terminalSafe(file)} (a file of the checked folder; --trust-claude-settings uses it)\n`);
     if (places.length === 0) return usageError('no memory folder here: ./memory and .claude/agent-memory do not exist and Claude Code has no auto memory folder for this directory. Name one: memory-shelf check ROOT');
-    roots = places.map((place) => checkArgument(place, cwd));
-    for (const place of places) {
-      const root = checkArgument(place, cwd);
-      // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
-      if (place.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(root)}, chosen by autoMemoryDirectory in ${terminalSafe(place.chosenBy)}\n`);
-      writeBoundaries.set(root, place.writeBoundary);
-      indexLoads.set(root, place.indexLoad);
-      if (place.kind === 'auto-memory') autoRoots.add(root);
-    }
+    targets = places.map((place) => ({ argument: checkArgument(place, cwd), place }));
+    // Said where a log keeps it: a folder chosen by a file in the checked folder is the repository's choice.
+    for (const { argument, place } of targets) if (place.chosenBy !== undefined) process.stderr.write(`memory-shelf: checking ${terminalSafe(argument)}, chosen by autoMemoryDirectory in ${terminalSafe(place.chosenBy)}\n`);
+  } else {
+    targets = [];
+    for (const argument of options.roots) targets.push({ argument, place: await namedPlace(argument, cwd) });
   }
   const typeSet = parseTypes(options.types);
   const checked: (CheckedRoot | DeferredRoot)[] = [];
   // An agent-memory folder named as a root holds one root per agent (issue #39): each is checked on its
   // own, and a MEMORY.md of the folder itself, which no agent loads, is reported as such.
-  if (!files) {
-    const expanded: string[] = [];
-    for (const root of roots) {
-      const container = await agentMemoryContainer(resolve(cwd, root), nodeReaderHost);
+  if (!options.files) {
+    const expanded: CheckTarget[] = [];
+    for (const target of targets) {
+      const container = await agentContainerPlaces(target.place);
       if (!container) {
-        expanded.push(root);
+        expanded.push(target);
         continue;
       }
-      const agents = container.agents.map((agent) => join(root, agent));
-      for (const agent of agents) if (writeBoundaries.has(root)) writeBoundaries.set(agent, writeBoundaries.get(root)!);
-      expanded.push(...agents);
-      if (container.hasIndex) checked.push({ argument: root, memories: 0, problems: [containerIndexProblem(container.agents)], skipped: [], fixed: 0, notWritten: [] });
+      expanded.push(...container.agents.map((place) => ({ argument: join(target.argument, place.agent!.name), place })));
+      if (container.hasIndex) checked.push({ argument: target.argument, memories: 0, problems: [containerIndexProblem(container.agents.map((place) => place.agent!.name))], skipped: [], fixed: 0, notWritten: [] });
     }
-    roots = expanded;
+    targets = expanded;
   }
   // One folder named twice (`a a`, `a ./a/`, a link to it) is checked once: twice printed every problem
   // twice, and with --fix it planned a second time what the first pass had just written.
   const seen = new Set<string>();
-  for (const root of roots) {
-    if (!(await isDirectory(resolve(cwd, root)))) {
-      process.stderr.write(`memory-shelf: ${terminalSafe(root)}: not a readable folder\n`);
+  for (const { argument, place, files } of targets) {
+    if (!(await isDirectory(place.folder))) {
+      process.stderr.write(`memory-shelf: ${terminalSafe(argument)}: not a readable folder\n`);
       return 2;
     }
-    const real = await realpath(resolve(cwd, root)).catch(() => resolve(cwd, root));
+    const real = await realpath(place.folder).catch(() => place.folder);
     if (seen.has(real)) continue;
     seen.add(real);
-    const writeBoundary = writeBoundaries.get(root);
     // A team/ folder with its own index is checked as a root of its own, against its own budget.
-    const team = await teamIndexFolder(resolve(cwd, root));
+    const [main, team] = await withTeamPlace(place);
     try {
-      const exclude = team ? [...options.exclude, `${TEAM_FOLDER}/**`] : options.exclude;
-      const looksAuto = autoRoots.has(root) || looksLikeAutoMemory(real);
-      const shape = shapeSettingFor(options.shape, looksAuto);
-      const indexLoad = indexLoads.get(root) ?? (await namedRootIndexLoad(resolve(cwd, root), looksAuto, cwd));
-      const only = files?.get(root);
-      const result = only ? await checkRoot(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }) : await checkRootOrDefer(root, cwd, { typeSet, fix: options.fix, exclude, shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) });
-      checked.push(only && !('results' in result) ? onlyFiles(result, only) : result);
+      const shape = shapeSettingFor(options.shape, main.kind === 'auto-memory' || looksLikeAutoMemory(real));
+      const mainOptions = { typeSet, fix: options.fix, exclude: [...options.exclude, ...main.exclude], shape, indexLoad: main.indexLoad, writeBoundary: main.writeBoundary, ...cacheOf(options) };
+      // With --files only its files are shown, so the root's whole results are read (never deferred).
+      checked.push(files ? onlyFiles(await checkRoot(argument, cwd, mainOptions), files) : await checkRootOrDefer(argument, cwd, mainOptions));
       // With --files a staged team memory already names team/ as its own root (it holds a MEMORY.md).
-      if (team && !files) checked.push(await checkRootOrDefer(join(root, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: options.exclude, shape: options.shape, indexLoad, ...(writeBoundary !== undefined ? { writeBoundary } : {}), ...cacheOf(options) }));
+      if (team && !files) checked.push(await checkRootOrDefer(join(argument, TEAM_FOLDER), cwd, { typeSet, fix: options.fix, exclude: [...options.exclude, ...team.exclude], shape: options.shape, indexLoad: team.indexLoad, writeBoundary: team.writeBoundary, ...cacheOf(options) }));
     } catch (error) {
-      process.stderr.write(`memory-shelf: ${terminalSafe(root)}: ${terminalSafe((error as Error).message)}\n`);
+      process.stderr.write(`memory-shelf: ${terminalSafe(argument)}: ${terminalSafe((error as Error).message)}\n`);
       return 2;
     }
   }
   // Output kept for a run is printed again only for the same whole roots, never for a --files subset or a fix.
-  const printed = await printedCheck(checked, { format: options.format, failOn: options.failOn, version: version(), ...(files || options.fix ? {} : cacheOf(options)) });
+  const printed = await printedCheck(checked, { format: options.format, failOn: options.failOn, version: version(), ...(options.files || options.fix ? {} : cacheOf(options)) });
   process.stdout.write(printed.bytes);
   return printed.exitCode;
+}
+
+/** A root to check: the place, as the command line names it (`argument`), and with --files the files asked about. */
+interface CheckTarget {
+  readonly argument: string;
+  readonly place: RootPlace;
+  readonly files?: ReadonlySet<string>;
 }
 
 /** `hook`, `review` and `history`: each parses its own options and prints its own help. */

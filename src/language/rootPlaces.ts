@@ -1,21 +1,23 @@
 import { homedir } from 'node:os';
 import { realpath } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { nodeReaderHost } from '../reader';
+import { readSmallFile } from '../reader/smallFile';
 import { discoverAgentMemory, type AgentMemoryRoot, type AgentMemoryScope } from '../rootLocations/agentMemory';
-import { claudeConfigDir, resolveAutoMemory, type AutoMemoryLocation, type AutoMemoryWarning } from '../rootLocations/autoMemory';
+import { claudeConfigDir, resolveAutoMemory, type AutoMemoryLocation, type AutoMemoryWarning, type RootsHost } from '../rootLocations/autoMemory';
 import { nodeRootsHost } from '../rootLocations/nodeRootsHost';
 import { TEAM_FOLDER, teamIndexFolder } from '../rootLocations/teamMemory';
 import { resolveWorkspaceRoots } from '../rootLocations/workspaceRoots';
 import { namedFolderIndexLoad, projectIndexImporter } from '../rootLocations/projectIndexLoad';
-import type { IndexLoadWay } from '../core';
+import { PROJECT_CLAUDE_FILES, type IndexLoadWay } from '../core';
 import type { Settings } from './settings';
 
 /** A memory folder as found: what a door needs to open a {@link RootSession} on it and to write into it. */
 export interface RootPlace {
   /** Absolute path, as found (links not resolved). */
   readonly folder: string;
-  readonly kind: 'auto-memory' | 'project-memory' | 'configured' | 'agent' | 'team';
+  /** `named`: a folder named on the command line (a file argument's folder too), taken as it is laid out. */
+  readonly kind: 'auto-memory' | 'project-memory' | 'configured' | 'named' | 'agent' | 'team';
   /** Globs of files in it that are not memories (a team/ folder checked as a root of its own). */
   readonly exclude: readonly string[];
   /** How Claude Code reads its MEMORY.md at session start, found as the extension's root list finds it. */
@@ -53,6 +55,11 @@ export interface PlaceSettings {
    * settings name.
    */
   readonly confineConfigured?: boolean;
+  /**
+   * Hears once of each project CLAUDE.md that is there but was not read (a folder, a FIFO, a device, too
+   * large): whether it imports an index is then unknown, and the person should be able to find out why.
+   */
+  readonly claudeFileNotRead?: (file: string) => void;
 }
 
 /**
@@ -64,31 +71,23 @@ export interface PlaceSettings {
  * workspace's own settings, so it must not widen what the server reads beyond what the editor opened.
  * `ignored` hears of each entry left out.
  */
-export async function discoverRootPlaces(workspaceFolders: readonly string[], { settings, trustClaudeSettings, confineConfigured = true }: PlaceSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
+export async function discoverRootPlaces(workspaceFolders: readonly string[], { settings, trustClaudeSettings, confineConfigured = true, claudeFileNotRead }: PlaceSettings, ignored: (folder: string) => void = () => undefined): Promise<RootPlace[]> {
+  const host = claudeFileNotRead ? reportingHost(claudeFileNotRead) : nodeRootsHost;
   const allowed = confineConfigured ? await allowedPlaces(workspaceFolders) : undefined;
   const places: RootPlace[] = [];
   const seen = new Set<string>();
   const add = async (found: Omit<RootPlace, 'exclude'>): Promise<void> => {
-    const { folder } = found;
-    if (seen.has(folder)) return;
-    seen.add(folder);
-    // A team/ with its own index is a root of its own, budgeted against its own index; it loads as its folder's does.
-    if (await teamIndexFolder(folder)) {
-      const place: RootPlace = { ...found, exclude: [`${TEAM_FOLDER}/**`] };
+    if (seen.has(found.folder)) return;
+    for (const place of await withTeamPlace({ ...found, exclude: [] })) {
+      if (seen.has(place.folder)) continue;
+      seen.add(place.folder);
       places.push(place);
-      const team = join(folder, TEAM_FOLDER);
-      if (!seen.has(team)) {
-        seen.add(team);
-        places.push({ folder: team, kind: 'team', exclude: [], indexLoad: found.indexLoad, writeBoundary: found.writeBoundary, warnings: [], workspaceFolder: found.workspaceFolder, teamOf: place });
-      }
-      return;
     }
-    places.push({ ...found, exclude: [] });
   };
   for (const workspaceFolder of workspaceFolders) {
     const found = await resolveWorkspaceRoots(
       { workspaceFolder, homeDir: homedir(), env: process.env, trusted: trustClaudeSettings, configuredRoots: settings.roots, showAutoMemory: settings.autoMemoryShow },
-      nodeRootsHost,
+      host,
     );
     for (const root of found) {
       if (!root.exists) continue;
@@ -99,10 +98,10 @@ export async function discoverRootPlaces(workspaceFolders: readonly string[], { 
       if (root.kind === 'auto-memory') {
         await add(autoPlace(root.location, workspaceFolder));
       } else if (root.kind === 'project-memory') {
-        await add(await projectPlace(root.path, workspaceFolder));
+        await add(await projectPlace(root.path, workspaceFolder, host));
       } else {
-        const importedBy = await projectIndexImporter(workspaceFolder, root.path, nodeRootsHost);
-        const indexLoad = await namedFolderIndexLoad(root.path, workspaceFolder, nodeRootsHost);
+        const importedBy = await projectIndexImporter(workspaceFolder, root.path, host);
+        const indexLoad = await namedFolderIndexLoad(root.path, workspaceFolder, host);
         await add({ folder: root.path, kind: 'configured', indexLoad, writeBoundary: root.path, warnings: [], workspaceFolder, setting: root.setting, ...(importedBy !== undefined ? { importedBy } : {}) });
       }
     }
@@ -147,6 +146,20 @@ export async function discoverCheckPlaces(cwd: string, trustClaudeSettings: bool
   return { places, ignored };
 }
 
+/**
+ * The place, and its `team/` as a place of its own when the team keeps an index of its own (Claude Code
+ * 2.1.173): then the team's memories are listed and budgeted there, so the place leaves them out. The team
+ * loads as its folder does and is written within its folder's boundary, or only inside itself when the
+ * folder was named (as the folder is: see `namedPlace`).
+ */
+export async function withTeamPlace(place: RootPlace): Promise<RootPlace[]> {
+  if (!(await teamIndexFolder(place.folder))) return [place];
+  const parent: RootPlace = { ...place, exclude: [...place.exclude, `${TEAM_FOLDER}/**`] };
+  const folder = join(place.folder, TEAM_FOLDER);
+  const writeBoundary = place.kind === 'named' ? folder : place.writeBoundary;
+  return [parent, { folder, kind: 'team', exclude: [], indexLoad: place.indexLoad, writeBoundary, warnings: [], workspaceFolder: place.workspaceFolder, teamOf: parent }];
+}
+
 /** Claude Code's auto memory folder: written only inside itself. */
 function autoPlace(location: AutoMemoryLocation, workspaceFolder: string): Omit<RootPlace, 'exclude'> {
   const source = location.source;
@@ -163,9 +176,18 @@ function autoPlace(location: AutoMemoryLocation, workspaceFolder: string): Omit<
   };
 }
 
+/**
+ * A `memory/` folder deeper in a workspace folder (the extension finds them with VS Code's file search),
+ * as a place with its team/ split off: a project's memory folder like the top one.
+ */
+export async function nestedProjectPlaces(folder: string, workspaceFolder: string, { claudeFileNotRead }: Pick<PlaceSettings, 'claudeFileNotRead'> = {}): Promise<RootPlace[]> {
+  const host = claudeFileNotRead ? reportingHost(claudeFileNotRead) : nodeRootsHost;
+  return withTeamPlace({ ...(await projectPlace(folder, workspaceFolder, host)), exclude: [] });
+}
+
 /** A project's `memory/`: read wherever a link takes it, written only inside the project. */
-async function projectPlace(folder: string, workspaceFolder: string): Promise<Omit<RootPlace, 'exclude'>> {
-  const importedBy = await projectIndexImporter(workspaceFolder, folder, nodeRootsHost);
+async function projectPlace(folder: string, workspaceFolder: string, host: RootsHost = nodeRootsHost): Promise<Omit<RootPlace, 'exclude'>> {
+  const importedBy = await projectIndexImporter(workspaceFolder, folder, host);
   return { folder, kind: 'project-memory', indexLoad: importedBy !== undefined ? 'imported' : 'not-loaded', writeBoundary: workspaceFolder, warnings: [], workspaceFolder, ...(importedBy !== undefined ? { importedBy } : {}) };
 }
 
@@ -180,6 +202,26 @@ async function allowedPlaces(workspaceFolders: readonly string[]): Promise<strin
   const real = await Promise.all(places.map((place) => realpath(place).catch(() => undefined)));
   return real.filter((place): place is string => place !== undefined);
 }
+
+/** The node host, telling `notRead` of each project CLAUDE.md it declined to read. */
+function reportingHost(notRead: (file: string) => void): RootsHost {
+  // One discovery reads a CLAUDE.md for each place it may load (the project's memory/, each roots entry): told once.
+  const told = new Set<string>();
+  return {
+    ...nodeRootsHost,
+    async readTextFile(path) {
+      const result = await readSmallFile(path);
+      if (result.kind === 'read') return result.bytes.toString('utf8');
+      if (result.kind !== 'missing' && CLAUDE_FILE_NAMES.has(basename(path)) && !told.has(path)) {
+        told.add(path);
+        notRead(path);
+      }
+      return undefined;
+    },
+  };
+}
+
+const CLAUDE_FILE_NAMES = new Set(PROJECT_CLAUDE_FILES.map((name) => name.slice(name.lastIndexOf('/') + 1)));
 
 async function isInsideAny(folder: string, places: readonly string[]): Promise<boolean> {
   const real = await realpath(folder).catch(() => undefined);

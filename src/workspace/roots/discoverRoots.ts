@@ -2,9 +2,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { indexImporter, PROJECT_CLAUDE_FILES } from '../../core';
-import { TEAM_FOLDER, teamIndexFolder } from '../../rootLocations/teamMemory';
 import type { AutoMemoryWarning } from '../../rootLocations/autoMemory';
-import { discoverRootPlaces, type RootPlace } from '../../language/rootPlaces';
+import { discoverRootPlaces, nestedProjectPlaces, type RootPlace } from '../../language/rootPlaces';
 import type { Settings } from '../../language/settings';
 import { readBoundedText } from '../boundedRead';
 import type { Log } from '../log';
@@ -33,28 +32,24 @@ export async function discoverRoots(settings: Settings, log: Log, options: { rea
       infos.push(info);
     }
   };
-  /** A team/ with its own index (Claude Code 2.1.173) is a root of its own, budgeted against its own index. */
-  const addWithTeam = async (info: MemoryRootInfo): Promise<void> => {
-    if (info.uri.scheme !== 'file' || !(await teamIndexFolder(info.uri.fsPath))) return add(info);
-    add({ ...info, exclude: [`${TEAM_FOLDER}/**`] });
-    add({ uri: vscode.Uri.joinPath(info.uri, TEAM_FOLDER), kind: info.kind, label: vscode.l10n.t('Team memory · {0}', info.label), load: info.load });
+  const labels = new Map<RootPlace, string>();
+  const addPlace = (place: RootPlace, folder: vscode.WorkspaceFolder, suffix: string): void => {
+    const info = describe(place, folder, suffix, labels);
+    labels.set(place, info.label);
+    add(info);
   };
-
+  const claudeFileNotRead = (file: string): void => logNotRead(log, vscode.Uri.file(file));
   for (const folder of folders) {
     const suffix = multiRoot ? ` · ${folder.name}` : '';
     if (folder.uri.scheme === 'file') {
       // The roots every door finds (src/language); subagent definitions are read through the reader's checks.
-      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false });
-      const labels = new Map<RootPlace, string>();
-      for (const place of places) {
-        const info = describe(place, folder, suffix, labels);
-        labels.set(place, info.label);
-        add(info);
-      }
+      const places = await discoverRootPlaces([folder.uri.fsPath], { settings, trustClaudeSettings: vscode.workspace.isTrusted, confineConfigured: false, claudeFileNotRead });
+      for (const place of places) addPlace(place, folder, suffix);
     }
     if (options.search === false) continue;
     for (const uri of await nestedMemoryFolders(folder)) {
-      await addWithTeam({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      if (uri.scheme !== 'file') add({ uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: await projectLoadStatus(folder, uri, log) });
+      else for (const place of await nestedProjectPlaces(uri.fsPath, folder.uri.fsPath, { claudeFileNotRead })) addPlace(place, folder, suffix);
     }
   }
   return infos;
@@ -70,6 +65,7 @@ function describe(place: RootPlace, folder: vscode.WorkspaceFolder, suffix: stri
     case 'project-memory':
       return { uri, kind: 'workspace', label: relativeLabel(folder, uri) + suffix, load: importedStatus(vscode.l10n.t('project memory'), place.importedBy), ...exclude };
     case 'configured':
+    case 'named':
       return { uri, kind: 'settings', label: relativeLabel(folder, uri) + suffix, load: namedLoadStatus(place), ...exclude };
     case 'agent':
       return { ...describeAgent(place), label: agentLabel(place) + suffix, ...exclude };
@@ -134,7 +130,8 @@ function importedStatus(origin: string, importer: string | undefined): RootLoadS
 
 /**
  * A project's memory folder is read by Claude Code only when a CLAUDE.md imports its index
- * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking.
+ * (`@memory/MEMORY.md`); otherwise the agent sees it only if it goes looking. For a folder on a remote
+ * file system, read through VS Code (a local folder is a place of src/language).
  */
 async function projectLoadStatus(folder: vscode.WorkspaceFolder, root: vscode.Uri, log: Log): Promise<RootLoadStatus> {
   const relative = path.posix.relative(folder.uri.path, root.path);
@@ -194,7 +191,19 @@ function relativeLabel(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string 
  */
 async function readText(uri: vscode.Uri, log: Log): Promise<string | undefined> {
   const text = await readBoundedText(uri);
-  if (text === null) log.warn(`Not read: ${uri.toString()} is not a regular file of a readable size`);
+  if (text === null) logNotRead(log, uri);
   return text ?? undefined;
 }
 
+/** The CLAUDE.md files said not read, per output channel: roots are found again on every refresh and CLAUDE.md edit. */
+const toldNotRead = new WeakMap<Log, Set<string>>();
+
+/** Says once in the output channel that a CLAUDE.md was not read, so a root shown as not loaded has its why. */
+function logNotRead(log: Log, uri: vscode.Uri): void {
+  let told = toldNotRead.get(log);
+  if (!told) toldNotRead.set(log, (told = new Set()));
+  const key = uri.toString();
+  if (told.has(key)) return;
+  told.add(key);
+  log.warn(vscode.l10n.t('Not read: {0} is not a regular file of a readable size', key));
+}

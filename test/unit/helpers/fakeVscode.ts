@@ -21,7 +21,9 @@ export function installFakeVscode(): void {
     MarkdownString: class {
       constructor(readonly value = '', readonly supportThemeIcons = false) {}
     },
-    Uri: { file: (path: string) => ({ fsPath: path, toString: () => `file://${encodeURI(path)}` }) },
+    Uri: { file: (path: string) => ({ scheme: 'file', fsPath: path, path, toString: () => `file://${encodeURI(path)}` }) },
+    /** A test of something that asks for the window's folders sets them here. */
+    workspace: { workspaceFolders: undefined as unknown, isTrusted: true },
     l10n: { t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
   };
   const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string; _cache: Record<string, { exports: unknown }> };
