@@ -59,7 +59,7 @@ function issueTitle(issue: EntryIssue): Sentence {
     case 'hook-drift':
       return msg('hook differs from the description: {0} → {1}', issue.change.old, issue.change.now);
     case 'duplicate':
-      return msg('listed twice (line {0}) — remove', issue.firstLine + 1);
+      return msg('listed twice (line {0}) — remove', lineNumber(issue.firstLine));
   }
 }
 
@@ -75,13 +75,18 @@ function budgetTitle(budget: LoadBudget, way: IndexLoadWay): Sentence[] {
   }
   if (way === 'not-loaded') {
     const counts = msg('{0} / {1} lines · {2} / {3} characters · not loaded at session start', budget.lines, budget.limits.maxLines, budget.characters, budget.limits.maxChars);
-    return budget.cutLine === undefined ? [counts] : [counts, msg('past the limit from line {0}', budget.cutLine + 1)];
+    return budget.cutLine === undefined ? [counts] : [counts, msg('past the limit from line {0}', lineNumber(budget.cutLine))];
   }
   const counts = msg('{0} / {1} lines · {2} / {3} characters load at session start', budget.lines, budget.limits.maxLines, budget.characters, budget.limits.maxChars);
   if (budget.cutLine === undefined) return [counts];
-  const line = budget.cutLine + 1;
+  const line = lineNumber(budget.cutLine);
   const cut = budget.cutPartly
     ? msg('loading stops inside line {0} (character limit)', line)
     : budget.cutBy === 'lines' ? msg('loading stops before line {0} (line limit)', line) : msg('loading stops before line {0} (character limit)', line);
   return [counts, cut];
+}
+
+/** A line's number as editors show it ("Ln 1234"): a name, not a count a door writes with grouping. */
+function lineNumber(line: number): string {
+  return String(line + 1);
 }

@@ -40,6 +40,20 @@ describe('the language layer\'s MEMORY.md lenses, without VS Code or a language 
     }
   });
 
+  it('gives line numbers as names, which a door writes without grouping, and counts as numbers', async () => {
+    const { session, dispose } = await answerRoot({ 'index.maxLines': 3000 });
+    try {
+      // An entry first on line 1,236 of a long index, and again on the next.
+      const text = `${FILES['MEMORY.md']}${'note\n'.repeat(1231)}- [Gone](gone.md) — not written\n- [Gone](gone.md) — not written\n`;
+      const lenses = language.lenses(session, 'MEMORY.md', text);
+      const duplicate = lenses.find((lens) => lens.about.kind === 'issue' && lens.about.issue.kind === 'duplicate');
+      assert.deepEqual(duplicate?.title[0].args, ['1236']);
+      assert.equal(lenses[0].title[0].args[0], 1237);
+    } finally {
+      dispose();
+    }
+  });
+
   it('none when `index.codeLens` is off', async () => {
     const { session, dispose } = await answerRoot({ 'index.codeLens': false });
     try {
