@@ -108,7 +108,7 @@ async function check(options: CheckOptions, cwd: string): Promise<number> {
     }
   }
   // Output kept for a run is printed again only for the same whole roots, never for a --files subset or a fix.
-  const printed = await printedCheck(checked, { format: options.format, failOn: options.failOn, version: version(), ...(options.files || options.fix ? {} : cacheOf(options)) });
+  const printed = await printedCheck(checked, { format: options.format, failOn: options.failOn, version: version(), cwd, ...(options.files || options.fix ? {} : cacheOf(options)) });
   process.stdout.write(printed.bytes);
   return printed.exitCode;
 }

@@ -18,6 +18,8 @@ export interface PrintOptions {
   readonly version: string;
   /** Where a run's printed output is kept, and for which build. */
   readonly cache?: { readonly folder: string; readonly version: string };
+  /** The folder the roots are named from: the same `check memory` in two projects keeps two outputs. */
+  readonly cwd?: string;
 }
 
 /**
@@ -44,10 +46,10 @@ export async function printedCheck(outcomes: readonly (CheckedRoot | DeferredRoo
   return { bytes, exitCode };
 }
 
-/** The slot (format, options and the roots as named) and the key (their results) of a run's output; none unless every root has a settled key. */
+/** The slot (format, options, and the roots as named and where from) and the key (their results) of a run's output; none unless every root has a settled key. */
 function outputKey(outcomes: readonly { readonly argument: string; readonly settledKey?: string }[], options: PrintOptions): { slot: string; key: string } | undefined {
   if (outcomes.length === 0 || outcomes.some((outcome) => outcome.settledKey === undefined)) return undefined;
-  const shape = JSON.stringify([options.format, options.failOn, options.version, outcomes.map((outcome) => outcome.argument)]);
+  const shape = JSON.stringify([options.format, options.failOn, options.version, options.cwd ?? '', outcomes.map((outcome) => outcome.argument)]);
   const slot = createHash('sha256').update(shape).digest('hex').slice(0, 32);
   const key = createHash('sha256').update(shape).update('\u0000').update(JSON.stringify(outcomes.map((outcome) => outcome.settledKey))).digest('hex');
   return { slot, key };

@@ -336,6 +336,17 @@ describe('[[links]]', () => {
     });
   });
 
+  it('lists a memory\'s links from its MEMORY.md entry too (Shift+F12), each place once beside Markdown\'s own references', async () => {
+    await storeMatchesDisk();
+    const index = await vscode.window.showTextDocument(workspaceUri('memory', 'MEMORY.md'));
+    const references = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', index.document.uri, positionOf(index.document, 'feedback_math_notation.md)', 3));
+    const places = references.map((location) => `${location.uri.path.split('/memory/')[1]}:${location.range.start.line}:${location.range.start.character}`);
+    assert.deepEqual(places.filter((place, at) => places.indexOf(place) !== at), [], `no place twice: ${places.join(', ')}`);
+    const lines = references.map((location) => `${location.uri.path.split('/memory/')[1]}:${location.range.start.line}`);
+    for (const expected of ['feedback_math_notation.md:1', 'user_profile.md:8']) assert.ok(lines.includes(expected), `${expected} in ${lines.join(', ')}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('shows the reservations of a root last in the tree, with the memories that reserve each', async () => {
     await storeMatchesDisk();
     // "To review" (files earlier suites wrote on disk) follows; the reservations end the memory groups.
