@@ -40,6 +40,12 @@ export class Uri {
     return new Uri('file', '', path);
   }
 
+  /** What the extension parses while the bench loads a root: a diagnostic's rule page (`https://…`). */
+  static parse(value: string): Uri {
+    const url = new URL(value);
+    return new Uri(url.protocol.replace(/:$/, ''), url.host, decodeURIComponent(url.pathname));
+  }
+
   static joinPath(base: Uri, ...segments: string[]): Uri {
     return new Uri(base.scheme, base.authority, nodePath.posix.join(base.path, ...segments));
   }

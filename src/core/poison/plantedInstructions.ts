@@ -100,15 +100,28 @@ export function plantedGates(text: string): number {
  */
 export function findPlantedInstructions(masked: string, text: string, gates = plantedGates(text)): PlantedFinding[] {
   const found: PlantedFinding[] = [];
-  if (gates === 0) return found;
+  for (const _ of plantedInstructionSteps(masked, text, gates, found));
+  return found;
+}
+
+/** How many sentences {@link plantedInstructionSteps} reads between two steps. */
+const SENTENCES_PER_STEP = 2000;
+
+/**
+ * {@link findPlantedInstructions} a part at a time, each found instruction pushed to `found`: a step
+ * every {@link SENTENCES_PER_STEP} sentences, so MEMORY.md's 20,000 lines are read in parts.
+ */
+export function* plantedInstructionSteps(masked: string, text: string, gates: number, found: PlantedFinding[]): Generator<void> {
+  if (gates === 0) return;
+  let read = 0;
   for (const [start, end] of sentences(masked)) {
+    if (++read % SENTENCES_PER_STEP === 0) yield;
     const prose = masked.slice(start, end);
     if (!/[\p{L}]/u.test(prose)) continue;
     const withCode = prose.includes(CODE_MARK) ? restoreCode(prose, text.slice(start, end)) : prose;
     const kind = plantedKind(prose, withCode, gates);
     if (kind) found.push({ ...trimmed(masked, start, end), kind });
   }
-  return found;
 }
 
 function plantedKind(prose: string, withCode: string, gates: number): PlantedKind | undefined {

@@ -2,7 +2,7 @@ import { msg, type Text } from '../text';
 import { findChannelMarkup } from './channelMarkup';
 import { discussionMask } from './discussionMask';
 import { codePointName, hiddenRuns, isTagCharacter, type HiddenRun } from './hiddenCharacters';
-import { findPlantedInstructions, plantedGates, type PlantedKind } from './plantedInstructions';
+import { plantedGates, plantedInstructionSteps, type PlantedFinding, type PlantedKind } from './plantedInstructions';
 
 /** The three kinds of poisoning, each its own diagnostic code. */
 export type PoisonKind = 'hidden-text' | 'channel-markup' | 'planted-instruction';
@@ -30,19 +30,34 @@ export interface PoisonFinding {
  * and the hook's gate, which hand it the text as Claude Code would load it.
  */
 export function scanPoisoning(text: string): PoisonFinding[] {
+  const steps = scanPoisoningSteps(text);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * {@link scanPoisoning} a part at a time: the hidden runs and gates, the mask, the markup, then the
+ * sentences a few thousand at a time. MEMORY.md's 20,000 lines took 150 ms at once, past what the
+ * extension host may be held for; the parts are the ones {@link scanPoisoning} runs, so the findings are the same.
+ */
+export function* scanPoisoningSteps(text: string): Generator<void, PoisonFinding[], void> {
   const findings: PoisonFinding[] = hiddenRuns(text).map((run) => ({ kind: 'hidden-text', start: run.start, end: run.end, message: hiddenMessage(run), hidden: run }));
   // Markup and instructions are read with the hidden characters gone: `ig\u200Bnore previous instructions` is still an order.
   const visible = findings.length > 0 ? withoutHidden(text, findings) : { text, offsets: undefined };
   const gates = plantedGates(visible.text);
   // Only a text that could hold markup or a planted sentence is masked: most memories hold neither.
   if (gates === 0 && !visible.text.includes('<') && !MAY_TURN.test(visible.text)) return findings;
+  yield;
   const masked = discussionMask(visible.text);
   const at = (offset: number): number => visible.offsets?.[offset] ?? offset;
+  yield;
   for (const markup of findChannelMarkup(masked)) {
     findings.push({ kind: 'channel-markup', start: at(markup.start), end: at(markup.end - 1) + 1, message: markupMessage(markup.name) });
   }
-  for (const planted of findPlantedInstructions(masked, visible.text, gates)) {
-    findings.push({ kind: 'planted-instruction', start: at(planted.start), end: at(planted.end - 1) + 1, message: PLANTED_MESSAGES[planted.kind], planted: planted.kind });
+  yield;
+  const planted: PlantedFinding[] = [];
+  yield* plantedInstructionSteps(masked, visible.text, gates, planted);
+  for (const found of planted) {
+    findings.push({ kind: 'planted-instruction', start: at(found.start), end: at(found.end - 1) + 1, message: PLANTED_MESSAGES[found.kind], planted: found.kind });
   }
   return findings.sort((a, b) => a.start - b.start || a.end - b.end);
 }

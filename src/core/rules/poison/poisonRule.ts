@@ -3,8 +3,9 @@ import { messageOf, ProblemCode, titleOf, type Problem, type ProblemFix } from '
 import { msg } from '../../text';
 import type { Range, RootPath } from '../../types';
 import { DEFAULT_SEVERITIES } from '../shared/severities';
-import { readsTextOnly, type TextRule } from '../shared/ruleContext';
-import { scanPoisoning, type PoisonFinding, type PoisonKind } from '../../poison/poisonScan';
+import { preparesInSteps, readsTextOnly, type TextRule } from '../shared/ruleContext';
+import { scanPoisoning, scanPoisoningSteps, type PoisonFinding, type PoisonKind } from '../../poison/poisonScan';
+import { INDEX_FILE_NAME } from '../../rootPath';
 
 const CODE_OF: Readonly<Record<PoisonKind, ProblemCode>> = {
   'hidden-text': ProblemCode.HiddenText,
@@ -29,13 +30,29 @@ export function isPoisonCode(code: ProblemCode): boolean {
  * are a person's decision, so their fix (remove the line) is never applied without one.
  */
 export const poisoning: TextRule = (input) => {
-  const found = scanPoisoning(input.text);
+  const found = input.path === INDEX_FILE_NAME && prepared?.text === input.text ? prepared.found : scanPoisoning(input.text);
   if (found.length === 0) return [];
   const lines = new LineIndex(input.text);
   return found.map((finding) => poisonProblem(input.path, input.text, lines, finding));
 };
 
 readsTextOnly(poisoning);
+
+/** MEMORY.md's findings as its reading in parts left them, for the text they were found in. */
+let prepared: { readonly text: string; readonly found: PoisonFinding[] } | undefined;
+
+// MEMORY.md's 20,000 lines are read a part per step (see scanPoisoningSteps); the rule then finds them read.
+preparesInSteps(poisoning, function* (input) {
+  if (input.path !== INDEX_FILE_NAME || prepared?.text === input.text) return;
+  const steps = scanPoisoningSteps(input.text);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) {
+      prepared = { text: input.text, found: step.value };
+      return;
+    }
+    yield;
+  }
+});
 
 function poisonProblem(path: RootPath, text: string, lines: LineIndex, finding: PoisonFinding): Problem {
   const code = CODE_OF[finding.kind];
