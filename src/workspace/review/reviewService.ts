@@ -68,6 +68,8 @@ export class ReviewService extends Disposable {
   private readonly adopted = new Set<string>();
   /** Each root's adoption, once started: resolves to whether the root was never seen before. */
   private readonly adoptions = new Map<string, Promise<boolean>>();
+  /** The roots found last being adopted: an answer waits for them, so a team/ root found with its folder takes the folder's answer. */
+  private adopting: Promise<void> = Promise.resolve();
   /** A deleted memory's last text, by root key, path and hash, read from the history once. */
   private readonly deletedTexts = new Map<string, MemoryFile | null>();
   /** Roots first seen here whose question (count what is there as reviewed?) waits for an answer, by key; kept across reloads. */
@@ -97,7 +99,7 @@ export class ReviewService extends Disposable {
     this.unanswered = new Set(storage.workspace.get<string[]>(UNANSWERED_KEY) ?? []);
     this.ownWhileAsking = new Map(Object.entries(storage.workspace.get<Record<string, string[]>>(OWN_KEY) ?? {}).map(([key, paths]) => [key, new Set(paths)]));
     this._register(roots.onDidChange((root) => {
-      if (!root) void this.adoptNewRoots();
+      if (!root) this.adoptFound();
       this.changeEmitter.fire(root);
     }));
     this._register(history.onDidChange((root) => this.changeEmitter.fire(root)));
@@ -122,7 +124,12 @@ export class ReviewService extends Disposable {
       }
     }));
     this._register(vscode.workspace.onDidRenameFiles((event) => void this.carryApprovals(event.files.map((file) => file.newUri))));
-    void this.adoptNewRoots();
+    this.adoptFound();
+  }
+
+  private adoptFound(): void {
+    const adoption = this.adoptNewRoots();
+    this.adopting = Promise.all([this.adopting, adoption]).then(() => undefined, () => undefined);
   }
 
   /**
@@ -151,6 +158,9 @@ export class ReviewService extends Disposable {
 
   /** The person's answer: `everything` lists what is there under To review; `from-now` keeps it counted as reviewed. The roots inside it take the same answer. */
   async answerFirstRun(root: MemoryRoot, choice: FirstRunChoice): Promise<void> {
+    // Asked as soon as the folder showed its question, the team/ inside it may still be being adopted:
+    // once it is, it waits for an answer too, and this one covers it.
+    await this.adopting;
     const answered = [root, ...this.innerRoots(root)].filter((candidate) => this.unanswered.delete(this.keyOf(candidate)));
     if (answered.length === 0) return;
     await this.storage.workspace.update(UNANSWERED_KEY, [...this.unanswered]);
